@@ -1,0 +1,92 @@
+package io.dpspectra.data;
+
+import io.dpspectra.linalg.Vectors;
+import io.dpspectra.privacy.DpPreconditions;
+
+/**
+ * A per-row norm bound (L2, L1 or trace = ‖x‖₂²), applied by clipping (scale the row onto the bound)
+ * or by rejection. Clipping is a per-record map, so it keeps every privacy proof valid for arbitrary
+ * input; the bound must be chosen without looking at the data.
+ */
+public final class Clipping {
+    private final DataBounds.Norm norm;
+    private final double bound;
+
+    private Clipping(DataBounds.Norm norm, double bound) {
+        this.norm = norm;
+        this.bound = DpPreconditions.checkBound("clipping bound", bound);
+    }
+
+    /** ‖x‖₂ ≤ bound. */
+    public static Clipping l2(double bound) {
+        return new Clipping(DataBounds.Norm.L2, bound);
+    }
+
+    /** ‖x‖₁ ≤ bound. */
+    public static Clipping l1(double bound) {
+        return new Clipping(DataBounds.Norm.L1, bound);
+    }
+
+    /** tr(xxᵀ) = ‖x‖₂² ≤ bound (the papers' trace clipping of rank-one samples). */
+    public static Clipping trace(double bound) {
+        return new Clipping(DataBounds.Norm.TRACE, bound);
+    }
+
+    public DataBounds.Norm norm() {
+        return norm;
+    }
+
+    public double bound() {
+        return bound;
+    }
+
+    /** The source with rows scaled down onto the bound. */
+    public ClippedRows clip(RowSource source) {
+        return new ClippedRows(source, this, DataBounds.Policy.CLIP);
+    }
+
+    /** The source, with a row over the bound reported as an {@link InvalidDataException}. */
+    public ClippedRows reject(RowSource source) {
+        return new ClippedRows(source, this, DataBounds.Policy.REJECT);
+    }
+
+    /** The bounded quantity of a row: ‖x‖₂, ‖x‖₁ or ‖x‖₂². */
+    public double measure(double[] row) {
+        return switch (norm) {
+            case L2 -> Vectors.norm2(row);
+            case L1 -> Vectors.norm1(row);
+            case TRACE -> {
+                double n = Vectors.norm2(row);
+                yield n * n;
+            }
+        };
+    }
+
+    /**
+     * Scales {@code row} onto the bound if it exceeds it and returns true if it did. Modified: row.
+     */
+    public boolean clipInPlace(double[] row) {
+        double m = measure(row);
+        if (m <= bound) {
+            return false;
+        }
+        double factor = switch (norm) {
+            case L2, L1 -> bound / m;
+            case TRACE -> Math.sqrt(bound / m);
+        };
+        Vectors.scaleInPlace(row, factor);
+        // guard against rounding leaving the row a hair above the bound
+        while (measure(row) > bound) {
+            Vectors.scaleInPlace(row, 1 - 1e-15);
+        }
+        return true;
+    }
+
+    String describeNorm() {
+        return switch (norm) {
+            case L2 -> "L2 norm";
+            case L1 -> "L1 norm";
+            case TRACE -> "squared L2 norm (trace)";
+        };
+    }
+}

@@ -1,0 +1,117 @@
+package io.dpspectra.data;
+
+import io.dpspectra.linalg.Matrix;
+import java.util.OptionalLong;
+
+/** Rows held in memory (copied on construction; every row checked for width and finiteness). */
+public final class InMemoryRows implements RowSource {
+    private final double[][] rows;
+    private final int d;
+
+    private InMemoryRows(double[][] rows, int d) {
+        this.rows = rows;
+        this.d = d;
+    }
+
+    /** Copies the rows; all must have one width d ≥ 1 and finite entries. */
+    public static InMemoryRows of(double[][] rows) {
+        if (rows.length == 0) {
+            throw new InvalidDataException("no rows: the data set is empty; provide at least one row");
+        }
+        int d = rows[0].length;
+        if (d == 0) {
+            throw new InvalidDataException("rows have no columns; provide at least one column");
+        }
+        double[][] copy = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            if (rows[i].length != d) {
+                throw new InvalidDataException("row " + (i + 1) + " has " + rows[i].length
+                        + " values but row 1 has " + d + "; every row needs the same number of columns");
+            }
+            for (int j = 0; j < d; j++) {
+                if (!Double.isFinite(rows[i][j])) {
+                    throw new InvalidDataException("row " + (i + 1) + " column " + (j + 1) + " is " + rows[i][j]
+                            + "; remove or impute non-finite values first");
+                }
+            }
+            copy[i] = rows[i].clone();
+        }
+        return new InMemoryRows(copy, d);
+    }
+
+    /** The rows of a matrix (n × d). */
+    public static InMemoryRows of(Matrix m) {
+        return of(m.toRowArrays());
+    }
+
+    /** Reads a whole source into memory (one pass). */
+    public static InMemoryRows copyOf(RowSource source) {
+        java.util.List<double[]> list = new java.util.ArrayList<>();
+        try (RowCursor c = source.open()) {
+            double[] buf = new double[source.dimension()];
+            while (c.next(buf)) {
+                list.add(buf.clone());
+            }
+        }
+        return of(list.toArray(new double[0][]));
+    }
+
+    @Override
+    public int dimension() {
+        return d;
+    }
+
+    public int size() {
+        return rows.length;
+    }
+
+    /** A copy of row i (0-based). */
+    public double[] row(int i) {
+        return rows[i].clone();
+    }
+
+    /** The rows as an n × d matrix (a copy). */
+    public Matrix toMatrix() {
+        return Matrix.fromRows(rows);
+    }
+
+    @Override
+    public OptionalLong knownSize() {
+        return OptionalLong.of(rows.length);
+    }
+
+    @Override
+    public String describe() {
+        return "in-memory rows (" + rows.length + " x " + d + ")";
+    }
+
+    @Override
+    public RowCursor open() {
+        return new RowCursor() {
+            private int next;
+
+            @Override
+            public boolean next(double[] into) {
+                if (next >= rows.length) {
+                    return false;
+                }
+                System.arraycopy(rows[next++], 0, into, 0, d);
+                return true;
+            }
+
+            @Override
+            public String position() {
+                return "row " + next;
+            }
+
+            @Override
+            public long rowsRead() {
+                return next;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}

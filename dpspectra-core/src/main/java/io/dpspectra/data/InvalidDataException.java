@@ -1,0 +1,20 @@
+package io.dpspectra.data;
+
+/**
+ * Bad input data: a malformed, non-finite or missing cell, a ragged row, a row over a declared norm
+ * bound, or empty data. The message names the source, line and column where known, and what to do.
+ *
+ * <p>Privacy note: an error that depends on one record discloses something about it. Validate data
+ * (or clip rather than reject) before a private release, not inside one.
+ */
+public final class InvalidDataException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public InvalidDataException(String message) {
+        super(message);
+    }
+
+    public InvalidDataException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

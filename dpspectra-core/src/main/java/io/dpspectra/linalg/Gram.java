@@ -1,0 +1,104 @@
+package io.dpspectra.linalg;
+
+/**
+ * Accumulates the Gram matrix XᵀX (d × d) of rows streamed in blocks, never holding more than one
+ * block of rows.
+ *
+ * <p>Rows are buffered into a row-major block of {@code blockRows × d}; a full block is folded into
+ * the lower triangle of the accumulator with dsyrk (the row-major block is, to BLAS, the column-major
+ * d × b matrix Xᵦᵀ, so C += Xᵦᵀ Xᵦ is dsyrk("L", "N")). {@link #result()} mirrors to a full symmetric
+ * matrix.
+ *
+ * <p>Cost: n·d²/2 multiply-adds in total; memory d² + blockRows·d doubles.
+ */
+public final class Gram {
+    /** Default rows per block: large enough for BLAS-3 efficiency, small enough to stay in cache. */
+    public static final int DEFAULT_BLOCK_ROWS = 256;
+
+    private final int d;
+    private final Backend backend;
+    private final int blockRows;
+    private final double[] lower;   // column-major d × d, lower triangle valid
+    private final double[] block;   // row-major blockRows × d
+    private int buffered;
+    private long rowsSeen;
+
+    public Gram(int d) {
+        this(d, DEFAULT_BLOCK_ROWS, Backend.DEFAULT);
+    }
+
+    public Gram(int d, int blockRows, Backend backend) {
+        if (d < 1) {
+            throw new IllegalArgumentException("dimension must be >= 1, got " + d);
+        }
+        if (blockRows < 1) {
+            throw new IllegalArgumentException("blockRows must be >= 1, got " + blockRows);
+        }
+        this.d = d;
+        this.blockRows = blockRows;
+        this.backend = backend;
+        this.lower = new double[Math.multiplyExact(d, d)];
+        this.block = new double[Math.multiplyExact(blockRows, d)];
+    }
+
+    /** XᵀX of a whole in-memory matrix (rows × d). */
+    public static Matrix of(Matrix x) {
+        Gram g = new Gram(x.cols());
+        double[] row = new double[x.cols()];
+        for (int i = 0; i < x.rows(); i++) {
+            for (int j = 0; j < x.cols(); j++) {
+                row[j] = x.get(i, j);
+            }
+            g.add(row);
+        }
+        return g.result();
+    }
+
+    public int dimension() {
+        return d;
+    }
+
+    public long rowCount() {
+        return rowsSeen;
+    }
+
+    /** Adds one row (copied). Not modified: row. */
+    public void add(double[] row) {
+        if (row.length != d) {
+            throw new IllegalArgumentException("row has " + row.length + " entries, expected " + d);
+        }
+        System.arraycopy(row, 0, block, buffered * d, d);
+        buffered++;
+        rowsSeen++;
+        if (buffered == blockRows) {
+            flush();
+        }
+    }
+
+    /** Adds {@code count} rows stored row-major in {@code rows} starting at 0. Not modified: rows. */
+    public void addBlock(double[] rows, int count) {
+        if ((long) count * d > rows.length) {
+            throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for " + count);
+        }
+        flush();
+        if (count > 0) {
+            backend.blas().dsyrk("L", "N", d, count, 1.0, rows, d, 1.0, lower, d);
+            rowsSeen += count;
+        }
+    }
+
+    private void flush() {
+        if (buffered > 0) {
+            backend.blas().dsyrk("L", "N", d, buffered, 1.0, block, d, 1.0, lower, d);
+            buffered = 0;
+        }
+    }
+
+    /** The full symmetric XᵀX of every row added so far (a new matrix). */
+    public Matrix result() {
+        flush();
+        Matrix m = Matrix.wrapColumnMajor(d, d, lower.clone());
+        m.mirrorLowerToUpper();
+        return m;
+    }
+}

@@ -1,0 +1,45 @@
+package io.dpspectra.linalg;
+
+import org.netlib.util.intW;
+
+/**
+ * Thin singular value decomposition A = U diag(s) Vᵀ through LAPACK dgesdd.
+ *
+ * @param u        m × r left singular vectors, r = min(m, n)
+ * @param singular singular values, descending
+ * @param v        n × r right singular vectors
+ */
+public record ThinSvd(Matrix u, double[] singular, Matrix v) {
+
+    /** Not modified: a. */
+    public static ThinSvd of(Matrix a) {
+        return of(a, Backend.DEFAULT);
+    }
+
+    public static ThinSvd of(Matrix a, Backend backend) {
+        int m = a.rows();
+        int n = a.cols();
+        int r = Math.min(m, n);
+        if (r == 0) {
+            return new ThinSvd(new Matrix(m, 0), new double[0], new Matrix(n, 0));
+        }
+        if (!a.isFinite()) {
+            throw new IllegalArgumentException("matrix has a NaN or infinite entry; cannot compute its SVD");
+        }
+        double[] work = a.data().clone();
+        double[] s = new double[r];
+        double[] u = new double[m * r];
+        double[] vt = new double[r * n];
+        int[] iwork = new int[8 * r];
+        intW info = new intW(0);
+        double[] wq = new double[1];
+        backend.lapack().dgesdd("S", m, n, work, m, s, u, m, vt, r, wq, -1, iwork, info);
+        int lwork = Math.max(1, (int) wq[0]);
+        backend.lapack().dgesdd("S", m, n, work, m, s, u, m, vt, r, new double[lwork], lwork, iwork, info);
+        if (info.val != 0) {
+            throw new ArithmeticException("LAPACK dgesdd failed with info = " + info.val);
+        }
+        Matrix vtM = Matrix.wrapColumnMajor(r, n, vt);
+        return new ThinSvd(Matrix.wrapColumnMajor(m, r, u), s, vtM.transpose());
+    }
+}

@@ -1,0 +1,89 @@
+package io.dpspectra.linalg;
+
+/** Small dense-vector helpers. Nothing here allocates unless it says it returns a new array. */
+public final class Vectors {
+    private Vectors() {
+    }
+
+    public static double dot(double[] a, double[] b) {
+        requireSameLength(a, b);
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    /** Euclidean norm, scaled so that huge or tiny entries do not overflow or underflow. */
+    public static double norm2(double[] a) {
+        double scale = 0;
+        for (double v : a) {
+            scale = Math.max(scale, Math.abs(v));
+        }
+        if (scale == 0 || !Double.isFinite(scale)) {
+            return scale;
+        }
+        double s = 0;
+        for (double v : a) {
+            double t = v / scale;
+            s += t * t;
+        }
+        return scale * Math.sqrt(s);
+    }
+
+    public static double norm1(double[] a) {
+        double s = 0;
+        for (double v : a) {
+            s += Math.abs(v);
+        }
+        return s;
+    }
+
+    public static double normInf(double[] a) {
+        double s = 0;
+        for (double v : a) {
+            s = Math.max(s, Math.abs(v));
+        }
+        return s;
+    }
+
+    /** a ← c · a. Modified: a. */
+    public static void scaleInPlace(double[] a, double c) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] *= c;
+        }
+    }
+
+    /** y ← y + c · x. Modified: y. */
+    public static void axpy(double c, double[] x, double[] y) {
+        requireSameLength(x, y);
+        for (int i = 0; i < x.length; i++) {
+            y[i] += c * x[i];
+        }
+    }
+
+    /** Scales a to unit norm and returns its former norm; a zero vector is left as it is. Modified: a. */
+    public static double normalizeInPlace(double[] a) {
+        double n = norm2(a);
+        if (n > 0) {
+            scaleInPlace(a, 1.0 / n);
+        }
+        return n;
+    }
+
+    /** True if every entry is finite. */
+    public static boolean isFinite(double[] a) {
+        for (double v : a) {
+            if (!Double.isFinite(v)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static void requireSameLength(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("vector lengths differ: " + a.length + " vs " + b.length);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package io.dpspectra.noise;
+
+/**
+ * The only source of randomness in dpspectra.
+ *
+ * <p>{@link #secure()} (backed by {@link java.security.SecureRandom}) is the default everywhere privacy
+ * noise is drawn. {@link #seededForReproducibility(long)} is deterministic and exists only for
+ * experiments and tests: a release made with it is not private against anyone who knows the seed.
+ *
+ * <p>Privacy noise is never sampled from this interface directly: algorithms ask {@link LaplaceNoise}
+ * or {@link GaussianNoise} for noise of a given scale. The continuous helpers here
+ * ({@link #standardNormal()}) are for non-private uses only: synthetic data, random initial bases.
+ */
+public interface RandomSource {
+
+    /** Uniformly random 64 bits. */
+    long nextLong();
+
+    /** Uniform on [0, 1) with 53 random bits. */
+    default double nextDouble() {
+        return (nextLong() >>> 11) * 0x1.0p-53;
+    }
+
+    /** A fair coin. */
+    default boolean nextBoolean() {
+        return nextLong() < 0;
+    }
+
+    /** Uniform integer in [0, bound), without modulo bias. */
+    default int nextInt(int bound) {
+        if (bound <= 0) {
+            throw new IllegalArgumentException("bound must be > 0, got " + bound);
+        }
+        int r = (int) (nextLong() >>> 33);
+        int m = bound - 1;
+        if ((bound & m) == 0) {
+            return (int) ((bound * (long) r) >> 31);
+        }
+        for (int u = r; u - (r = u % bound) + m < 0; u = (int) (nextLong() >>> 33)) {
+            // rejection loop
+        }
+        return r;
+    }
+
+    /**
+     * A standard normal variate (Marsaglia's polar method) for NON-PRIVATE uses only: synthetic data,
+     * random starting points. Privacy noise comes from {@link GaussianNoise}.
+     */
+    default double standardNormal() {
+        double u;
+        double v;
+        double s;
+        do {
+            u = 2 * nextDouble() - 1;
+            v = 2 * nextDouble() - 1;
+            s = u * u + v * v;
+        } while (s >= 1 || s == 0);
+        return u * Math.sqrt(-2 * Math.log(s) / s);
+    }
+
+    /** An independent source derived from this one (for parallel or nested use). */
+    RandomSource split();
+
+    /** True only for the seeded, reproducible source. Results record it in their diagnostics. */
+    boolean isSeeded();
+
+    /** SecureRandom-backed: the default for every private release. */
+    static RandomSource secure() {
+        return new SecureRandomSource();
+    }
+
+    /** Deterministic, for experiments and tests only: NOT private against anyone who knows the seed. */
+    static RandomSource seededForReproducibility(long seed) {
+        return new SeededRandomSource(seed);
+    }
+}

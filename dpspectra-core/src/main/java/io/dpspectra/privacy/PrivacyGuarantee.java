@@ -1,0 +1,35 @@
+package io.dpspectra.privacy;
+
+import java.util.Objects;
+
+/**
+ * What a release satisfies: (ε, δ)-DP under a neighbouring relation, with the mechanism that gave it,
+ * the sensitivity it was calibrated to and the paper and equation it implements.
+ *
+ * @param mechanism   short name, e.g. "AnalyzeGauss (DP-Gauss-1)"
+ * @param params      the (ε, δ) actually spent
+ * @param neighbouring the neighbouring relation
+ * @param privacyUnit  what one neighbour changes, e.g. "one row with L2 norm <= 1.0"
+ * @param sensitivity  the sensitivity the noise was calibrated to, in words and numbers
+ * @param reference    paper file, algorithm or equation, and spec section
+ */
+public record PrivacyGuarantee(String mechanism, PrivacyParams params, Neighbouring neighbouring,
+                               String privacyUnit, String sensitivity, String reference) {
+
+    public PrivacyGuarantee {
+        Objects.requireNonNull(mechanism, "mechanism");
+        Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(neighbouring, "neighbouring");
+        Objects.requireNonNull(privacyUnit, "privacyUnit");
+        Objects.requireNonNull(sensitivity, "sensitivity");
+        Objects.requireNonNull(reference, "reference");
+    }
+
+    public double epsilon() {
+        return params.epsilon();
+    }
+
+    public double delta() {
+        return params.delta();
+    }
+}
