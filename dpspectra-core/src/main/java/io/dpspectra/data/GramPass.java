@@ -1,0 +1,51 @@
+package io.dpspectra.data;
+
+import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.Gram;
+import io.dpspectra.linalg.Matrix;
+import java.util.function.LongConsumer;
+
+/**
+ * One streamed pass over a {@link RowSource} that accumulates XᵀX in blocks of rows (dsyrk through
+ * {@link Gram}). This is the one way algorithms that need the d × d second-moment matrix get it.
+ *
+ * @param gram the full symmetric XᵀX (d × d)
+ * @param rows the number of rows read
+ */
+public record GramPass(Matrix gram, long rows) {
+
+    /** XᵀX of every row of the source; empty data is an {@link InvalidDataException}. */
+    public static GramPass of(RowSource source) {
+        return of(source, Backend.DEFAULT, Gram.DEFAULT_BLOCK_ROWS, n -> { });
+    }
+
+    /**
+     * @param progress called with the number of rows read so far, once per block
+     */
+    public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
+        int d = source.dimension();
+        Gram gram = new Gram(d, blockRows, backend);
+        double[] block = new double[Math.multiplyExact(blockRows, d)];
+        double[] row = new double[d];
+        long n = 0;
+        try (RowCursor cursor = source.open()) {
+            int filled = 0;
+            while (cursor.next(row)) {
+                System.arraycopy(row, 0, block, filled * d, d);
+                filled++;
+                n++;
+                if (filled == blockRows) {
+                    gram.addBlock(block, filled);
+                    filled = 0;
+                    progress.accept(n);
+                }
+            }
+            gram.addBlock(block, filled);
+            progress.accept(n);
+        }
+        if (n == 0) {
+            throw new InvalidDataException(source.describe() + " has no rows; provide at least one data row");
+        }
+        return new GramPass(gram.result(), n);
+    }
+}
