@@ -7,7 +7,8 @@ package io.dpspectra.linalg;
  * <p>Rows are buffered into a row-major block of {@code blockRows × d}; a full block is folded into
  * the lower triangle of the accumulator with dsyrk (the row-major block is, to BLAS, the column-major
  * d × b matrix Xᵦᵀ, so C += Xᵦᵀ Xᵦ is dsyrk("L", "N")). {@link #result()} mirrors to a full symmetric
- * matrix.
+ * matrix. On the pure-Java backend the same update is done by {@code GramKernel} (blocked,
+ * register-tiled, multithreaded), because netlib's Java dsyrk is unblocked.
  *
  * <p>Cost: n·d²/2 multiply-adds in total; memory d² + blockRows·d doubles.
  */
@@ -82,15 +83,24 @@ public final class Gram {
         }
         flush();
         if (count > 0) {
-            backend.blas().dsyrk("L", "N", d, count, 1.0, rows, d, 1.0, lower, d);
+            syrk(rows, count);
             rowsSeen += count;
         }
     }
 
     private void flush() {
         if (buffered > 0) {
-            backend.blas().dsyrk("L", "N", d, buffered, 1.0, block, d, 1.0, lower, d);
+            syrk(block, buffered);
             buffered = 0;
+        }
+    }
+
+    /** Native backend: dsyrk; pure-Java backend: this package's blocked, multithreaded kernel. */
+    private void syrk(double[] rows, int count) {
+        if (backend.isNative()) {
+            backend.blas().dsyrk("L", "N", d, count, 1.0, rows, d, 1.0, lower, d);
+        } else {
+            GramKernel.syrkLower(rows, count, d, lower);
         }
     }
 
