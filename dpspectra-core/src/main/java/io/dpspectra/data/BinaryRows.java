@@ -1,18 +1,101 @@
 package io.dpspectra.data;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.OptionalLong;
 
 /**
- * Rows in dpspectra's binary format: a small header (magic, version, d, n) followed by n·d
- * little-endian float64 values, row after row. Fast to stream, for large data.
+ * Rows in dpspectra's binary format: a small header followed by n·d little-endian float64 values,
+ * row after row. Fast to stream, for large data.
  *
- * <p>TODO(skeleton): implemented in the linalg/binary work package; the API below is fixed.
+ * <p>Format (all little-endian), {@value #HEADER_BYTES}-byte header then the data:
+ * <pre>
+ *   offset 0   4 bytes  magic "DPSR" (ASCII)
+ *   offset 4   int32    version (currently 1)
+ *   offset 8   int64    n, the number of rows (≥ 0)
+ *   offset 16  int32    d, the dimension (≥ 1)
+ *   offset 20  n·d float64, row 0 first
+ * </pre>
+ * The file size must be exactly {@value #HEADER_BYTES} + 8·n·d bytes; {@link #open(Path)} checks this.
+ *
+ * <p>Reading goes through a {@link FileChannel} with a 1 MiB buffer (no memory mapping), so a cursor
+ * uses O(d + 1 MiB) heap whatever the file size. {@link RowCursor#nextBlock} is served directly from
+ * that buffer. Writing is atomic: a temporary file in the target's directory, renamed on success.
+ *
+ * <p>Cost: one sequential read of 8·n·d bytes per pass.
  */
 public final class BinaryRows implements RowSource {
+    /** The 4 magic bytes "DPSR". */
+    public static final String MAGIC = "DPSR";
+    /** The format version written and accepted. */
+    public static final int VERSION = 1;
+    /** Header length in bytes. */
+    public static final int HEADER_BYTES = 20;
+    private static final int BUFFER_BYTES = 1 << 20;
+
+    private final Path path;
+    private final long rows;
+    private final int d;
+
+    private BinaryRows(Path path, long rows, int d) {
+        this.path = path;
+        this.rows = rows;
+        this.d = d;
+    }
 
     /** Opens and validates the header of a binary rows file. */
     public static BinaryRows open(Path path) {
-        throw new UnsupportedOperationException("TODO(skeleton) " + path);
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size < HEADER_BYTES) {
+                throw new InvalidDataException(path + " is " + size + " bytes, shorter than the " + HEADER_BYTES
+                        + "-byte dpspectra binary header; is it a BinaryRows file (written by BinaryRows.write)?");
+            }
+            ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            while (h.hasRemaining() && ch.read(h) >= 0) {
+                // keep reading
+            }
+            h.flip();
+            byte[] magic = new byte[4];
+            h.get(magic);
+            if (!MAGIC.equals(new String(magic, StandardCharsets.ISO_8859_1))) {
+                throw new InvalidDataException(path + " does not start with the magic bytes \"" + MAGIC
+                        + "\"; it is not a dpspectra binary rows file (convert CSV with BinaryRows.write)");
+            }
+            int version = h.getInt();
+            if (version != VERSION) {
+                throw new InvalidDataException(path + " has format version " + version + ", this build reads version "
+                        + VERSION + "; rewrite the file with this version");
+            }
+            long n = h.getLong();
+            int dim = h.getInt();
+            if (n < 0 || dim < 1) {
+                throw new InvalidDataException(path + " header is corrupt: rows=" + n + ", dimension=" + dim
+                        + " (need rows >= 0 and dimension >= 1); rewrite the file");
+            }
+            long expected;
+            try {
+                expected = Math.addExact(HEADER_BYTES, Math.multiplyExact(Math.multiplyExact(n, (long) dim), 8L));
+            } catch (ArithmeticException e) {
+                throw new InvalidDataException(path + " header is corrupt: rows=" + n + ", dimension=" + dim
+                        + " overflow the file size; rewrite the file", e);
+            }
+            if (size != expected) {
+                throw new InvalidDataException(path + " is " + size + " bytes but its header (rows=" + n + ", dimension="
+                        + dim + ") needs " + expected + " bytes; the file is truncated or corrupt, rewrite it");
+            }
+            return new BinaryRows(path, n, dim);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -20,21 +103,180 @@ public final class BinaryRows implements RowSource {
      * directory, renamed on success; nothing is left behind on failure). Returns the number of rows.
      */
     public static long write(RowSource source, Path target) {
-        throw new UnsupportedOperationException("TODO(skeleton)");
+        Path abs = target.toAbsolutePath();
+        Path dir = abs.getParent();
+        int dim = source.dimension();
+        Path tmp = null;
+        boolean ok = false;
+        try {
+            tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+            long n = 0;
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+                    RowCursor cursor = source.open()) {
+                ByteBuffer buf = ByteBuffer.allocate(Math.max(BUFFER_BYTES, 8 * dim)).order(ByteOrder.LITTLE_ENDIAN);
+                writeHeader(buf, 0, dim);
+                double[] row = new double[dim];
+                while (cursor.next(row)) {
+                    if (buf.remaining() < 8 * dim) {
+                        drain(ch, buf);
+                    }
+                    for (double v : row) {
+                        buf.putDouble(v);
+                    }
+                    n++;
+                }
+                drain(ch, buf);
+                writeHeader(buf, n, dim);
+                buf.flip();
+                long pos = 0;
+                while (buf.hasRemaining()) {
+                    pos += ch.write(buf, pos);
+                }
+                ch.force(true);
+            }
+            Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            ok = true;
+            return n;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        } finally {
+            if (!ok && tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException ignored) { // NOPMD: best effort, the original error is more useful
+                }
+            }
+        }
+    }
+
+    private static void writeHeader(ByteBuffer buf, long n, int dim) {
+        buf.put(MAGIC.getBytes(StandardCharsets.ISO_8859_1)).putInt(VERSION).putLong(n).putInt(dim);
+    }
+
+    private static void drain(FileChannel ch, ByteBuffer buf) throws IOException {
+        buf.flip();
+        while (buf.hasRemaining()) {
+            ch.write(buf);
+        }
+        buf.clear();
     }
 
     @Override
     public int dimension() {
-        throw new UnsupportedOperationException("TODO(skeleton)");
+        return d;
     }
 
     /** The number of rows n recorded in the header. */
     public long size() {
-        throw new UnsupportedOperationException("TODO(skeleton)");
+        return rows;
+    }
+
+    @Override
+    public OptionalLong knownSize() {
+        return OptionalLong.of(rows);
+    }
+
+    @Override
+    public String describe() {
+        return path.toString();
     }
 
     @Override
     public RowCursor open() {
-        throw new UnsupportedOperationException("TODO(skeleton)");
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(path, StandardOpenOption.READ);
+            ch.position(HEADER_BYTES);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+        return new Cursor(ch);
+    }
+
+    private final class Cursor implements RowCursor {
+        private final FileChannel ch;
+        private final ByteBuffer buf = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        private long read;
+
+        Cursor(FileChannel ch) {
+            this.ch = ch;
+            buf.flip(); // empty
+        }
+
+        @Override
+        public boolean next(double[] into) {
+            if (into.length != d) {
+                throw new IllegalArgumentException("row buffer has length " + into.length + ", expected " + d);
+            }
+            if (read >= rows) {
+                return false;
+            }
+            readDoubles(into, 0, d);
+            read++;
+            return true;
+        }
+
+        @Override
+        public int nextBlock(double[] block, int maxRows, int width) {
+            if (width != d || (long) maxRows * d > block.length) {
+                throw new IllegalArgumentException("block of length " + block.length + " for " + maxRows
+                        + " rows of width " + width + " does not fit rows of width " + d);
+            }
+            int k = (int) Math.min(maxRows, rows - read);
+            if (k <= 0) {
+                return 0;
+            }
+            readDoubles(block, 0, Math.multiplyExact(k, d));
+            read += k;
+            return k;
+        }
+
+        private void readDoubles(double[] dst, int off, int len) {
+            while (len > 0) {
+                if (buf.remaining() < 8) {
+                    refill();
+                }
+                int m = Math.min(len, buf.remaining() / 8);
+                buf.asDoubleBuffer().get(dst, off, m);
+                buf.position(buf.position() + 8 * m);
+                off += m;
+                len -= m;
+            }
+        }
+
+        private void refill() {
+            buf.compact();
+            try {
+                while (buf.position() < 8) {
+                    if (ch.read(buf) < 0) {
+                        throw new InvalidDataException(path + " ended early at row " + (read + 1) + " of " + rows
+                                + "; the file was truncated after it was opened, rewrite it");
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            } finally {
+                buf.flip();
+            }
+        }
+
+        @Override
+        public String position() {
+            return path + " row " + read;
+        }
+
+        @Override
+        public long rowsRead() {
+            return read;
+        }
+
+        @Override
+        public void close() {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot close " + path + ": " + e.getMessage(), e);
+            }
+        }
     }
 }

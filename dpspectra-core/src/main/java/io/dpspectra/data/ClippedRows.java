@@ -63,26 +63,55 @@ public final class ClippedRows implements RowSource {
             @Override
             public boolean next(double[] into) {
                 if (!inner.next(into)) {
-                    if (!done) {
-                        done = true;
-                        lastClipped.set(clipped);
-                        lastRows.set(inner.rowsRead());
+                    finish();
+                    return false;
+                }
+                enforce(into, inner.position());
+                return true;
+            }
+
+            @Override
+            public int nextBlock(double[] block, int maxRows, int d) {
+                long before = inner.rowsRead();
+                int k = inner.nextBlock(block, maxRows, d);
+                if (k == 0) {
+                    finish();
+                    return 0;
+                }
+                double[] row = new double[d];
+                for (int i = 0; i < k; i++) {
+                    System.arraycopy(block, i * d, row, 0, d);
+                    if (enforce(row, describe() + " row " + (before + i + 1))) {
+                        System.arraycopy(row, 0, block, i * d, d);
+                    }
+                }
+                return k;
+            }
+
+            private void finish() {
+                if (!done) {
+                    done = true;
+                    lastClipped.set(clipped);
+                    lastRows.set(inner.rowsRead());
+                }
+            }
+
+            /** Clips or checks one row; true when it was changed. */
+            private boolean enforce(double[] row, String where) {
+                if (policy == DataBounds.Policy.CLIP) {
+                    if (clipping.clipInPlace(row)) {
+                        clipped++;
+                        return true;
                     }
                     return false;
                 }
-                if (policy == DataBounds.Policy.CLIP) {
-                    if (clipping.clipInPlace(into)) {
-                        clipped++;
-                    }
-                } else {
-                    double m = clipping.measure(into);
-                    if (m > clipping.bound()) {
-                        throw new InvalidDataException(inner.position() + " has " + clipping.describeNorm() + " "
-                                + m + " > bound " + clipping.bound()
-                                + "; clip rows instead (--clip-norm) or raise the bound");
-                    }
+                double m = clipping.measure(row);
+                if (m > clipping.bound()) {
+                    throw new InvalidDataException(where + " has " + clipping.describeNorm() + " "
+                            + m + " > bound " + clipping.bound()
+                            + "; clip rows instead (--clip-norm) or raise the bound");
                 }
-                return true;
+                return false;
             }
 
             @Override

@@ -7,7 +7,8 @@ import java.util.function.LongConsumer;
 
 /**
  * One streamed pass over a {@link RowSource} that accumulates XᵀX in blocks of rows (dsyrk through
- * {@link Gram}). This is the one way algorithms that need the d × d second-moment matrix get it.
+ * {@link Gram}). Rows are pulled a block at a time with {@link RowCursor#nextBlock}, which
+ * {@link BinaryRows} fills straight from its read buffer and {@link ClippedRows} clips row by row. This is the one way algorithms that need the d × d second-moment matrix get it.
  *
  * @param gram the full symmetric XᵀX (d × d)
  * @param rows the number of rows read
@@ -26,22 +27,14 @@ public record GramPass(Matrix gram, long rows) {
         int d = source.dimension();
         Gram gram = new Gram(d, blockRows, backend);
         double[] block = new double[Math.multiplyExact(blockRows, d)];
-        double[] row = new double[d];
         long n = 0;
         try (RowCursor cursor = source.open()) {
-            int filled = 0;
-            while (cursor.next(row)) {
-                System.arraycopy(row, 0, block, filled * d, d);
-                filled++;
-                n++;
-                if (filled == blockRows) {
-                    gram.addBlock(block, filled);
-                    filled = 0;
-                    progress.accept(n);
-                }
+            int filled;
+            while ((filled = cursor.nextBlock(block, blockRows, d)) > 0) {
+                gram.addBlock(block, filled);
+                n += filled;
+                progress.accept(n);
             }
-            gram.addBlock(block, filled);
-            progress.accept(n);
         }
         if (n == 0) {
             throw new InvalidDataException(source.describe() + " has no rows; provide at least one data row");

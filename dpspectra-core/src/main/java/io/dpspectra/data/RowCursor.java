@@ -11,6 +11,32 @@ public interface RowCursor extends AutoCloseable {
      */
     boolean next(double[] into);
 
+    /**
+     * Copies up to {@code maxRows} next rows of width {@code d}, row-major, into {@code block}
+     * (length ≥ maxRows·d) and
+     * returns how many were copied; 0 means the end. Sources that can fill a block directly (e.g.
+     * {@link BinaryRows}) override this; the default calls {@link #next(double[])} per row.
+     * Modified: block.
+     *
+     * @throws InvalidDataException when a row is malformed (names the location)
+     */
+    default int nextBlock(double[] block, int maxRows, int d) {
+        if ((long) maxRows * d > block.length) {
+            throw new IllegalArgumentException("block has length " + block.length + ", too small for " + maxRows
+                    + " rows of width " + d);
+        }
+        if (maxRows <= 0) {
+            return 0;
+        }
+        double[] row = new double[d];
+        int k = 0;
+        while (k < maxRows && next(row)) {
+            System.arraycopy(row, 0, block, k * d, d);
+            k++;
+        }
+        return k;
+    }
+
     /** Where the last row returned came from, e.g. "data.csv line 17" or "row 16". */
     String position();
 

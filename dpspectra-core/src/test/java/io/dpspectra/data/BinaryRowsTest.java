@@ -1,0 +1,176 @@
+package io.dpspectra.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.Matrix;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BinaryRowsTest {
+    @TempDir
+    Path dir;
+
+    private static double[][] randomRows(int n, int d, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[][] rows = new double[n][d];
+        for (double[] r : rows) {
+            for (int j = 0; j < d; j++) {
+                r[j] = rnd.nextDouble(-3, 3);
+            }
+        }
+        return rows;
+    }
+
+    @Test
+    void roundTripPreservesEveryValueExactlyThroughNextAndNextBlock() {
+        // 1.4 MB of data, more than the 1 MiB read buffer: a row straddles a refill
+        double[][] rows = randomRows(2500, 70, 1);
+        Path file = dir.resolve("x.dpsr");
+        assertThat(BinaryRows.write(InMemoryRows.of(rows), file)).isEqualTo(2500);
+        BinaryRows b = BinaryRows.open(file);
+        assertThat(b.size()).isEqualTo(2500);
+        assertThat(b.dimension()).isEqualTo(70);
+        double[] row = new double[70];
+        try (RowCursor c = b.open()) {
+            for (double[] expected : rows) {
+                assertThat(c.next(row)).isTrue();
+                assertThat(row).containsExactly(expected);
+            }
+            assertThat(c.next(row)).isFalse();
+            assertThat(c.rowsRead()).isEqualTo(2500);
+        }
+        double[] block = new double[333 * 70];
+        int seen = 0;
+        try (RowCursor c = b.open()) {
+            int k;
+            while ((k = c.nextBlock(block, 333, 70)) > 0) {
+                for (int i = 0; i < k; i++) {
+                    for (int j = 0; j < 70; j++) {
+                        assertThat(block[i * 70 + j]).isEqualTo(rows[seen + i][j]);
+                    }
+                }
+                seen += k;
+            }
+        }
+        assertThat(seen).isEqualTo(2500);
+    }
+
+    @Test
+    void truncatedFileIsRejectedNamingFileAndSizes() throws IOException {
+        Path file = dir.resolve("t.dpsr");
+        BinaryRows.write(InMemoryRows.of(randomRows(10, 4, 2)), file);
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(raf.length() - 8);
+        }
+        assertThatThrownBy(() -> BinaryRows.open(file)).isInstanceOf(InvalidDataException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("truncated")
+                .hasMessageContaining("rows=10");
+    }
+
+    @Test
+    void badMagicIsRejectedNamingFile() throws IOException {
+        Path file = dir.resolve("m.dpsr");
+        BinaryRows.write(InMemoryRows.of(randomRows(3, 2, 3)), file);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[0] = 'X';
+        Files.write(file, bytes);
+        assertThatThrownBy(() -> BinaryRows.open(file)).isInstanceOf(InvalidDataException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("magic");
+    }
+
+    @Test
+    void failedWriteLeavesNeitherTargetNorTemporaryFile() throws IOException {
+        RowSource failing = new RowSource() {
+            @Override
+            public int dimension() {
+                return 2;
+            }
+
+            @Override
+            public RowCursor open() {
+                return new RowCursor() {
+                    private long n;
+
+                    @Override
+                    public boolean next(double[] into) {
+                        if (n == 5) {
+                            throw new InvalidDataException("row 6 is malformed");
+                        }
+                        n++;
+                        into[0] = n;
+                        into[1] = -n;
+                        return true;
+                    }
+
+                    @Override
+                    public String position() {
+                        return "row " + n;
+                    }
+
+                    @Override
+                    public long rowsRead() {
+                        return n;
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+        Path file = dir.resolve("f.dpsr");
+        assertThatThrownBy(() -> BinaryRows.write(failing, file)).isInstanceOf(InvalidDataException.class);
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s).isEmpty();
+        }
+    }
+
+    @Test
+    void gramPassOverClippedBinaryRowsEqualsGramOfClippedRowsInMemory() {
+        double[][] rows = randomRows(700, 9, 4);
+        Path file = dir.resolve("g.dpsr");
+        BinaryRows.write(InMemoryRows.of(rows), file);
+        double bound = 2.0;
+        for (Backend backend : new Backend[] {Backend.DEFAULT, Backend.PURE_JAVA}) {
+            ClippedRows clipped = BinaryRows.open(file).clipL2(bound);
+            GramPass pass = GramPass.of(clipped, backend, 64, n -> { });
+            assertThat(pass.rows()).isEqualTo(700);
+            Matrix expected = new Matrix(9, 9);
+            long clippedCount = 0;
+            for (double[] r : rows) {
+                double norm = 0;
+                for (double v : r) {
+                    norm += v * v;
+                }
+                norm = Math.sqrt(norm);
+                double s = norm > bound ? bound / norm : 1.0;
+                clippedCount += norm > bound ? 1 : 0;
+                for (int i = 0; i < 9; i++) {
+                    for (int j = 0; j < 9; j++) {
+                        expected.add(i, j, r[i] * s * r[j] * s);
+                    }
+                }
+            }
+            assertThat(clippedCount).isPositive();
+            assertThat(clipped.clippedRows()).isEqualTo(clippedCount);
+            assertThat(pass.gram().minus(expected).maxAbs()).isLessThan(1e-12 * expected.maxAbs());
+        }
+    }
+
+    @Test
+    void rejectingSourceFailsOnTheFirstRowOverTheBoundInBlockMode() {
+        double[][] rows = {{0.1, 0.1}, {0.2, 0.2}, {3, 4}};
+        Path file = dir.resolve("r.dpsr");
+        BinaryRows.write(InMemoryRows.of(rows), file);
+        assertThatThrownBy(() -> GramPass.of(BinaryRows.open(file).requireL2(1.0)))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("row 3");
+    }
+}
