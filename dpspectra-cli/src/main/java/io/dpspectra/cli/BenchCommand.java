@@ -1,20 +1,229 @@
 package io.dpspectra.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dpspectra.data.BinaryRows;
+import io.dpspectra.data.GramPass;
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.Gram;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code dpspectra bench ...}: throughput benchmarks of the active linear-algebra backend.
  *
- * <p>TODO(skeleton): filled in by the linalg work package (subcommand {@code gram}). The top-level
- * command registers this class as a subcommand; keep the class name.
+ * <p>Subcommand {@code gram} times XᵀX of an n × d matrix two ways: (a) a clipped, streamed
+ * {@link GramPass} over a {@link BinaryRows} file and (b) one bare in-memory XᵀX update (dsyrk on the
+ * native backend, dpspectra's blocked kernel on the pure-Java backend). The matrix is benchmark data:
+ * entries uniform in [−1, 1) from a seeded {@link SplittableRandom} (not a privacy mechanism).
+ *
+ * <p>Cost: (b) holds the whole matrix in memory: 8·n·d bytes (800 MB for n = 10⁵, d = 1000).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = "Benchmarks of the linear-algebra backend (skeleton).")
+        description = "Benchmarks of the linear-algebra backend.",
+        subcommands = {BenchCommand.GramBench.class})
 public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
-        System.err.println("dpspectra bench: not yet implemented");
-        return 1;
+        new CommandLine(this).usage(System.err);
+        return 2;
+    }
+
+    /** {@code dpspectra bench gram}: XᵀX throughput, streamed from a binary file and in memory. */
+    @Command(name = "gram", mixinStandardHelpOptions = true,
+            description = {
+                "Times X^T X of an n x d benchmark matrix (uniform [-1,1) entries, seeded):",
+                "  (a) streamed: BinaryRows file -> L2 clipping (bound 1.0) -> GramPass;",
+                "  (b) in memory: one X^T X update (dsyrk native; dpspectra's kernel for java).",
+                "Best of --repeat runs after one warm-up. GFLOP/s counts n*d^2 flops",
+                "(lower triangle: n*d^2/2 multiply-adds, each 2 flops).",
+                "Heap: (b) needs the whole matrix, 8*n*d bytes; e.g. n=100000 d=1000 needs",
+                "JAVA_OPTS=-Xmx1500m (800 MB matrix + 8 MB Gram + buffers)."})
+    static final class GramBench implements Callable<Integer> {
+        @Option(names = "--rows", defaultValue = "20000", description = "n, number of rows (default ${DEFAULT-VALUE}).")
+        long rows;
+
+        @Option(names = "--dim", defaultValue = "1000", description = "d, dimension (default ${DEFAULT-VALUE}).")
+        int dim;
+
+        @Option(names = "--backend", defaultValue = "default",
+                description = "native, java or default (native if OpenBLAS loads). Default: ${DEFAULT-VALUE}.")
+        String backend;
+
+        @Option(names = "--block-rows", defaultValue = "256",
+                description = "Rows per block in the streamed pass (default ${DEFAULT-VALUE}).")
+        int blockRows;
+
+        @Option(names = "--file", description = "BinaryRows file to read; created with benchmark data if missing"
+                + " (then kept). Without it a temporary file is used and deleted.")
+        Path file;
+
+        @Option(names = "--repeat", defaultValue = "3", description = "Timed repeats; the best is reported"
+                + " (default ${DEFAULT-VALUE}).")
+        int repeat;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the benchmark data (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--json", description = "Print JSON instead of a table.")
+        boolean json;
+
+        @Override
+        public Integer call() throws IOException {
+            if (rows < 1 || dim < 1 || blockRows < 1 || repeat < 1) {
+                System.err.println("--rows, --dim, --block-rows and --repeat must all be >= 1; got rows=" + rows
+                        + " dim=" + dim + " block-rows=" + blockRows + " repeat=" + repeat);
+                return 2;
+            }
+            Backend be = switch (backend.toLowerCase(Locale.ROOT)) {
+                case "java" -> Backend.PURE_JAVA;
+                case "default" -> Backend.DEFAULT;
+                case "native" -> Backend.DEFAULT;
+                default -> null;
+            };
+            if (be == null) {
+                System.err.println("--backend must be native, java or default; got " + backend);
+                return 2;
+            }
+            if (backend.equalsIgnoreCase("native") && !be.isNative()) {
+                System.err.println("--backend native: native BLAS could not be loaded (active: " + be.describe()
+                        + "); install OpenBLAS (apt-get install libopenblas0) or use --backend java");
+                return 2;
+            }
+            boolean temporary = file == null;
+            Path path = temporary ? Files.createTempFile("dpspectra-bench-", ".dpsr") : file;
+            try {
+                if (temporary || !Files.exists(path)) {
+                    BinaryRows.write(benchmarkData(rows, dim, seed), path);
+                }
+                BinaryRows data = BinaryRows.open(path);
+                long n = data.size();
+                int d = data.dimension();
+                double flops = (double) n * d * d;
+
+                double streamed = best(() -> GramPass.of(data.clipL2(1.0), be, blockRows, k -> { }));
+
+                if ((long) n * d > Integer.MAX_VALUE - 16) {
+                    System.err.println("in-memory part needs n*d <= 2^31; got " + n + "*" + d + "; lower --rows");
+                    return 2;
+                }
+                double[] x = new double[(int) (n * d)];
+                try (RowCursor c = data.open()) {
+                    c.nextBlock(x, (int) n, d);
+                }
+                double inMemory = best(() -> {
+                    Gram g = new Gram(d, 1, be);
+                    g.addBlock(x, (int) n);
+                    g.result();
+                });
+
+                Map<String, Object> out = new LinkedHashMap<>();
+                out.put("benchmark", "gram");
+                out.put("backend", be.describe());
+                out.put("rows", n);
+                out.put("dim", d);
+                out.put("blockRows", blockRows);
+                out.put("repeat", repeat);
+                out.put("flopConvention", "n*d^2");
+                out.put("streamedClippedSeconds", streamed);
+                out.put("streamedClippedGflops", flops / streamed / 1e9);
+                out.put("inMemorySeconds", inMemory);
+                out.put("inMemoryGflops", flops / inMemory / 1e9);
+                if (json) {
+                    System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                            .writeValueAsString(out));
+                } else {
+                    System.out.printf(Locale.ROOT, "X^T X benchmark: n=%d d=%d, backend %s, block rows %d,"
+                            + " best of %d (flops = n*d^2)%n", n, d, be.describe(), blockRows, repeat);
+                    System.out.printf(Locale.ROOT, "%-40s %10s %10s%n", "variant", "seconds", "GFLOP/s");
+                    System.out.printf(Locale.ROOT, "%-40s %10.3f %10.2f%n", "(a) file -> clip L2 -> GramPass",
+                            streamed, flops / streamed / 1e9);
+                    System.out.printf(Locale.ROOT, "%-40s %10.3f %10.2f%n",
+                            be.isNative() ? "(b) in-memory dsyrk" : "(b) in-memory Java kernel",
+                            inMemory, flops / inMemory / 1e9);
+                }
+                return 0;
+            } finally {
+                if (temporary) {
+                    Files.deleteIfExists(path);
+                }
+            }
+        }
+
+        private double best(Runnable r) {
+            r.run(); // warm-up
+            double best = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < repeat; i++) {
+                long t = System.nanoTime();
+                r.run();
+                best = Math.min(best, (System.nanoTime() - t) / 1e9);
+            }
+            return best;
+        }
+    }
+
+    /** n × d benchmark rows, uniform in [−1, 1), generated on the fly from {@code seed}. */
+    static RowSource benchmarkData(long n, int d, long seed) {
+        return new RowSource() {
+            @Override
+            public int dimension() {
+                return d;
+            }
+
+            @Override
+            public String describe() {
+                return "benchmark data " + n + "x" + d + " seed " + seed;
+            }
+
+            @Override
+            public RowCursor open() {
+                SplittableRandom rnd = new SplittableRandom(seed);
+                return new RowCursor() {
+                    private long read;
+
+                    @Override
+                    public boolean next(double[] into) {
+                        if (read >= n) {
+                            return false;
+                        }
+                        for (int j = 0; j < d; j++) {
+                            into[j] = rnd.nextDouble(-1, 1);
+                        }
+                        read++;
+                        return true;
+                    }
+
+                    @Override
+                    public String position() {
+                        return "row " + read;
+                    }
+
+                    @Override
+                    public long rowsRead() {
+                        return read;
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+    }
+
+    /** Runs the bench command standalone (until the top-level CLI wires it in). */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchCommand()).execute(args));
     }
 }
