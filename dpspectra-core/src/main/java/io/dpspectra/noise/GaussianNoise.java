@@ -21,10 +21,11 @@ import java.util.Objects;
  * {@code Granularity}); the discrete Gaussian sample is exact (Canonne–Kamath–Steinke Algorithm 3, all
  * acceptance probabilities evaluated on integers). Approximations, all on the safe side or negligible:
  * (1) the lattice parameter σ/g is rounded UP to an integer (relative change ≤ 2^−43);
- * (2) the (ε, δ) of the discrete Gaussian is taken to be that of the continuous one with the same
- * parameter: Canonne et al. (2020, Theorem 7 and §4) show the scalar discrete Gaussian is at least as
- * private for integer shifts, and for products of m of them the difference is of order
- * exp(−2π²(σ/g)²) with σ/g ≥ 2^43, far below double precision; (3) the calibration solves the
+ * (2) the (ε, δ) of the discrete Gaussian is taken to be that of the continuous Gaussian with the
+ * same parameter (Balle–Wang's formula). Canonne et al. (2020, Theorem 7) give the exact scalar δ with
+ * discrete-Gaussian tails in place of Φ, and bound products of m coordinates (their §4); with
+ * σ/g ≥ 2^43 lattice steps the discrete and continuous tails differ only by lattice effects of relative
+ * order g/σ ≈ 1e−13, which this class does NOT add to δ; (3) the calibration solves the
  * analytic condition numerically with erfc accurate to about 1e−15 relative and returns the upper
  * bisection end, whose δ(σ) as computed is ≤ δ. Lattice samples of magnitude ≥ 2^53 (beyond 2^9·σ)
  * are redrawn.
