@@ -21,6 +21,26 @@ public interface RandomSource {
         return (nextLong() >>> 11) * 0x1.0p-53;
     }
 
+    /**
+     * Uniform long in [0, bound), without modulo bias (rejection on the top 63 bits). Used by the
+     * exact discrete samplers.
+     */
+    default long nextLong(long bound) {
+        if (bound <= 0) {
+            throw new IllegalArgumentException("bound must be > 0, got " + bound);
+        }
+        long m = bound - 1;
+        if ((bound & m) == 0) {
+            return nextLong() & m;
+        }
+        long u = nextLong() >>> 1;
+        long r;
+        while (u + m - (r = u % bound) < 0) {
+            u = nextLong() >>> 1;
+        }
+        return r;
+    }
+
     /** A fair coin. */
     default boolean nextBoolean() {
         return nextLong() < 0;

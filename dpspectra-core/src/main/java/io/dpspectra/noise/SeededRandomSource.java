@@ -3,8 +3,10 @@ package io.dpspectra.noise;
 import java.util.SplittableRandom;
 
 /**
- * Deterministic {@link RandomSource} for reproducible experiments and tests. Not for private releases:
- * anyone with the seed can subtract the noise.
+ * Deterministic {@link RandomSource} for reproducible experiments and tests, backed by
+ * {@link SplittableRandom} (SplitMix64). Not for private releases: anyone with the seed can
+ * reproduce and subtract the noise, and SplitMix64 is not a cryptographic generator. It is never used
+ * by default; only {@link RandomSource#seededForReproducibility(long)} creates it. Not thread-safe.
  */
 final class SeededRandomSource implements RandomSource {
     private final SplittableRandom random;

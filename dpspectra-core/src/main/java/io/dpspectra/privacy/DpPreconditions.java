@@ -39,8 +39,8 @@ public final class DpPreconditions {
     /** Number of components k must satisfy 1 ≤ k ≤ d. */
     public static int checkComponents(int k, int d) {
         if (k < 1 || k > d) {
-            throw new IllegalArgumentException("components k must be in [1, d] = [1, " + d + "], got " + k
-                    + "; ask for at most as many components as the data has columns");
+            throw new IllegalArgumentException("components k must satisfy 1 ≤ k ≤ d = " + d + ", got k = " + k
+                    + "; ask for at least one and at most as many components as the data has columns");
         }
         return k;
     }
@@ -57,7 +57,8 @@ public final class DpPreconditions {
     /** A sensitivity must be finite and &gt; 0. */
     public static double checkSensitivity(String name, double value) {
         if (!(value > 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(name + " must be > 0 and finite, got " + value);
+            throw new IllegalArgumentException(name + " must be > 0 and finite, got " + value
+                    + "; derive it from the clipping bound and the neighbouring relation, never from the data");
         }
         return value;
     }
