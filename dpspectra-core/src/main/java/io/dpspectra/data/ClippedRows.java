@@ -6,9 +6,18 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A {@link RowSource} whose rows satisfy a user-given norm bound, by clipping or by rejection. It
- * counts the rows it clipped in the last completed pass ({@link #clippedRows()}); algorithms report
+ * counts the rows it clipped in the last pass that ended ({@link #clippedRows()}); algorithms report
  * that count in their diagnostics. (The count is data-dependent: it is for the data owner, and is not
  * part of a private release.)
+ *
+ * <p>Each pass counts in its own cursor, so the count of one pass is exact even if other passes run
+ * at the same time; the source records the count of whichever pass ended last. A pass ends when its
+ * cursor reaches the end of the rows or is closed, whichever comes first.
+ *
+ * <p>Policy {@link DataBounds.Policy#REJECT}: a row above the bound is an {@link InvalidDataException}
+ * naming the row's 1-based index (and its file line where the source has lines), its norm and the
+ * bound. Such an error discloses that one row exceeded the bound; validate data before a private
+ * release (see {@link InvalidDataException}).
  */
 public final class ClippedRows implements RowSource {
     private final RowSource source;
@@ -18,6 +27,9 @@ public final class ClippedRows implements RowSource {
     private final AtomicLong lastRows = new AtomicLong(-1);
 
     ClippedRows(RowSource source, Clipping clipping, DataBounds.Policy policy) {
+        if (source == null) {
+            throw new IllegalArgumentException("source must not be null; pass the rows to bound");
+        }
         this.source = source;
         this.clipping = clipping;
         this.policy = policy;
@@ -43,12 +55,22 @@ public final class ClippedRows implements RowSource {
         return source.describe();
     }
 
-    /** Rows clipped in the last completed pass, or −1 before any pass completed. */
+    /** The norm bound applied. */
+    public Clipping clipping() {
+        return clipping;
+    }
+
+    /** Whether rows above the bound are clipped or rejected. */
+    public DataBounds.Policy policy() {
+        return policy;
+    }
+
+    /** Rows clipped in the last pass that ended, or −1 before any pass ended (always 0 for REJECT). */
     public long clippedRows() {
         return lastClipped.get();
     }
 
-    /** Rows read in the last completed pass, or −1 before any pass completed. */
+    /** Rows read in the last pass that ended, or −1 before any pass ended. */
     public long rowsInLastPass() {
         return lastRows.get();
     }
@@ -60,34 +82,6 @@ public final class ClippedRows implements RowSource {
             private long clipped;
             private boolean done;
 
-            @Override
-            public boolean next(double[] into) {
-                if (!inner.next(into)) {
-                    finish();
-                    return false;
-                }
-                enforce(into, inner.position());
-                return true;
-            }
-
-            @Override
-            public int nextBlock(double[] block, int maxRows, int d) {
-                long before = inner.rowsRead();
-                int k = inner.nextBlock(block, maxRows, d);
-                if (k == 0) {
-                    finish();
-                    return 0;
-                }
-                double[] row = new double[d];
-                for (int i = 0; i < k; i++) {
-                    System.arraycopy(block, i * d, row, 0, d);
-                    if (enforce(row, describe() + " row " + (before + i + 1))) {
-                        System.arraycopy(row, 0, block, i * d, d);
-                    }
-                }
-                return k;
-            }
-
             private void finish() {
                 if (!done) {
                     done = true;
@@ -96,22 +90,42 @@ public final class ClippedRows implements RowSource {
                 }
             }
 
-            /** Clips or checks one row; true when it was changed. */
-            private boolean enforce(double[] row, String where) {
-                if (policy == DataBounds.Policy.CLIP) {
-                    if (clipping.clipInPlace(row)) {
-                        clipped++;
-                        return true;
-                    }
+            @Override
+            public boolean next(double[] into) {
+                if (!inner.next(into)) {
+                    finish();
                     return false;
                 }
-                double m = clipping.measure(row);
-                if (m > clipping.bound()) {
-                    throw new InvalidDataException(where + " has " + clipping.describeNorm() + " "
-                            + m + " > bound " + clipping.bound()
-                            + "; clip rows instead (--clip-norm) or raise the bound");
+                if (policy == DataBounds.Policy.CLIP) {
+                    boolean changed;
+                    try {
+                        changed = clipping.clipInPlace(into);
+                    } catch (InvalidDataException e) {
+                        throw new InvalidDataException(where() + ": " + e.getMessage(), e);
+                    }
+                    if (changed) {
+                        clipped++;
+                    }
+                } else {
+                    double m = clipping.measure(into);
+                    if (!Double.isFinite(m)) {
+                        throw new InvalidDataException(where() + " has a NaN or infinite entry, so its "
+                                + clipping.describeNorm() + " is " + m + "; remove or impute non-finite values");
+                    }
+                    if (m > clipping.bound()) {
+                        throw new InvalidDataException(where() + " has " + clipping.describeNorm() + " " + m
+                                + " > bound " + clipping.bound() + "; use --clip-norm to clip rows onto the bound"
+                                + " instead, or raise the bound (choose it from domain knowledge, never from"
+                                + " the data)");
+                    }
                 }
-                return false;
+                return true;
+            }
+
+            private String where() {
+                String rowName = "row " + inner.rowsRead();
+                String pos = inner.position();
+                return pos.equals(rowName) ? rowName : rowName + " (" + pos + ")";
             }
 
             @Override
@@ -126,6 +140,7 @@ public final class ClippedRows implements RowSource {
 
             @Override
             public void close() {
+                finish();
                 inner.close();
             }
         };

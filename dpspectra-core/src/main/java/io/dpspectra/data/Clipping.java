@@ -63,19 +63,33 @@ public final class Clipping {
     }
 
     /**
-     * Scales {@code row} onto the bound if it exceeds it and returns true if it did. Modified: row.
+     * Scales {@code row} onto the bound if it exceeds it and returns true if it did (a row exactly on
+     * the bound is not clipped). Modified: row.
+     *
+     * @throws InvalidDataException if the row has a NaN or infinite entry (its norm is undefined)
      */
     public boolean clipInPlace(double[] row) {
-        double m = measure(row);
+        double l2 = norm == DataBounds.Norm.L1 ? Double.NaN : Vectors.norm2(row);
+        double m = switch (norm) {
+            case L2 -> l2;
+            case L1 -> Vectors.norm1(row);
+            case TRACE -> l2 * l2;
+        };
+        if (!Double.isFinite(m) && !(norm == DataBounds.Norm.TRACE && Double.isFinite(l2))) {
+            throw new InvalidDataException("a row has a NaN or infinite entry, so its " + describeNorm()
+                    + " is " + m + "; remove or impute non-finite values before clipping");
+        }
         if (m <= bound) {
             return false;
         }
         double factor = switch (norm) {
-            case L2, L1 -> bound / m;
-            case TRACE -> Math.sqrt(bound / m);
+            case L2 -> bound / l2;
+            case L1 -> bound / m;
+            // from the L2 norm, so that ‖x‖₂² overflowing for huge rows does not zero the row
+            case TRACE -> Math.sqrt(bound) / l2;
         };
         Vectors.scaleInPlace(row, factor);
-        // guard against rounding leaving the row a hair above the bound
+        // guard against rounding leaving the row a hair above the bound (at most a few steps)
         while (measure(row) > bound) {
             Vectors.scaleInPlace(row, 1 - 1e-15);
         }

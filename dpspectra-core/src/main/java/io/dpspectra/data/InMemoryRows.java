@@ -13,25 +13,33 @@ public final class InMemoryRows implements RowSource {
         this.d = d;
     }
 
-    /** Copies the rows; all must have one width d ≥ 1 and finite entries. */
+    /**
+     * Copies the rows; all must have one width d ≥ 1 and finite entries. Errors name the 1-based row
+     * and column and the value.
+     */
     public static InMemoryRows of(double[][] rows) {
-        if (rows.length == 0) {
-            throw new InvalidDataException("no rows: the data set is empty; provide at least one row");
+        if (rows == null || rows.length == 0) {
+            throw new InvalidDataException("no data rows: the data set is empty; provide at least one row");
+        }
+        if (rows[0] == null || rows[0].length == 0) {
+            throw new InvalidDataException("row 1 has no columns; provide at least one column");
         }
         int d = rows[0].length;
-        if (d == 0) {
-            throw new InvalidDataException("rows have no columns; provide at least one column");
-        }
         double[][] copy = new double[rows.length][];
         for (int i = 0; i < rows.length; i++) {
+            if (rows[i] == null) {
+                throw new InvalidDataException("row " + (i + 1) + " is null; every row needs " + d + " values");
+            }
             if (rows[i].length != d) {
                 throw new InvalidDataException("row " + (i + 1) + " has " + rows[i].length
                         + " values but row 1 has " + d + "; every row needs the same number of columns");
             }
             for (int j = 0; j < d; j++) {
-                if (!Double.isFinite(rows[i][j])) {
-                    throw new InvalidDataException("row " + (i + 1) + " column " + (j + 1) + " is " + rows[i][j]
-                            + "; remove or impute non-finite values first");
+                double v = rows[i][j];
+                if (!Double.isFinite(v)) {
+                    throw new InvalidDataException("row " + (i + 1) + " column " + (j + 1) + " is "
+                            + (Double.isNaN(v) ? "NaN" : v) + " (rows and columns numbered from 1); remove or"
+                            + " impute non-finite values first");
                 }
             }
             copy[i] = rows[i].clone();

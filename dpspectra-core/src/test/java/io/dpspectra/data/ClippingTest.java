@@ -1,0 +1,155 @@
+package io.dpspectra.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.dpspectra.linalg.Vectors;
+import io.dpspectra.noise.RandomSource;
+import org.junit.jupiter.api.Test;
+
+class ClippingTest {
+
+    private static double[][] randomRows(int n, int d, long seed, double scale) {
+        RandomSource r = RandomSource.seededForReproducibility(seed);
+        double[][] x = new double[n][d];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < d; j++) {
+                x[i][j] = scale * r.standardNormal();
+            }
+        }
+        return x;
+    }
+
+    private static long drain(RowSource src) {
+        long n = 0;
+        try (RowCursor c = src.open()) {
+            double[] buf = new double[src.dimension()];
+            while (c.next(buf)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void l2ClippingBoundsEveryRowAndKeepsItsDirection() {
+        Clipping c = Clipping.l2(1.0);
+        double[] row = {3, 4};
+        assertThat(c.clipInPlace(row)).isTrue();
+        assertThat(Vectors.norm2(row)).isLessThanOrEqualTo(1.0).isCloseTo(1.0, within(1e-14));
+        assertThat(row[0] / row[1]).isCloseTo(0.75, within(1e-14));
+        double[] inside = {0.6, 0.8};
+        assertThat(c.clipInPlace(inside)).as("a row exactly on the bound is not clipped").isFalse();
+    }
+
+    @Test
+    void l1AndTraceClippingBoundTheirOwnMeasure() {
+        double[] a = {3, -4};
+        assertThat(Clipping.l1(2.0).clipInPlace(a)).isTrue();
+        assertThat(Vectors.norm1(a)).isLessThanOrEqualTo(2.0).isCloseTo(2.0, within(1e-14));
+        double[] b = {3, 4};
+        assertThat(Clipping.trace(4.0).clipInPlace(b)).isTrue();
+        assertThat(Vectors.norm2(b)).isCloseTo(2.0, within(1e-14));
+        assertThat(Clipping.trace(4.0).measure(b)).isLessThanOrEqualTo(4.0);
+    }
+
+    @Test
+    void traceClippingOfAHugeRowDoesNotOverflowToZero() {
+        double[] row = {1e200, 1e200};
+        assertThat(Clipping.trace(2.0).clipInPlace(row)).isTrue();
+        assertThat(Vectors.norm2(row)).isCloseTo(Math.sqrt(2.0), within(1e-12));
+    }
+
+    @Test
+    void clippingANonFiniteRowIsAnError() {
+        assertThatThrownBy(() -> Clipping.l2(1).clipInPlace(new double[] {Double.NaN, 1}))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("NaN or infinite");
+    }
+
+    @Test
+    void clipCountEqualsTheNumberOfRowsAboveTheBound() {
+        double[][] x = randomRows(2000, 5, 11, 1.0);
+        double bound = 2.2;
+        long expected = 0;
+        for (double[] r : x) {
+            if (Vectors.norm2(r) > bound) {
+                expected++;
+            }
+        }
+        assertThat(expected).as("the test needs rows on both sides of the bound").isBetween(100L, 1900L);
+        ClippedRows clipped = InMemoryRows.of(x).clipL2(bound);
+        assertThat(clipped.clippedRows()).isEqualTo(-1);
+        for (int pass = 0; pass < 2; pass++) {
+            assertThat(drain(clipped)).isEqualTo(2000);
+            assertThat(clipped.clippedRows()).isEqualTo(expected);
+            assertThat(clipped.rowsInLastPass()).isEqualTo(2000);
+        }
+        try (RowCursor c = clipped.open()) {
+            double[] buf = new double[5];
+            while (c.next(buf)) {
+                assertThat(Vectors.norm2(buf)).isLessThanOrEqualTo(bound);
+            }
+        }
+    }
+
+    @Test
+    void aPassClosedEarlyRecordsTheCountOfTheRowsItRead() {
+        double[][] x = {{10, 0}, {0.1, 0}, {0, 10}, {5, 5}};
+        ClippedRows clipped = InMemoryRows.of(x).clipL2(1);
+        try (RowCursor c = clipped.open()) {
+            double[] buf = new double[2];
+            c.next(buf);
+            c.next(buf);
+        }
+        assertThat(clipped.clippedRows()).isEqualTo(1);
+        assertThat(clipped.rowsInLastPass()).isEqualTo(2);
+    }
+
+    @Test
+    void boundsRecordTheUserGivenBoundAndPolicy() {
+        RowSource rows = InMemoryRows.of(new double[][] {{1, 2}});
+        assertThat(rows.clipL2(3).bounds()).contains(new DataBounds(DataBounds.Norm.L2, 3,
+                DataBounds.Origin.USER_GIVEN, DataBounds.Policy.CLIP));
+        assertThat(rows.requireL2(3).bounds().orElseThrow().policy()).isEqualTo(DataBounds.Policy.REJECT);
+        assertThat(Clipping.trace(4).clip(rows).bounds().orElseThrow().l2Bound()).isEqualTo(2.0);
+    }
+
+    @Test
+    void rejectModeNamesTheRowItsNormTheBoundAndTheRemedy() {
+        RowSource rows = InMemoryRows.of(new double[][] {{0.1, 0.2}, {0.3, 0.1}, {3, 4}, {0, 0}});
+        assertThatThrownBy(() -> drain(rows.requireL2(1.0))).isInstanceOf(InvalidDataException.class)
+                .hasMessageContaining("row 3").hasMessageContaining("L2 norm 5.0")
+                .hasMessageContaining("bound 1.0").hasMessageContaining("--clip-norm");
+        assertThat(drain(rows.requireL2(5.0))).as("rows within the bound pass").isEqualTo(4);
+        assertThatThrownBy(() -> drain(Clipping.l1(6.0).reject(rows))).hasMessageContaining("L1 norm 7.0");
+    }
+
+    @Test
+    void badBoundsAreRefusedWithTheirValue() {
+        assertThatThrownBy(() -> Clipping.l2(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("got 0.0");
+        assertThatThrownBy(() -> Clipping.l1(Double.NaN)).hasMessageContaining("NaN");
+        assertThatThrownBy(() -> Clipping.trace(Double.POSITIVE_INFINITY)).hasMessageContaining("Infinity");
+    }
+
+    @Test
+    void inMemoryRowsRefuseNonFiniteRaggedAndEmptyInput() {
+        assertThatThrownBy(() -> InMemoryRows.of(new double[][] {{1, 2}, {3, Double.NaN}}))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("row 2 column 2 is NaN");
+        assertThatThrownBy(() -> InMemoryRows.of(new double[][] {{Double.NEGATIVE_INFINITY}}))
+                .hasMessageContaining("row 1 column 1 is -Infinity");
+        assertThatThrownBy(() -> InMemoryRows.of(new double[][] {{1, 2}, {3}}))
+                .hasMessageContaining("row 2 has 1 values but row 1 has 2");
+        assertThatThrownBy(() -> InMemoryRows.of(new double[0][])).hasMessageContaining("no data rows");
+        assertThatThrownBy(() -> InMemoryRows.of(new double[][] {{}})).hasMessageContaining("no columns");
+    }
+
+    @Test
+    void inMemoryRowsAreACopy() {
+        double[][] x = {{1, 2}};
+        InMemoryRows rows = InMemoryRows.of(x);
+        x[0][0] = 99;
+        assertThat(rows.row(0)).containsExactly(1, 2);
+    }
+}
