@@ -13,7 +13,7 @@ import java.util.Objects;
  *
  * <p>Method. Each dataset's {@code trials} outputs are split into halves. On the first halves the
  * auditor chooses a test "guess D when s &gt; t" or "guess D when s &lt; t" (a side and a threshold t
- * among up to {@value #MAX_CANDIDATES} pooled quantiles) maximising the ε lower bound computed below
+ * among about {@value #MAX_CANDIDATES} pooled order statistics, dense in the tails) maximising the ε lower bound computed below
  * (the conservative estimate, so that a threshold deep in a thinly sampled tail is not chosen for its
  * noisy point estimate). On the independent second halves it counts the test's false positives (D'
  * runs guessed D) and false negatives (D runs not guessed D) and takes one-sided Clopper–Pearson upper
@@ -152,18 +152,27 @@ public final class PrivacyAuditor {
         return s;
     }
 
-    /** Up to MAX_CANDIDATES thresholds at evenly spaced ranks of the pooled sample. */
+    /**
+     * Candidate thresholds: the pooled sample at evenly spaced ranks, plus at geometrically spaced ranks
+     * (factor 1.1) from each end, so that thin tails, where the privacy loss of many mechanisms
+     * concentrates, are searched too. At most about MAX_CANDIDATES values.
+     */
     private static double[] candidates(double[] a, double[] b) {
         double[] pooled = new double[a.length + b.length];
         System.arraycopy(a, 0, pooled, 0, a.length);
         System.arraycopy(b, 0, pooled, a.length, b.length);
         Arrays.sort(pooled);
-        int m = Math.min(MAX_CANDIDATES, pooled.length);
-        double[] out = new double[m];
-        for (int i = 0; i < m; i++) {
-            out[i] = pooled[(int) ((long) i * (pooled.length - 1) / Math.max(1, m - 1))];
+        int n = pooled.length;
+        java.util.TreeSet<Integer> ranks = new java.util.TreeSet<>();
+        int uniform = MAX_CANDIDATES / 2;
+        for (int i = 0; i < uniform; i++) {
+            ranks.add((int) ((long) i * (n - 1) / (uniform - 1)));
         }
-        return out;
+        for (double r = 1; r < n / 2.0 && ranks.size() < MAX_CANDIDATES; r = Math.max(r + 1, r * 1.1)) {
+            ranks.add((int) r);
+            ranks.add(n - 1 - (int) r);
+        }
+        return ranks.stream().mapToDouble(i -> pooled[i]).toArray();
     }
 
     /**
