@@ -33,12 +33,15 @@ public final class GaussianCovariance implements CovarianceEstimator {
     private final RandomSource random;
     private final GaussianCalibration calibration;
     private final boolean clamp;
+    /** Test hook: multiplies the calibrated noise scale (1 in every public configuration). */
+    private final double noiseMultiplier;
 
     private GaussianCovariance(Builder b) {
         this.neighbouring = b.neighbouring;
         this.random = b.random;
         this.calibration = b.calibration;
         this.clamp = b.clamp;
+        this.noiseMultiplier = b.noiseMultiplier;
     }
 
     public static Builder builder() {
@@ -51,6 +54,7 @@ public final class GaussianCovariance implements CovarianceEstimator {
         private RandomSource random;
         private GaussianCalibration calibration = GaussianCalibration.ANALYTIC;
         private boolean clamp = true;
+        private double noiseMultiplier = 1.0;
 
         /** Default REPLACE_ROW (spec §1.3). */
         public Builder neighbouring(Neighbouring neighbouring) {
@@ -76,6 +80,15 @@ public final class GaussianCovariance implements CovarianceEstimator {
             return this;
         }
 
+        /**
+         * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in
+         * tests only. A value below 1 makes the release NOT private.
+         */
+        Builder noiseMultiplierForAuditTests(double m) {
+            this.noiseMultiplier = io.dpspectra.privacy.DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
+        }
+
         public GaussianCovariance build() {
             if (random == null) {
                 random = RandomSource.secure();
@@ -95,7 +108,7 @@ public final class GaussianCovariance implements CovarianceEstimator {
         DpPreconditions.checkPositiveDelta(budget.delta(), "GaussianCovariance");
         double beta = SecondMomentSensitivity.rowL2Bound(rows, "GaussianCovariance");
         double delta2 = SecondMomentSensitivity.l2UpperTriangle(beta, neighbouring);
-        double sigma = calibration.sigma(delta2, budget);
+        double sigma = noiseMultiplier * calibration.sigma(delta2, budget);
         NoisySecondMoment m = NoisySecondMoment.of(rows, new GaussianNoise(random), sigma);
         Matrix release = m.noisy;
         int clamped = 0;

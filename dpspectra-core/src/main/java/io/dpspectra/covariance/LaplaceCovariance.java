@@ -41,12 +41,15 @@ public final class LaplaceCovariance implements CovarianceEstimator {
     private final RandomSource random;
     private final Sensitivity sensitivity;
     private final boolean clamp;
+    /** Test hook: multiplies the calibrated noise scale (1 in every public configuration). */
+    private final double noiseMultiplier;
 
     private LaplaceCovariance(Builder b) {
         this.neighbouring = b.neighbouring;
         this.random = b.random;
         this.sensitivity = b.sensitivity;
         this.clamp = b.clamp;
+        this.noiseMultiplier = b.noiseMultiplier;
     }
 
     public static Builder builder() {
@@ -59,6 +62,7 @@ public final class LaplaceCovariance implements CovarianceEstimator {
         private RandomSource random;
         private Sensitivity sensitivity = Sensitivity.PAPER;
         private boolean clamp = true;
+        private double noiseMultiplier = 1.0;
 
         /** Default REPLACE_ROW (spec §1.3). */
         public Builder neighbouring(Neighbouring neighbouring) {
@@ -84,6 +88,15 @@ public final class LaplaceCovariance implements CovarianceEstimator {
             return this;
         }
 
+        /**
+         * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in
+         * tests only. A value below 1 makes the release NOT private.
+         */
+        Builder noiseMultiplierForAuditTests(double m) {
+            this.noiseMultiplier = io.dpspectra.privacy.DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
+        }
+
         public LaplaceCovariance build() {
             if (random == null) {
                 random = RandomSource.secure();
@@ -105,7 +118,7 @@ public final class LaplaceCovariance implements CovarianceEstimator {
         double beta = SecondMomentSensitivity.rowL2Bound(rows, "LaplaceCovariance");
         int d = rows.dimension();
         double delta1 = l1Sensitivity(d, beta);
-        double scale = LaplaceNoise.scaleFor(delta1, budget.epsilon());
+        double scale = noiseMultiplier * LaplaceNoise.scaleFor(delta1, budget.epsilon());
         NoisySecondMoment m = NoisySecondMoment.of(rows, new LaplaceNoise(random), scale);
         Matrix release = m.noisy;
         int clamped = 0;
