@@ -167,7 +167,7 @@ class AnalyzeGaussTest {
         RowSource rows = InMemoryRows.of(new double[][] {{1, 0}, {0, 1}}).clipL2(1);
         AnalyzeGauss ag = AnalyzeGauss.builder().components(3).build();
         assertThatThrownBy(() -> ag.fit(rows, BUDGET)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("components k").hasMessageContaining("got 3");
+                .hasMessageContaining("components k").hasMessageContaining("3");
     }
 
     @Test

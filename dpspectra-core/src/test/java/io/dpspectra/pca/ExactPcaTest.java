@@ -35,6 +35,6 @@ class ExactPcaTest {
     void moreComponentsThanColumnsAreRejected() {
         ExactPca pca = ExactPca.builder().components(3).build();
         assertThatThrownBy(() -> pca.fit(InMemoryRows.of(new double[][] {{1, 2}})))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 3");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("components k").hasMessageContaining("3");
     }
 }
