@@ -1,44 +1,157 @@
 package io.dpspectra.pca;
 
+import io.dpspectra.Diagnostics;
+import io.dpspectra.covariance.GaussianCalibration;
+import io.dpspectra.covariance.SecondMomentSensitivity;
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.GramPass;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.SymmetricEigen;
+import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
- * DP-Gauss-1 ("Analyze Gauss", Dwork et al. 2014): top-k eigenvectors of XᵀX plus a symmetric Gaussian
- * noise matrix.
+ * DP-Gauss-1 ("Analyze Gauss", Dwork et al. 2014): the top-k eigenvectors of XᵀX plus a symmetric
+ * Gaussian noise matrix, with the top-k eigenvalues of that noisy matrix as explained variance.
  *
- * <p>TODO(skeleton): implemented in the algorithms work package; the API below is fixed.
+ * <p>Privacy: (ε, δ)-DP; the unit is one row with ‖x‖₂ ≤ β, where β is the bound the source declares
+ * (user-given clipping, {@link RowSource#clipL2}; never derived from the data). One pass sums the
+ * (clipped) rows' outer products; independent N(0, σ²) noise is added to each of the d(d+1)/2
+ * upper-triangle entries (diagonal included) and mirrored. σ is calibrated to the L2 sensitivity of the
+ * upper triangle: β² under ADD_REMOVE_ROW (the default, as the paper calibrates it) and √2·β² under
+ * REPLACE_ROW (derivation in {@link SecondMomentSensitivity}), by the analytic Gaussian rule (default) or
+ * the classic rule ({@link GaussianCalibration}). The whole budget is spent in this one step; the
+ * eigendecomposition is post-processing.
+ *
+ * <p>Reference: Dwork, Talwar, Thakurta &amp; Zhang, STOC 2014, Alg. 1, as the DP-Gauss-1 baseline of
+ * papers/kdp-pca-adaptive-noise.txt App. G; spec stochastic-and-power-methods.md §2.7 (DP-Gauss-1) and
+ * §8 #22.
+ *
+ * <p>Cost: one pass; O(nd²) for XᵀX, O(d²) noise, O(d²k)–O(d³) for the top-k eigenpairs; memory O(d²).
  */
 public final class AnalyzeGauss implements SubspaceEstimator {
+    private final int k;
+    private final Neighbouring neighbouring;
+    private final RandomSource random;
+    private final GaussianCalibration calibration;
+    /** Test hook: multiplies the calibrated σ (1 in every public configuration). */
+    private final double noiseMultiplier;
+
+    private AnalyzeGauss(Builder b) {
+        this.k = b.k;
+        this.neighbouring = b.neighbouring;
+        this.random = b.random;
+        this.calibration = b.calibration;
+        this.noiseMultiplier = b.noiseMultiplier;
+    }
+
     public static Builder builder() {
         return new Builder();
     }
 
     /** Configuration. */
     public static final class Builder {
+        private int k = -1;
+        private Neighbouring neighbouring = Neighbouring.ADD_REMOVE_ROW;
+        private RandomSource random;
+        private GaussianCalibration calibration = GaussianCalibration.ANALYTIC;
+        private double noiseMultiplier = 1.0;
+
+        /** The number k ≥ 1 of components (required; checked against d when fitting). */
         public Builder components(int k) {
-            throw new UnsupportedOperationException("TODO(skeleton)");
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
         }
 
         /** Default ADD_REMOVE_ROW (spec §2.7). */
         public Builder neighbouring(Neighbouring neighbouring) {
-            throw new UnsupportedOperationException("TODO(skeleton)");
+            this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
+            return this;
         }
 
         /** Default {@link RandomSource#secure()}. */
         public Builder randomSource(RandomSource random) {
-            throw new UnsupportedOperationException("TODO(skeleton)");
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return this;
+        }
+
+        /**
+         * Default {@link GaussianCalibration#ANALYTIC}; {@link GaussianCalibration#CLASSIC} reproduces the
+         * paper's σ = β²√(2 ln(1.25/δ))/ε (spec §2.7 step 3).
+         */
+        public Builder calibration(GaussianCalibration calibration) {
+            this.calibration = Objects.requireNonNull(calibration, "calibration");
+            return this;
+        }
+
+        /**
+         * Scales σ by {@code m}: package-private, for the auditor's deliberately broken twin in tests only.
+         * A value below 1 makes the release NOT (ε, δ)-DP.
+         */
+        Builder noiseMultiplierForAuditTests(double m) {
+            this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
         }
 
         public AnalyzeGauss build() {
-            throw new UnsupportedOperationException("TODO(skeleton)");
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            if (random == null) {
+                random = RandomSource.secure();
+            }
+            return new AnalyzeGauss(this);
         }
+    }
+
+    /** σ for rows with L2 bound β at {@code budget}. */
+    public double sigma(double rowL2Bound, PrivacyParams budget) {
+        return noiseMultiplier * calibration.sigma(
+                SecondMomentSensitivity.l2UpperTriangle(rowL2Bound, neighbouring), budget);
     }
 
     @Override
     public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
-        throw new UnsupportedOperationException("TODO(skeleton)");
+        Objects.requireNonNull(budget, "budget");
+        int d = rows.dimension();
+        DpPreconditions.checkComponents(k, d);
+        DpPreconditions.checkPositiveDelta(budget.delta(), "AnalyzeGauss");
+        double beta = SecondMomentSensitivity.rowL2Bound(rows, "AnalyzeGauss");
+        double sensitivity = SecondMomentSensitivity.l2UpperTriangle(beta, neighbouring);
+        double sigma = sigma(beta, budget);
+
+        GramPass pass = GramPass.of(rows);
+        Matrix noisy = pass.gram();
+        new GaussianNoise(random).addSymmetricNoiseInPlace(noisy, sigma);
+        SymmetricEigen top = SymmetricEigen.top(noisy, k);
+
+        PrivacyGuarantee guarantee = new PrivacyGuarantee("AnalyzeGauss (DP-Gauss-1)", budget, neighbouring,
+                "one row with L2 norm <= " + beta,
+                "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + sensitivity
+                        + (neighbouring == Neighbouring.ADD_REMOVE_ROW ? " (beta^2)" : " (sqrt(2)*beta^2)"),
+                "Dwork et al. STOC 2014, Alg. 1 (DP-Gauss-1 in papers/kdp-pca-adaptive-noise.txt App. G); "
+                        + "spec stochastic-and-power-methods.md §2.7, §8 #22");
+        Diagnostics.Builder diag = Diagnostics.builder()
+                .put("sigma", sigma)
+                .put("calibration", calibration.name())
+                .put("rows", pass.rows());
+        if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
+            diag.put("clippedRows", c.clippedRows());
+        }
+        diag.put("seededRandomness", random.isSeeded());
+        String warning = calibration.warning(budget);
+        if (warning != null) {
+            diag.put("warning", warning);
+        }
+        diag.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+        return new PrivateSubspace("analyze-gauss", top.vectors(), Arrays.copyOf(top.values(), k), guarantee,
+                diag.build());
     }
 }

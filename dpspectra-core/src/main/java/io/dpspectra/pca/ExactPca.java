@@ -1,31 +1,63 @@
 package io.dpspectra.pca;
 
+import io.dpspectra.Diagnostics;
+import io.dpspectra.data.GramPass;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.SymmetricEigen;
+import io.dpspectra.privacy.DpPreconditions;
+import java.util.Arrays;
 
 /**
- * Non-private PCA of the uncentred second moment XᵀX: the reference every private estimator is
- * measured against. NOT PRIVATE: its result carries no guarantee.
+ * Non-private PCA of the uncentred second moment XᵀX: the top-k eigenvectors, with their eigenvalues as
+ * explained variance. It is the reference every private estimator is measured against.
  *
- * <p>TODO(skeleton): implemented in the algorithms work package; the API below is fixed.
+ * <p>Privacy: NONE. The result carries no guarantee ({@link PrivateSubspace#guarantee()} is empty) and
+ * its diagnostics say {@code "private": false}; never publish it as a private release.
+ *
+ * <p>Reference: the exact solution the papers compare against (e.g. papers/kdp-pca-adaptive-noise.txt,
+ * Def. 1's optimum V_k).
+ *
+ * <p>Cost: one pass; O(nd²) for XᵀX and O(d²k)–O(d³) for the top-k eigenpairs; memory O(d²).
  */
 public final class ExactPca {
+    private final int k;
+
+    private ExactPca(int k) {
+        this.k = k;
+    }
+
     public static Builder builder() {
         return new Builder();
     }
 
     /** Configuration. */
     public static final class Builder {
+        private int k = -1;
+
+        /** The number k ≥ 1 of components (required; checked against d when fitting). */
         public Builder components(int k) {
-            throw new UnsupportedOperationException("TODO(skeleton)");
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
         }
 
         public ExactPca build() {
-            throw new UnsupportedOperationException("TODO(skeleton)");
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            return new ExactPca(k);
         }
     }
 
     /** Top-k eigenvectors of XᵀX with their eigenvalues as explained variance. */
     public PrivateSubspace fit(RowSource rows) {
-        throw new UnsupportedOperationException("TODO(skeleton)");
+        DpPreconditions.checkComponents(k, rows.dimension());
+        GramPass pass = GramPass.of(rows);
+        SymmetricEigen top = SymmetricEigen.top(pass.gram(), k);
+        Diagnostics diag = Diagnostics.builder()
+                .put("private", false)
+                .put("warning", "exact PCA is NOT differentially private; use it only as a reference")
+                .put("rows", pass.rows())
+                .build();
+        return new PrivateSubspace("exact-pca", top.vectors(), Arrays.copyOf(top.values(), k), null, diag);
     }
 }
