@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.privacy.DpPreconditions;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,6 +20,11 @@ final class BoundOptions {
             description = "Require every row to have L2 norm <= B; a row above B is an error (exit 3) "
                     + "naming its line. Choose B from domain knowledge, never from the data.")
     Double normBound;
+
+    /** Checks the bound is finite and positive (a usage error otherwise), before any data is read. */
+    void validate() {
+        DpPreconditions.checkBound(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
+    }
 
     /** The bounded source: clipped or rejecting. */
     ClippedRows apply(RowSource source) {

@@ -63,6 +63,7 @@ final class CovarianceCommand extends BaseCommand {
             privacy.requirePositiveDelta("gaussian covariance");
         }
         Neighbouring neighbouring = privacy.neighbouringOrNull();
+        bounds.validate();
         if (output != null) {
             AtomicFiles.checkWritableTarget(output, "--output");
         }

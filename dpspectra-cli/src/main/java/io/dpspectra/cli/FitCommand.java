@@ -64,6 +64,7 @@ final class FitCommand extends BaseCommand {
                     "available now: analyze-gauss, exact (non-private)");
         }
         DpPreconditions.checkAtLeast("--components", components, 1);
+        bounds.validate();
         boolean isPrivate = !alg.equals("exact");
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();

@@ -27,7 +27,11 @@ public final class Main {
 
     /** The configured command line (tests set its out/err writers and call {@code execute}). */
     public static CommandLine newCommandLine() {
-        CommandLine cl = new CommandLine(new DpspectraCommand());
+        return configure(new CommandLine(new DpspectraCommand()));
+    }
+
+    /** Installs the error handlers (exit codes and messages) on {@code cl}. */
+    static CommandLine configure(CommandLine cl) {
         cl.setParameterExceptionHandler(Main::onParameterError);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> onExecutionError(ex, cmd, parseResult));
         return cl;
