@@ -73,7 +73,7 @@ class ParameterValidationTest {
     @Test
     void nonPositiveClipNormIsAUsageError() throws Exception {
         assertUsageError(Cli.run("fit", "--algorithm", "exact", "-k", "1",
-                "--clip-norm", "0", csv.toString()), "bound");
+                "--clip-norm", "0", csv.toString()), "--clip-norm must be > 0");
     }
 
     @Test
