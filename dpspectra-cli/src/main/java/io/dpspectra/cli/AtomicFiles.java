@@ -6,6 +6,10 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Writes a file atomically: the content goes to a temporary file in the target's directory, which is
@@ -41,12 +45,30 @@ final class AtomicFiles {
         return absolute;
     }
 
+    /**
+     * Temporary files are created owner-only; give the result the target's existing permissions, or
+     * rw-r--r-- (a common umask default) for a new file, where the file system has POSIX permissions.
+     */
+    static void setPermissionsLikeTarget(Path tmp, Path target) {
+        try {
+            if (!Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                return;
+            }
+            Set<PosixFilePermission> perms = Files.exists(target) ? Files.getPosixFilePermissions(target)
+                    : PosixFilePermissions.fromString("rw-r--r--");
+            Files.setPosixFilePermissions(tmp, perms);
+        } catch (IOException | UnsupportedOperationException e) {
+            // keep the temporary file's owner-only permissions
+        }
+    }
+
     /** Writes {@code target} atomically with {@code writer}. */
     static void write(Path target, Writer writer) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
         Path dir = absolute.getParent();
         Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
         boolean moved = false;
+        setPermissionsLikeTarget(tmp, absolute);
         try {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 writer.writeTo(out);

@@ -17,12 +17,28 @@ import picocli.CommandLine.ParseResult;
  * trace only with {@code --verbose}.
  */
 public final class Main {
+    /** Held strongly so that the levels set in {@link #quietLibraryLogging} are not garbage-collected. */
+    private static final java.util.logging.Logger NETLIB_LOG = java.util.logging.Logger.getLogger("dev.ludovic.netlib");
+    private static final java.util.logging.Logger DPSPECTRA_LOG = java.util.logging.Logger.getLogger("io.dpspectra");
+
     private Main() {
     }
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        if (!verbose(args)) {
+            quietLibraryLogging();
+        }
         System.exit(newCommandLine().execute(args));
+    }
+
+    /**
+     * Keeps stderr for dpspectra's own messages: netlib's notes about optional implementations it could
+     * not load, and the backend's one-line info log, are shown only with --verbose.
+     */
+    static void quietLibraryLogging() {
+        NETLIB_LOG.setLevel(java.util.logging.Level.SEVERE);
+        DPSPECTRA_LOG.setLevel(java.util.logging.Level.WARNING);
     }
 
     /** The configured command line (tests set its out/err writers and call {@code execute}). */

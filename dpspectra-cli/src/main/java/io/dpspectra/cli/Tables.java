@@ -43,7 +43,7 @@ final class Tables {
 
     static String guarantee(PrivacyGuarantee g) {
         if (g == null) {
-            return "privacy: NONE - this result is not differentially private\n";
+            return "privacy: NONE - this result is NOT differentially private\n";
         }
         return String.format(Locale.ROOT, "privacy: (epsilon=%s, delta=%s)-DP, neighbouring %s%n"
                         + "  mechanism:   %s%n  unit:        %s%n  sensitivity: %s%n  reference:   %s%n",

@@ -68,6 +68,9 @@ public final class ScatterPlot {
         Path dir = absolute.getParent();
         Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
         try {
+            if (Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             Files.write(tmp, png);
             Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
