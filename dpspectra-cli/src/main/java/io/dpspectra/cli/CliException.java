@@ -1,0 +1,37 @@
+package io.dpspectra.cli;
+
+/**
+ * An error the CLI reports to the user with an exit code and a hint, without a stack trace (unless
+ * {@code --verbose}).
+ */
+final class CliException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final int exitCode;
+    private final String hint;
+
+    private CliException(int exitCode, String message, String hint, Throwable cause) {
+        super(message, cause);
+        this.exitCode = exitCode;
+        this.hint = hint;
+    }
+
+    /** Bad usage or parameters: exit 2. */
+    static CliException usage(String message, String hint) {
+        return new CliException(ExitCodes.USAGE, message, hint, null);
+    }
+
+    /** Bad or missing input data: exit 3. */
+    static CliException data(String message, String hint, Throwable cause) {
+        return new CliException(ExitCodes.BAD_DATA, message, hint, cause);
+    }
+
+    int exitCode() {
+        return exitCode;
+    }
+
+    /** A second line telling the user what to do, or null. */
+    String hint() {
+        return hint;
+    }
+}

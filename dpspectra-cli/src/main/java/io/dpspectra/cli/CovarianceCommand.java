@@ -1,0 +1,117 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.covariance.CovarianceEstimator;
+import io.dpspectra.covariance.GaussianCovariance;
+import io.dpspectra.covariance.LaplaceCovariance;
+import io.dpspectra.covariance.PrivateCovariance;
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dpspectra covariance}: a private release of XᵀX. */
+@Command(name = "covariance", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Release the uncentred second-moment matrix XᵀX of INPUT with a differentially private "
+                + "mechanism, with its eigendecomposition (post-processing), as JSON (or a table).",
+                "Algorithms: gaussian (Gaussian mechanism on the upper triangle; needs --delta > 0), "
+                        + "laplace (Laplace mechanism; pure epsilon-DP)."},
+        footer = {"", "Example: dpspectra covariance --algorithm laplace --epsilon 1 --clip-norm 1 data.csv"})
+final class CovarianceCommand extends BaseCommand {
+    @Option(names = "--algorithm", paramLabel = "NAME", required = true,
+            description = "The mechanism: gaussian or laplace.")
+    String algorithm;
+
+    @Mixin
+    PrivacyOptions privacy = new PrivacyOptions();
+
+    @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
+    BoundOptions bounds;
+
+    @Mixin
+    InputOptions input = new InputOptions();
+
+    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
+            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
+            description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
+    OutputFormat format;
+
+    @Parameters(index = "0", paramLabel = "INPUT",
+            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file.")
+    Path inputPath;
+
+    @Override
+    public Integer call() throws Exception {
+        String alg = algorithm.toLowerCase(Locale.ROOT);
+        if (!alg.equals("gaussian") && !alg.equals("laplace")) {
+            throw CliException.usage("unknown --algorithm '" + algorithm + "'", "choose gaussian or laplace");
+        }
+        PrivacyParams params = privacy.params(alg);
+        if (alg.equals("gaussian")) {
+            privacy.requirePositiveDelta("gaussian covariance");
+        }
+        Neighbouring neighbouring = privacy.neighbouringOrNull();
+        bounds.validate();
+        if (output != null) {
+            AtomicFiles.checkWritableTarget(output, "--output");
+        }
+        RandomSource random = privacy.randomSource(err());
+
+        Inputs.Opened opened = Inputs.open(inputPath, input);
+        long n = Inputs.validate(bounds.apply(opened.rows()));
+        ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "covariance", n));
+
+        CovarianceEstimator estimator;
+        if (alg.equals("gaussian")) {
+            GaussianCovariance.Builder b = GaussianCovariance.builder().randomSource(random);
+            if (neighbouring != null) {
+                b.neighbouring(neighbouring);
+            }
+            estimator = b.build();
+        } else {
+            LaplaceCovariance.Builder b = LaplaceCovariance.builder().randomSource(random);
+            if (neighbouring != null) {
+                b.neighbouring(neighbouring);
+            }
+            estimator = b.build();
+        }
+        PrivateCovariance result = estimator.release(rows, params);
+
+        Map<String, Object> inputInfo = new LinkedHashMap<>();
+        inputInfo.put("file", inputPath.toString());
+        inputInfo.put("normBound", bounds.bound());
+        inputInfo.put("boundPolicy", bounds.policy());
+        Map<String, Object> extra = new LinkedHashMap<>();
+        if (rows.clippedRows() >= 0 && bounds.clipNorm != null) {
+            extra.put("clippedRows", rows.clippedRows());
+        }
+        extra.put("seeded", random.isSeeded());
+        extra.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+
+        String text;
+        if (format == OutputFormat.table) {
+            StringBuilder sb = new StringBuilder();
+            sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
+            sb.append(Tables.matrix(opened.columnNames(), opened.columnNames(), result.matrix()));
+            sb.append(Tables.values("eigenvalues", result.eigenvalues()));
+            sb.append(Tables.guarantee(result.guarantee()));
+            text = sb.toString();
+        } else {
+            text = Json.write(Json.covariance(result, opened.columnNames(), inputInfo, extra));
+        }
+        emit(text, output);
+        return ExitCodes.OK;
+    }
+}

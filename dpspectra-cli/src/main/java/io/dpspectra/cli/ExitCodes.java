@@ -1,0 +1,18 @@
+package io.dpspectra.cli;
+
+/** The exit codes of the dpspectra command (documented in README.md and in {@code dpspectra --help}). */
+public final class ExitCodes {
+    /** Success. */
+    public static final int OK = 0;
+    /** Internal error (a bug, or a feature not implemented yet). */
+    public static final int INTERNAL = 1;
+    /** Bad usage or parameters: unknown option, ε ≤ 0, δ ∉ [0, 1), k &gt; d, missing norm bound. */
+    public static final int USAGE = 2;
+    /** Bad input data: malformed/non-finite cell, ragged row, row over --norm-bound, missing file. */
+    public static final int BAD_DATA = 3;
+    /** A privacy budget refused the request. */
+    public static final int BUDGET_REFUSED = 4;
+
+    private ExitCodes() {
+    }
+}

@@ -1,0 +1,130 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.pca.AnalyzeGauss;
+import io.dpspectra.pca.ExactPca;
+import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dpspectra fit}: private principal components of a data file. */
+@Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Estimate the top-k principal components of INPUT (uncentred second moment XᵀX) with a "
+                + "differentially private algorithm and print them as JSON (or a table).",
+                "Algorithms: analyze-gauss (DP-Gauss-1, Dwork et al. 2014; needs --delta > 0), "
+                        + "exact (NOT private: a reference for comparison)."},
+        footer = {"", "Example: dpspectra fit --algorithm analyze-gauss --components 2 --epsilon 1 --delta 1e-6 "
+                + "--clip-norm 1 data.csv"})
+final class FitCommand extends BaseCommand {
+    @Option(names = "--algorithm", paramLabel = "NAME", required = true,
+            description = "The estimator: analyze-gauss or exact (non-private).")
+    String algorithm;
+
+    @Option(names = {"--components", "-k"}, paramLabel = "K", required = true,
+            description = "Number of principal components k (1 <= k <= d).")
+    int components;
+
+    @Mixin
+    PrivacyOptions privacy = new PrivacyOptions();
+
+    @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
+    BoundOptions bounds;
+
+    @Mixin
+    InputOptions input = new InputOptions();
+
+    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
+            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
+            description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
+    OutputFormat format;
+
+    @Parameters(index = "0", paramLabel = "INPUT",
+            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file (see 'dpspectra convert').")
+    Path inputPath;
+
+    @Override
+    public Integer call() throws Exception {
+        String alg = algorithm.toLowerCase(Locale.ROOT);
+        if (!alg.equals("analyze-gauss") && !alg.equals("exact")) {
+            throw CliException.usage("unknown --algorithm '" + algorithm + "'",
+                    "available now: analyze-gauss, exact (non-private)");
+        }
+        DpPreconditions.checkAtLeast("--components", components, 1);
+        bounds.validate();
+        boolean isPrivate = !alg.equals("exact");
+        PrivacyParams params = null;
+        Neighbouring neighbouring = privacy.neighbouringOrNull();
+        if (isPrivate) {
+            params = privacy.params(alg);
+            privacy.requirePositiveDelta("analyze-gauss (Gaussian mechanism)");
+        } else {
+            warn("--algorithm exact is NOT differentially private: its output reveals the data; "
+                    + "use it only as a reference");
+            if (privacy.epsilon != null || privacy.seed != null) {
+                warn("--epsilon/--delta/--seed are ignored by --algorithm exact");
+            }
+        }
+        if (output != null) {
+            AtomicFiles.checkWritableTarget(output, "--output");
+        }
+        RandomSource random = isPrivate ? privacy.randomSource(err()) : null;
+
+        Inputs.Opened opened = Inputs.open(inputPath, input);
+        DpPreconditions.checkComponents(components, opened.dimension());
+        // one validation pass before any private computation: a malformed cell or a row over
+        // --norm-bound fails here (exit 3), never inside a release
+        long n = Inputs.validate(bounds.apply(opened.rows()));
+        ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "fit", n));
+
+        PrivateSubspace result;
+        if (isPrivate) {
+            AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(components).randomSource(random);
+            if (neighbouring != null) {
+                b.neighbouring(neighbouring);
+            }
+            result = b.build().fit(rows, params);
+        } else {
+            result = ExactPca.builder().components(components).build().fit(rows);
+        }
+
+        Map<String, Object> inputInfo = new LinkedHashMap<>();
+        inputInfo.put("file", inputPath.toString());
+        inputInfo.put("normBound", bounds.bound());
+        inputInfo.put("boundPolicy", bounds.policy());
+        Map<String, Object> extra = new LinkedHashMap<>();
+        if (rows.clippedRows() >= 0 && bounds.clipNorm != null) {
+            extra.put("clippedRows", rows.clippedRows());
+        }
+        extra.put("seeded", random != null && random.isSeeded());
+        extra.put("note", io.dpspectra.Diagnostics.PRIVATE_KEYS_NOTE);
+
+        String text;
+        if (format == OutputFormat.table) {
+            StringBuilder sb = new StringBuilder();
+            sb.append("algorithm: ").append(result.algorithm()).append('\n');
+            sb.append(Tables.matrix(opened.columnNames(), Tables.componentNames(result.k()), result.components()));
+            result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+            sb.append(Tables.guarantee(result.guarantee().orElse(null)));
+            text = sb.toString();
+        } else {
+            Map<String, Object> json = Json.subspace(result, opened.columnNames(), inputInfo, extra);
+            text = Json.write(json);
+        }
+        emit(text, output);
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,6 @@
+package io.dpspectra.cli;
+
+/** How a result is printed. */
+enum OutputFormat {
+    json, table
+}

@@ -1,0 +1,86 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
+import java.io.PrintWriter;
+import java.util.Locale;
+import picocli.CommandLine.Option;
+
+/** The privacy budget, neighbouring relation and randomness of a release. */
+final class PrivacyOptions {
+    @Option(names = "--epsilon", paramLabel = "E",
+            description = "Privacy parameter epsilon (> 0, finite) spent by this release. Required for every "
+                    + "private algorithm.")
+    Double epsilon;
+
+    @Option(names = "--delta", paramLabel = "D", defaultValue = "0",
+            description = "Privacy parameter delta in [0, 1). Gaussian mechanisms need delta > 0 "
+                    + "(use well below 1/n, e.g. 1e-6); 0 means pure epsilon-DP. Default: ${DEFAULT-VALUE}.")
+    double delta;
+
+    @Option(names = "--neighbouring", paramLabel = "add-remove|replace",
+            description = "Neighbouring relation of the guarantee: add-remove (datasets differ by adding or "
+                    + "removing one row) or replace (same public n, one row replaced). "
+                    + "Default: the algorithm's own (add-remove for analyze-gauss, replace for covariance).")
+    String neighbouring;
+
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Seed the noise for reproducibility. A seeded release is NOT private against anyone "
+                    + "who knows the seed; omit it for real releases (default: SecureRandom).")
+    Long seed;
+
+    /** The validated (ε, δ), or a usage error naming the missing option. */
+    PrivacyParams params(String algorithm) {
+        if (epsilon == null) {
+            throw CliException.usage(algorithm + " is differentially private and needs --epsilon",
+                    "pass a privacy budget such as --epsilon 1");
+        }
+        return PrivacyParams.of(epsilon, delta);
+    }
+
+    /** Checks δ &gt; 0 for a Gaussian mechanism. */
+    void requirePositiveDelta(String mechanism) {
+        DpPreconditions.checkPositiveDelta(delta, mechanism);
+    }
+
+    /** The requested relation, or null for the algorithm's default. */
+    Neighbouring neighbouringOrNull() {
+        if (neighbouring == null) {
+            return null;
+        }
+        return parseNeighbouring(neighbouring);
+    }
+
+    static Neighbouring parseNeighbouring(String value) {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "add-remove":
+            case "add_remove":
+            case "add-remove-row":
+                return Neighbouring.ADD_REMOVE_ROW;
+            case "replace":
+            case "replace-row":
+            case "replace-one":
+                return Neighbouring.REPLACE_ROW;
+            default:
+                throw CliException.usage("--neighbouring must be add-remove or replace, got '" + value + "'",
+                        "see --help for what each relation protects");
+        }
+    }
+
+    static String cliName(Neighbouring n) {
+        return n == Neighbouring.ADD_REMOVE_ROW ? "add-remove" : "replace";
+    }
+
+    /** The noise source: secure by default; seeded (with a warning on {@code err}) if --seed was given. */
+    RandomSource randomSource(PrintWriter err) {
+        if (seed == null) {
+            return RandomSource.secure();
+        }
+        err.println("dpspectra: warning: --seed " + seed + " makes the noise reproducible; the release is for "
+                + "reproducibility only and is NOT private against anyone who knows the seed");
+        err.flush();
+        return RandomSource.seededForReproducibility(seed);
+    }
+}

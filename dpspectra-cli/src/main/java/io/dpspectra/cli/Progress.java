@@ -1,0 +1,88 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.RowSource;
+import java.util.OptionalLong;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+
+/**
+ * A progress bar on stderr for long passes over the data, shown only when the process has a terminal
+ * ({@link System#console()} is not null) and the pass is long (at least {@link #MIN_CELLS} cells), so
+ * that scripts and pipes see clean output.
+ */
+final class Progress {
+    /** Passes over fewer cells (rows × d) than this finish too quickly to need a bar. */
+    static final long MIN_CELLS = 20_000_000L;
+
+    private Progress() {
+    }
+
+    static boolean enabled(long rows, int d) {
+        return System.console() != null && rows * (long) d >= MIN_CELLS;
+    }
+
+    /** {@code source} with a progress bar per pass, or {@code source} itself when no bar is due. */
+    static RowSource track(RowSource source, String task, long rows) {
+        if (!enabled(rows, source.dimension())) {
+            return source;
+        }
+        return new RowSource() {
+            private int pass;
+
+            @Override
+            public int dimension() {
+                return source.dimension();
+            }
+
+            @Override
+            public OptionalLong knownSize() {
+                return OptionalLong.of(rows);
+            }
+
+            @Override
+            public String describe() {
+                return source.describe();
+            }
+
+            @Override
+            public RowCursor open() {
+                RowCursor inner = source.open();
+                pass++;
+                ProgressBar bar = new ProgressBarBuilder().setTaskName(task + " (pass " + pass + ")")
+                        .setInitialMax(rows).setUnit(" rows", 1).setUpdateIntervalMillis(250)
+                        .setConsumer(new ConsoleProgressBarConsumer(System.err)).clearDisplayOnFinish().build();
+                return new RowCursor() {
+                    @Override
+                    public boolean next(double[] into) {
+                        boolean more = inner.next(into);
+                        if (more) {
+                            bar.step();
+                        }
+                        return more;
+                    }
+
+                    @Override
+                    public String position() {
+                        return inner.position();
+                    }
+
+                    @Override
+                    public long rowsRead() {
+                        return inner.rowsRead();
+                    }
+
+                    @Override
+                    public void close() {
+                        try {
+                            inner.close();
+                        } finally {
+                            bar.close();
+                        }
+                    }
+                };
+            }
+        };
+    }
+}

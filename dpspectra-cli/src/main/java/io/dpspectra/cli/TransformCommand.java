@@ -1,0 +1,82 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.linalg.Matrix;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dpspectra transform}: project rows onto a model's components (post-processing). */
+@Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Project every row x of INPUT onto the components U of a model written by 'dpspectra fit' "
+                + "and print the k coordinates Uᵀx as CSV (header pc1..pck). Post-processing of the model: "
+                + "spends no privacy budget, but the output describes the rows of INPUT.")
+final class TransformCommand extends BaseCommand {
+    @Option(names = "--model", paramLabel = "FILE", required = true,
+            description = "A JSON model written by 'dpspectra fit --output FILE'.")
+    Path model;
+
+    @Mixin
+    InputOptions input = new InputOptions();
+
+    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
+            description = "Write the CSV to FILE atomically (nothing is written on failure). Default: stdout.")
+    Path output;
+
+    @Parameters(index = "0", paramLabel = "INPUT", description = "Rows to project: .csv/.csv.gz or .dpsr.")
+    Path inputPath;
+
+    @Override
+    public Integer call() throws Exception {
+        if (output != null) {
+            AtomicFiles.checkWritableTarget(output, "--output");
+        }
+        Json.Model m = Json.readModel(model);
+        Inputs.Opened opened = Inputs.open(inputPath, input);
+        Matrix u = m.components();
+        if (opened.dimension() != u.rows()) {
+            throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
+                    + u.rows(), "select the model's columns with --columns", null);
+        }
+        Inputs.validate(opened.rows());
+        if (output == null) {
+            Writer w = out();
+            write(opened, u, w);
+            w.flush();
+        } else {
+            AtomicFiles.write(output, o -> {
+                Writer w = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
+                write(opened, u, w);
+                w.flush();
+            });
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void write(Inputs.Opened opened, Matrix u, Writer w) throws IOException {
+        int k = u.cols();
+        StringBuilder sb = new StringBuilder();
+        for (int j = 1; j <= k; j++) {
+            sb.append(j > 1 ? "," : "").append("pc").append(j);
+        }
+        w.write(sb.append('\n').toString());
+        double[] row = new double[u.rows()];
+        try (RowCursor cursor = opened.rows().open()) {
+            while (cursor.next(row)) {
+                double[] y = u.transposeTimes(row);
+                sb.setLength(0);
+                for (int j = 0; j < k; j++) {
+                    sb.append(j > 0 ? "," : "").append(y[j]);
+                }
+                w.write(sb.append('\n').toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.dpspectra.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+
+/** Runs the dpspectra command in-process and captures its exit code, stdout and stderr. */
+final class Cli {
+    record Result(int exitCode, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+        }
+    }
+
+    private Cli() {
+    }
+
+    static Result run(String... args) {
+        CommandLine cl = Main.newCommandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        int code = cl.execute(args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Path write(Path dir, String name, String content) throws IOException {
+        Path p = dir.resolve(name);
+        Files.writeString(p, content);
+        return p;
+    }
+
+    /** The names of the regular files in {@code dir}. */
+    static java.util.List<String> files(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    /** A small well-formed CSV: n rows of d columns with a header, every row of L2 norm below 1. */
+    static String smallCsv(int n, int d) {
+        StringBuilder sb = new StringBuilder();
+        for (int j = 1; j <= d; j++) {
+            sb.append(j > 1 ? "," : "").append("f").append(j);
+        }
+        sb.append('\n');
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < d; j++) {
+                // a strong first direction plus small deterministic variation
+                double v = (j == 0 ? 0.5 : 0.05) * Math.cos(0.7 * i + 1.3 * j) + (j == 0 ? 0.1 : 0.0);
+                sb.append(j > 0 ? "," : "").append(v);
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+}
