@@ -6,8 +6,8 @@ import java.security.SecureRandom;
  * {@link RandomSource} backed by the platform's strong {@link SecureRandom}: the default for every
  * private release.
  *
- * <p>Bits are taken with {@link SecureRandom#nextBytes} (never through the inherited
- * {@code java.util.Random} helpers) into a small buffer and assembled into longs. Thread-safe: the
+ * <p>Bits are taken with {@link SecureRandom#nextBytes} (never through the convenience
+ * methods SecureRandom inherits from its non-cryptographic superclass) into a small buffer and assembled into longs. Thread-safe: the
  * buffer is guarded by this object's lock.
  */
 final class SecureRandomSource implements RandomSource {
