@@ -10,7 +10,8 @@ package io.dpspectra.linalg;
  * matrix. On the pure-Java backend the same update is done by {@code GramKernel} (blocked,
  * register-tiled, multithreaded), because netlib's Java dsyrk is unblocked.
  *
- * <p>Cost: n·d²/2 multiply-adds in total; memory d² + blockRows·d doubles.
+ * <p>Cost: n·d²/2 multiply-adds in total; memory d² doubles, plus blockRows·d once rows are added
+ * one at a time.
  */
 public final class Gram {
     /** Default rows per block: large enough for BLAS-3 efficiency, small enough to stay in cache. */
@@ -20,7 +21,7 @@ public final class Gram {
     private final Backend backend;
     private final int blockRows;
     private final double[] lower;   // column-major d × d, lower triangle valid
-    private final double[] block;   // row-major blockRows × d
+    private double[] block;         // row-major blockRows × d, allocated on the first add(row)
     private int buffered;
     private long rowsSeen;
 
@@ -39,7 +40,7 @@ public final class Gram {
         this.blockRows = blockRows;
         this.backend = backend;
         this.lower = new double[Math.multiplyExact(d, d)];
-        this.block = new double[Math.multiplyExact(blockRows, d)];
+        Math.multiplyExact(blockRows, d);   // fail early if the row buffer could never be allocated
     }
 
     /** XᵀX of a whole in-memory matrix (rows × d). */
@@ -67,6 +68,9 @@ public final class Gram {
     public void add(double[] row) {
         if (row.length != d) {
             throw new IllegalArgumentException("row has " + row.length + " entries, expected " + d);
+        }
+        if (block == null) {
+            block = new double[blockRows * d];   // callers that only use addBlock never need it
         }
         System.arraycopy(row, 0, block, buffered * d, d);
         buffered++;
