@@ -2,14 +2,14 @@ package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.AnalyzeGauss;
-import io.dpspectra.pca.ExactPca;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.ArgGroup;
@@ -18,17 +18,18 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code dpspectra fit}: private principal components of a data file. */
+/**
+ * {@code dpspectra fit}: private principal components of a data file. The algorithms come from the
+ * {@link AlgorithmFamily} mixins listed in {@link #families()}; this class only handles the shared options,
+ * the input, the validation pass and the output.
+ */
 @Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Estimate the top-k principal components of INPUT (uncentred second moment XᵀX) with a "
                 + "differentially private algorithm and print them as JSON (or a table).",
-                "Algorithms: analyze-gauss (DP-Gauss-1, Dwork et al. 2014; needs --delta > 0), "
-                        + "exact (NOT private: a reference for comparison)."},
-        footer = {"", "Example: dpspectra fit --algorithm analyze-gauss --components 2 --epsilon 1 --delta 1e-6 "
-                + "--clip-norm 1 data.csv"})
+                "The algorithms are listed after the options."})
 final class FitCommand extends BaseCommand {
     @Option(names = "--algorithm", paramLabel = "NAME", required = true,
-            description = "The estimator: analyze-gauss or exact (non-private).")
+            description = "The estimator (see the list of algorithms below).")
     String algorithm;
 
     @Option(names = {"--components", "-k"}, paramLabel = "K", required = true,
@@ -52,36 +53,79 @@ final class FitCommand extends BaseCommand {
             description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
     OutputFormat format;
 
+    @Mixin
+    StochasticPcaFamily stochastic = new StochasticPcaFamily();
+
+    @Mixin
+    PowerMethodFamily powerMethods = new PowerMethodFamily();
+
+    @Mixin
+    CovariancePcaFamily covariancePca = new CovariancePcaFamily();
+
     @Parameters(index = "0", paramLabel = "INPUT",
             description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file (see 'dpspectra convert').")
     Path inputPath;
 
+    /** Every family, in the order of the help text. */
+    List<AlgorithmFamily> families() {
+        return List.of(new CoreFitAlgorithms(), stochastic, powerMethods, covariancePca);
+    }
+
+    /** The help footer: one line per algorithm, from freshly constructed (default) families. */
+    static String[] algorithmFooter() {
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add("Algorithms:");
+        for (AlgorithmFamily family : new FitCommand().families()) {
+            for (FitAlgorithm a : family.fitAlgorithms()) {
+                lines.add(String.format(Locale.ROOT, "  %-16s %s", a.name(), a.summary()));
+            }
+        }
+        lines.add("");
+        lines.add("Example: dpspectra fit --algorithm analyze-gauss --components 2 --epsilon 1 --delta 1e-6 "
+                + "--clip-norm 1 data.csv");
+        return lines.toArray(new String[0]);
+    }
+
+    private FitAlgorithm chosen() {
+        String alg = algorithm.toLowerCase(Locale.ROOT);
+        List<String> names = new ArrayList<>();
+        for (AlgorithmFamily family : families()) {
+            for (FitAlgorithm a : family.fitAlgorithms()) {
+                if (a.name().equals(alg)) {
+                    return a;
+                }
+                names.add(a.name());
+            }
+        }
+        throw CliException.usage("unknown --algorithm '" + algorithm + "'",
+                "choose one of: " + String.join(", ", names) + " (see 'dpspectra fit --help')");
+    }
+
     @Override
     public Integer call() throws Exception {
-        String alg = algorithm.toLowerCase(Locale.ROOT);
-        if (!alg.equals("analyze-gauss") && !alg.equals("exact")) {
-            throw CliException.usage("unknown --algorithm '" + algorithm + "'",
-                    "available now: analyze-gauss, exact (non-private)");
-        }
+        FitAlgorithm alg = chosen();
         DpPreconditions.checkAtLeast("--components", components, 1);
         bounds.validate();
-        boolean isPrivate = !alg.equals("exact");
+        alg.validateOptions();
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
-        if (isPrivate) {
-            params = privacy.params(alg);
-            privacy.requirePositiveDelta("analyze-gauss (Gaussian mechanism)");
+        if (alg.isPrivate()) {
+            params = privacy.params(alg.name());
+            if (alg.needsDelta()) {
+                privacy.requirePositiveDelta(alg.name());
+            }
         } else {
-            warn("--algorithm exact is NOT differentially private: its output reveals the data; "
+            warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");
             if (privacy.epsilon != null || privacy.seed != null) {
-                warn("--epsilon/--delta/--seed are ignored by --algorithm exact");
+                warn("--epsilon/--delta/--seed are ignored by --algorithm " + alg.name());
             }
         }
         if (output != null) {
             AtomicFiles.checkWritableTarget(output, "--output");
         }
-        RandomSource random = isPrivate ? privacy.randomSource(err()) : null;
+        RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
 
         Inputs.Opened opened = Inputs.open(inputPath, input);
         DpPreconditions.checkComponents(components, opened.dimension());
@@ -90,16 +134,8 @@ final class FitCommand extends BaseCommand {
         long n = Inputs.validate(bounds.apply(opened.rows()));
         ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "fit", n));
 
-        PrivateSubspace result;
-        if (isPrivate) {
-            AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(components).randomSource(random);
-            if (neighbouring != null) {
-                b.neighbouring(neighbouring);
-            }
-            result = b.build().fit(rows, params);
-        } else {
-            result = ExactPca.builder().components(components).build().fit(rows);
-        }
+        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, n, components, params, neighbouring,
+                random, this::warn));
 
         Map<String, Object> inputInfo = new LinkedHashMap<>();
         inputInfo.put("file", inputPath.toString());

@@ -49,6 +49,14 @@ public final class Main {
     /** Installs the error handlers (exit codes and messages) on {@code cl}. */
     static CommandLine configure(CommandLine cl) {
         cl.setParameterExceptionHandler(Main::onParameterError);
+        CommandLine fit = cl.getSubcommands().get("fit");
+        if (fit != null) {
+            fit.getCommandSpec().usageMessage().footer(FitCommand.algorithmFooter());
+        }
+        CommandLine reproduce = cl.getSubcommands().get("reproduce");
+        if (reproduce != null) {
+            reproduce.getCommandSpec().usageMessage().footer(ReproduceCommand.paperFooter());
+        }
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> onExecutionError(ex, cmd, parseResult));
         return cl;
     }

@@ -1,9 +1,8 @@
 package io.dpspectra.experiments.plot;
 
+import io.dpspectra.experiments.io.AtomicWrite;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,17 +63,6 @@ public final class ScatterPlot {
             chart.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
         }
         byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        Path absolute = target.toAbsolutePath();
-        Path dir = absolute.getParent();
-        Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
-        try {
-            if (Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
-                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            }
-            Files.write(tmp, png);
-            Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicWrite.write(target, out -> out.write(png));
     }
 }

@@ -1,0 +1,61 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.pca.AnalyzeGauss;
+import io.dpspectra.pca.ExactPca;
+import java.util.List;
+
+/** The foundation's algorithms: analyze-gauss (DP-Gauss-1) and the non-private exact reference. */
+final class CoreFitAlgorithms implements AlgorithmFamily {
+    @Override
+    public List<FitAlgorithm> fitAlgorithms() {
+        return List.of(new AnalyzeGaussFit(), new ExactFit());
+    }
+
+    private static final class AnalyzeGaussFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "analyze-gauss";
+        }
+
+        @Override
+        public String summary() {
+            return "DP-Gauss-1 (Dwork et al. 2014): Gaussian noise on XᵀX, then top-k eigenvectors; needs --delta > 0";
+        }
+
+        @Override
+        public boolean needsDelta() {
+            return true;
+        }
+
+        @Override
+        public io.dpspectra.pca.PrivateSubspace fit(FitContext c) {
+            AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(c.components()).randomSource(c.random());
+            if (c.neighbouring() != null) {
+                b.neighbouring(c.neighbouring());
+            }
+            return b.build().fit(c.rows(), c.params());
+        }
+    }
+
+    private static final class ExactFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "exact";
+        }
+
+        @Override
+        public String summary() {
+            return "exact PCA of XᵀX: NOT private, a reference for comparison";
+        }
+
+        @Override
+        public boolean isPrivate() {
+            return false;
+        }
+
+        @Override
+        public io.dpspectra.pca.PrivateSubspace fit(FitContext c) {
+            return ExactPca.builder().components(c.components()).build().fit(c.rows());
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
+import java.io.IOException;
+import java.util.function.Consumer;
+
+/**
+ * One algorithm that {@code dpspectra fit --algorithm NAME} can run. The CLI holds no algorithm logic: an
+ * implementation only translates its options into the core builder and calls {@code fit}.
+ *
+ * <p>Algorithms are grouped in {@link AlgorithmFamily} mixins (one per paper) so that each family owns its
+ * command-line options; {@link FitCommand} lists the families.
+ */
+interface FitAlgorithm {
+    /** The {@code --algorithm} value, lower case with dashes, e.g. {@code k-dp-ojas}. */
+    String name();
+
+    /** One line for {@code --help}: what it is, its paper, and what it needs (e.g. δ &gt; 0). */
+    String summary();
+
+    /** False only for non-private references (exact PCA, Oja): their output reveals the data. */
+    default boolean isPrivate() {
+        return true;
+    }
+
+    /** True if the algorithm is a Gaussian-type mechanism that needs δ &gt; 0. */
+    default boolean needsDelta() {
+        return false;
+    }
+
+    /**
+     * Validates the family's own options before any data is read (throw {@link CliException#usage} on a bad
+     * value). Called once the algorithm is chosen.
+     */
+    default void validateOptions() {
+    }
+
+    /** Runs the algorithm. */
+    PrivateSubspace fit(FitContext context) throws IOException;
+
+    /**
+     * What {@code fit} hands to an algorithm.
+     *
+     * @param rows the bounded rows (clipped or rejected by the user's bound); re-iterable
+     * @param rowCount number of rows, counted in the validation pass (public under REPLACE_ROW)
+     * @param components k
+     * @param params the budget to spend; null for a non-private algorithm
+     * @param neighbouring the requested relation, or null for the algorithm's own default
+     * @param random the noise source; null for a non-private algorithm
+     * @param warn prints a one-line warning on stderr
+     */
+    record FitContext(ClippedRows rows, long rowCount, int components, PrivacyParams params,
+            Neighbouring neighbouring, RandomSource random, Consumer<String> warn) {
+    }
+}

@@ -1,0 +1,97 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.experiments.Reproduction;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dpspectra reproduce <paper>}: regenerates a paper's figures, CSV + PNG + report.md. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Re-run a paper's experiments: writes one CSV and one PNG per figure and a report.md "
+                + "comparing each figure with the paper's claim, under docs/reproductions/<paper>/ (or --output-dir).",
+                "The papers are listed after the options."})
+final class ReproduceCommand extends BaseCommand {
+    /** Every reproduction the command knows, in help order. */
+    static List<Reproduction> reproductions() {
+        return List.of();
+    }
+
+    @Parameters(index = "0", paramLabel = "PAPER", description = "Which paper (see the list below).")
+    String paper;
+
+    @Option(names = "--figure", paramLabel = "ID", split = ",",
+            description = "Run only these figures (comma-separated; default: all of the paper's figures).")
+    List<String> figures;
+
+    @Option(names = "--trials", paramLabel = "T",
+            description = "Trials per point (default: the paper's number; fewer with --quick).")
+    Integer trials;
+
+    @Option(names = "--quick", description = "A reduced run (small sizes, few trials) that finishes in under two "
+            + "minutes; its results are for smoke tests, not for the report's conclusions.")
+    boolean quick;
+
+    @Option(names = "--output-dir", paramLabel = "DIR",
+            description = "Where to write the results (default: docs/reproductions/<paper>).")
+    Path outputDir;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "20261123",
+            description = "Seed of the experiment's random streams (experiments are seeded for reproducibility; "
+                    + "they release nothing). Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    /** The help footer listing the papers. */
+    static String[] paperFooter() {
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add("Papers:");
+        for (Reproduction r : reproductions()) {
+            lines.add(String.format(Locale.ROOT, "  %-14s %s (figures: %s)", r.paper(), r.summary(),
+                    String.join(", ", r.figures())));
+        }
+        if (reproductions().isEmpty()) {
+            lines.add("  (none yet)");
+        }
+        lines.add("");
+        lines.add("Example: dpspectra reproduce kdp-pca --figure 1a --quick");
+        return lines.toArray(new String[0]);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Reproduction chosen = null;
+        List<String> names = new ArrayList<>();
+        for (Reproduction r : reproductions()) {
+            names.add(r.paper());
+            if (r.paper().equalsIgnoreCase(paper)) {
+                chosen = r;
+            }
+        }
+        if (chosen == null) {
+            throw CliException.usage("unknown paper '" + paper + "'",
+                    names.isEmpty() ? "no reproduction is available yet" : "choose one of: " + String.join(", ", names));
+        }
+        List<String> run = figures == null || figures.isEmpty() ? chosen.figures() : figures;
+        for (String f : run) {
+            if (!chosen.figures().contains(f)) {
+                throw CliException.usage("--figure " + f + " is not a figure of " + chosen.paper(),
+                        "choose from: " + String.join(", ", chosen.figures()));
+            }
+        }
+        if (trials != null && trials < 1) {
+            throw CliException.usage("--trials must be >= 1, got " + trials, "pass a positive number of trials");
+        }
+        Path dir = outputDir != null ? outputDir : Path.of("docs", "reproductions", chosen.paper());
+        chosen.run(new Reproduction.Settings(run, trials, quick, dir, seed, msg -> {
+            err().println("reproduce " + paper + ": " + msg);
+            err().flush();
+        }));
+        out().println("wrote " + dir.toAbsolutePath().normalize());
+        out().flush();
+        return ExitCodes.OK;
+    }
+}

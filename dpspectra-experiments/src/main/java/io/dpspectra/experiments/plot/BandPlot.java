@@ -1,0 +1,141 @@
+package io.dpspectra.experiments.plot;
+
+import io.dpspectra.experiments.Summary;
+import io.dpspectra.experiments.io.AtomicWrite;
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * A line plot of one or more methods against a swept parameter, each drawn as its mean with its
+ * 95% band (dashed) (the style of the papers' figures), rendered headless to PNG and written atomically.
+ *
+ * <pre>{@code
+ * BandPlot.titled("Fig. 1(a)", "n", "captured variance").logX()
+ *         .series("k-DP-Ojas", ns, summaries)
+ *         .writePng(dir.resolve("fig1a.png"));
+ * }</pre>
+ */
+public final class BandPlot {
+    private record Series(String name, double[] x, double[] mean, double[] lower, double[] upper) {
+    }
+
+    private static final Color[] PALETTE = {new Color(31, 119, 180), new Color(255, 127, 14),
+        new Color(44, 160, 44), new Color(214, 39, 40), new Color(148, 103, 189), new Color(140, 86, 75),
+        new Color(227, 119, 194), new Color(127, 127, 127), new Color(188, 189, 34), new Color(23, 190, 207)};
+
+    private final String title;
+    private final String xLabel;
+    private final String yLabel;
+    private boolean logX;
+    private boolean logY;
+    private final List<Series> series = new ArrayList<>();
+
+    private BandPlot(String title, String xLabel, String yLabel) {
+        this.title = Objects.requireNonNull(title, "title");
+        this.xLabel = Objects.requireNonNull(xLabel, "xLabel");
+        this.yLabel = Objects.requireNonNull(yLabel, "yLabel");
+    }
+
+    public static BandPlot titled(String title, String xLabel, String yLabel) {
+        return new BandPlot(title, xLabel, yLabel);
+    }
+
+    /** Logarithmic x axis (all x must be &gt; 0). */
+    public BandPlot logX() {
+        this.logX = true;
+        return this;
+    }
+
+    /** Logarithmic y axis (all plotted values must be &gt; 0). */
+    public BandPlot logY() {
+        this.logY = true;
+        return this;
+    }
+
+    /** Adds a method: at each x its summary over trials (mean line, 95% band). */
+    public BandPlot series(String name, double[] x, Summary[] summaries) {
+        if (x.length != summaries.length || x.length == 0) {
+            throw new IllegalArgumentException("series '" + name + "': " + x.length + " x values but "
+                    + summaries.length + " summaries");
+        }
+        double[] m = new double[x.length];
+        double[] lo = new double[x.length];
+        double[] hi = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            m[i] = summaries[i].mean();
+            lo[i] = summaries[i].lower();
+            hi[i] = summaries[i].upper();
+        }
+        return series(name, x, m, lo, hi);
+    }
+
+    /** Adds a method from explicit mean and band arrays (band may equal the mean for a reference line). */
+    public BandPlot series(String name, double[] x, double[] mean, double[] lower, double[] upper) {
+        int n = x.length;
+        if (mean.length != n || lower.length != n || upper.length != n || n == 0) {
+            throw new IllegalArgumentException("series '" + name + "': arrays must have the same non-zero length");
+        }
+        series.add(new Series(name, x.clone(), mean.clone(), lower.clone(), upper.clone()));
+        return this;
+    }
+
+    /** Writes a {@code width} × {@code height} PNG to {@code target}, atomically. */
+    public void writePng(Path target, int width, int height) throws IOException {
+        byte[] png = BitmapEncoder.getBitmapBytes(chart(width, height), BitmapEncoder.BitmapFormat.PNG);
+        AtomicWrite.write(target, out -> out.write(png));
+    }
+
+    /** Writes an 800 × 560 PNG. */
+    public void writePng(Path target) throws IOException {
+        writePng(target, 800, 560);
+    }
+
+    XYChart chart(int width, int height) {
+        if (series.isEmpty()) {
+            throw new IllegalStateException("plot '" + title + "' has no series");
+        }
+        System.setProperty("java.awt.headless", "true");
+        XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
+                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        chart.getStyler().setXAxisLogarithmic(logX);
+        chart.getStyler().setYAxisLogarithmic(logY);
+        chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
+        chart.getStyler().setMarkerSize(6);
+        for (int i = 0; i < series.size(); i++) {
+            Series s = series.get(i);
+            Color c = PALETTE[i % PALETTE.length];
+            boolean hasBand = false;
+            for (int j = 0; j < s.x.length; j++) {
+                hasBand |= s.lower[j] != s.upper[j];
+            }
+            if (hasBand) {
+                // the 95% band as two thin translucent lines (XChart has no fill-between)
+                Color light = new Color(c.getRed(), c.getGreen(), c.getBlue(), 110);
+                for (double[] edge : new double[][] {s.lower, s.upper}) {
+                    XYSeries e = chart.addSeries(s.name + (edge == s.lower ? " lower" : " upper"), s.x, edge);
+                    e.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                    e.setMarker(SeriesMarkers.NONE);
+                    e.setLineColor(light);
+                    e.setLineWidth(1f);
+                    e.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+                    e.setShowInLegend(false);
+                }
+            }
+            XYSeries line = chart.addSeries(s.name, s.x, s.mean);
+            line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            line.setMarker(SeriesMarkers.CIRCLE);
+            line.setMarkerColor(c);
+            line.setLineColor(c);
+        }
+        return chart;
+    }
+}
