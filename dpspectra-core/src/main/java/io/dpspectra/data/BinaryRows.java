@@ -266,6 +266,11 @@ public final class BinaryRows implements RowSource {
         }
 
         @Override
+        public String positionOfRow(long row) {
+            return path + " row " + row;
+        }
+
+        @Override
         public long rowsRead() {
             return read;
         }

@@ -96,36 +96,59 @@ public final class ClippedRows implements RowSource {
                     finish();
                     return false;
                 }
+                enforce(into, 0, into.length, inner.rowsRead());
+                return true;
+            }
+
+            @Override
+            public int nextBlock(double[] block, int maxRows, int d) {
+                long before = inner.rowsRead();
+                int got = inner.nextBlock(block, maxRows, d);
+                if (got == 0 && maxRows > 0) {
+                    finish();
+                }
+                for (int i = 0; i < got; i++) {
+                    enforce(block, i * d, d, before + i + 1);
+                }
+                return got;
+            }
+
+            /** Clips or checks the row in a[off .. off+d); {@code row} is its 1-based index in this pass. */
+            private void enforce(double[] a, int off, int d, long row) {
                 if (policy == DataBounds.Policy.CLIP) {
                     boolean changed;
                     try {
-                        changed = clipping.clipInPlace(into);
+                        changed = clipping.clipInPlace(a, off, d);
                     } catch (InvalidDataException e) {
-                        throw new InvalidDataException(where() + ": " + e.getMessage(), e);
+                        throw new InvalidDataException(where(row) + ": " + e.getMessage(), e);
                     }
                     if (changed) {
                         clipped++;
                     }
-                } else {
-                    double m = clipping.measure(into);
-                    if (!Double.isFinite(m)) {
-                        throw new InvalidDataException(where() + " has a NaN or infinite entry, so its "
-                                + clipping.describeNorm() + " is " + m + "; remove or impute non-finite values");
-                    }
-                    if (m > clipping.bound()) {
-                        throw new InvalidDataException(where() + " has " + clipping.describeNorm() + " " + m
-                                + " > bound " + clipping.bound() + "; use --clip-norm to clip rows onto the bound"
-                                + " instead, or raise the bound (choose it from domain knowledge, never from"
-                                + " the data)");
-                    }
+                    return;
                 }
-                return true;
+                double m = clipping.measure(a, off, d);
+                if (!Double.isFinite(m)) {
+                    throw new InvalidDataException(where(row) + " has a NaN or infinite entry, so its "
+                            + clipping.describeNorm() + " is " + m + "; remove or impute non-finite values");
+                }
+                if (m > clipping.bound()) {
+                    throw new InvalidDataException(where(row) + " has " + clipping.describeNorm() + " " + m
+                            + " > bound " + clipping.bound() + "; use --clip-norm to clip rows onto the bound"
+                            + " instead, or raise the bound (choose it from domain knowledge, never from"
+                            + " the data)");
+                }
             }
 
-            private String where() {
-                String rowName = "row " + inner.rowsRead();
-                String pos = inner.position();
+            private String where(long row) {
+                String rowName = "row " + row;
+                String pos = inner.positionOfRow(row);
                 return pos.equals(rowName) ? rowName : rowName + " (" + pos + ")";
+            }
+
+            @Override
+            public String positionOfRow(long row) {
+                return inner.positionOfRow(row);
             }
 
             @Override

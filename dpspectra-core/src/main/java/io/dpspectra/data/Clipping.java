@@ -52,11 +52,16 @@ public final class Clipping {
 
     /** The bounded quantity of a row: ‖x‖₂, ‖x‖₁ or ‖x‖₂². */
     public double measure(double[] row) {
+        return measure(row, 0, row.length);
+    }
+
+    /** The norm of the row stored in {@code a[off .. off+len)} (a row of a row-major block). */
+    public double measure(double[] a, int off, int len) {
         return switch (norm) {
-            case L2 -> Vectors.norm2(row);
-            case L1 -> Vectors.norm1(row);
+            case L2 -> Vectors.norm2(a, off, len);
+            case L1 -> Vectors.norm1(a, off, len);
             case TRACE -> {
-                double n = Vectors.norm2(row);
+                double n = Vectors.norm2(a, off, len);
                 yield n * n;
             }
         };
@@ -69,10 +74,15 @@ public final class Clipping {
      * @throws InvalidDataException if the row has a NaN or infinite entry (its norm is undefined)
      */
     public boolean clipInPlace(double[] row) {
-        double l2 = norm == DataBounds.Norm.L1 ? Double.NaN : Vectors.norm2(row);
+        return clipInPlace(row, 0, row.length);
+    }
+
+    /** As {@link #clipInPlace(double[])} for the row stored in {@code a[off .. off+len)}. Modified: a. */
+    public boolean clipInPlace(double[] a, int off, int len) {
+        double l2 = norm == DataBounds.Norm.L1 ? Double.NaN : Vectors.norm2(a, off, len);
         double m = switch (norm) {
             case L2 -> l2;
-            case L1 -> Vectors.norm1(row);
+            case L1 -> Vectors.norm1(a, off, len);
             case TRACE -> l2 * l2;
         };
         if (!Double.isFinite(m) && !(norm == DataBounds.Norm.TRACE && Double.isFinite(l2))) {
@@ -88,10 +98,10 @@ public final class Clipping {
             // from the L2 norm, so that ‖x‖₂² overflowing for huge rows does not zero the row
             case TRACE -> Math.sqrt(bound) / l2;
         };
-        Vectors.scaleInPlace(row, factor);
+        Vectors.scaleInPlace(a, off, len, factor);
         // guard against rounding leaving the row a hair above the bound (at most a few steps)
-        while (measure(row) > bound) {
-            Vectors.scaleInPlace(row, 1 - 1e-15);
+        while (measure(a, off, len) > bound) {
+            Vectors.scaleInPlace(a, off, len, 1 - 1e-15);
         }
         return true;
     }

@@ -348,6 +348,10 @@ public final class CsvRows implements RowSource {
         private long rows;
         private boolean finished;
         private boolean closed;
+        /** File line of each row of the last block (rows blockFirstRow, blockFirstRow + 1, ...). */
+        private long[] blockLines = new long[0];
+        private long blockFirstRow = 1;
+        private int blockCount;
 
         Cursor(BufferedReader reader) {
             this.reader = reader;
@@ -458,6 +462,36 @@ public final class CsvRows implements RowSource {
         @Override
         public String position() {
             return path + " line " + lastRowLine;
+        }
+
+        /** Reads row by row (parsing dominates), remembering each row's line for {@link #positionOfRow}. */
+        @Override
+        public int nextBlock(double[] block, int maxRows, int d) {
+            if ((long) maxRows * d > block.length) {
+                throw new IllegalArgumentException("block has length " + block.length + ", too small for " + maxRows
+                        + " rows of width " + d);
+            }
+            if (blockLines.length < maxRows) {
+                blockLines = new long[maxRows];
+            }
+            double[] row = new double[d];
+            blockFirstRow = rows + 1;
+            int k = 0;
+            while (k < maxRows && next(row)) {
+                System.arraycopy(row, 0, block, k * d, d);
+                blockLines[k++] = lastRowLine;
+            }
+            blockCount = k;
+            return k;
+        }
+
+        @Override
+        public String positionOfRow(long row) {
+            long i = row - blockFirstRow;
+            if (row == rows) {
+                return position();
+            }
+            return i >= 0 && i < blockCount ? path + " line " + blockLines[(int) i] : path + " row " + row;
         }
 
         @Override

@@ -40,6 +40,15 @@ public interface RowCursor extends AutoCloseable {
     /** Where the last row returned came from, e.g. "data.csv line 17" or "row 16". */
     String position();
 
+    /**
+     * Where row number {@code row} (1-based, in this pass) came from, for the rows of the last block or
+     * row returned, e.g. "data.csv line 17"; used to name a bad row found after a block was read. The
+     * default names the row by its index.
+     */
+    default String positionOfRow(long row) {
+        return row == rowsRead() ? position() : "row " + row;
+    }
+
     /** Number of rows returned so far in this pass. */
     long rowsRead();
 

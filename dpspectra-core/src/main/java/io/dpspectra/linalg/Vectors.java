@@ -16,25 +16,35 @@ public final class Vectors {
 
     /** Euclidean norm, scaled so that huge or tiny entries do not overflow or underflow. */
     public static double norm2(double[] a) {
+        return norm2(a, 0, a.length);
+    }
+
+    /** Euclidean norm of a[off .. off+len), computed as {@link #norm2(double[])}. */
+    public static double norm2(double[] a, int off, int len) {
         double scale = 0;
-        for (double v : a) {
-            scale = Math.max(scale, Math.abs(v));
+        for (int i = off; i < off + len; i++) {
+            scale = Math.max(scale, Math.abs(a[i]));
         }
         if (scale == 0 || !Double.isFinite(scale)) {
             return scale;
         }
         double s = 0;
-        for (double v : a) {
-            double t = v / scale;
+        for (int i = off; i < off + len; i++) {
+            double t = a[i] / scale;
             s += t * t;
         }
         return scale * Math.sqrt(s);
     }
 
     public static double norm1(double[] a) {
+        return norm1(a, 0, a.length);
+    }
+
+    /** L1 norm of a[off .. off+len). */
+    public static double norm1(double[] a, int off, int len) {
         double s = 0;
-        for (double v : a) {
-            s += Math.abs(v);
+        for (int i = off; i < off + len; i++) {
+            s += Math.abs(a[i]);
         }
         return s;
     }
@@ -49,7 +59,12 @@ public final class Vectors {
 
     /** a ← c · a. Modified: a. */
     public static void scaleInPlace(double[] a, double c) {
-        for (int i = 0; i < a.length; i++) {
+        scaleInPlace(a, 0, a.length, c);
+    }
+
+    /** a[off .. off+len) ← c · a[off .. off+len). Modified: a. */
+    public static void scaleInPlace(double[] a, int off, int len, double c) {
+        for (int i = off; i < off + len; i++) {
             a[i] *= c;
         }
     }

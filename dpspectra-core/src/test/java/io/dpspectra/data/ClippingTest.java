@@ -94,6 +94,53 @@ class ClippingTest {
     }
 
     @Test
+    void blockReadsClipExactlyLikeRowReadsAndCountTheSame() {
+        int n = 1003;
+        int d = 7;
+        double[][] x = randomRows(n, d, 12, 1.0);
+        for (Clipping clipping : new Clipping[] {Clipping.l2(2.4), Clipping.l1(5.0), Clipping.trace(6.0)}) {
+            ClippedRows rowWise = clipping.clip(InMemoryRows.of(x));
+            ClippedRows blockWise = clipping.clip(InMemoryRows.of(x));
+            double[] expected = new double[n * d];
+            try (RowCursor c = rowWise.open()) {
+                double[] buf = new double[d];
+                for (int i = 0; c.next(buf); i++) {
+                    System.arraycopy(buf, 0, expected, i * d, d);
+                }
+            }
+            double[] actual = new double[n * d];
+            int read = 0;
+            try (RowCursor c = blockWise.open()) {
+                double[] block = new double[64 * d];
+                int got;
+                while ((got = c.nextBlock(block, 64, d)) > 0) {
+                    System.arraycopy(block, 0, actual, read * d, got * d);
+                    read += got;
+                }
+            }
+            assertThat(read).isEqualTo(n);
+            assertThat(actual).as(clipping.describeNorm()).containsExactly(expected);
+            assertThat(blockWise.clippedRows()).as("the count needs rows on both sides of the bound")
+                    .isEqualTo(rowWise.clippedRows()).isBetween(50L, n - 50L);
+            assertThat(blockWise.rowsInLastPass()).isEqualTo(n);
+        }
+    }
+
+    @Test
+    void blockReadsOfACsvNameTheFileLineOfARowOverTheBound(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path csv = dir.resolve("rows.csv");
+        java.nio.file.Files.writeString(csv, "a,b\n0.1,0.2\n0.3,0.1\n3,4\n0,0\n");
+        ClippedRows rows = CsvRows.builder(csv).build().requireL2(1.0);
+        assertThatThrownBy(() -> {
+            try (RowCursor c = rows.open()) {
+                c.nextBlock(new double[8], 4, 2);
+            }
+        }).isInstanceOf(InvalidDataException.class).hasMessageContaining("row 3")
+                .hasMessageContaining("rows.csv line 4").hasMessageContaining("L2 norm 5.0");
+    }
+
+    @Test
     void aPassClosedEarlyRecordsTheCountOfTheRowsItRead() {
         double[][] x = {{10, 0}, {0.1, 0}, {0, 10}, {5, 5}};
         ClippedRows clipped = InMemoryRows.of(x).clipL2(1);
