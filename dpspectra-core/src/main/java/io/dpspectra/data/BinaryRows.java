@@ -110,6 +110,10 @@ public final class BinaryRows implements RowSource {
         boolean ok = false;
         try {
             tmp = Files.createTempFile(dir, "." + abs.getFileName() + ".", ".tmp");
+            // temporary files are created owner-only; a data file gets the usual rw-r--r--
+            if (Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
+                Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
             long n = 0;
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
                     RowCursor cursor = source.open()) {
