@@ -199,7 +199,8 @@ public final class BinaryRows implements RowSource {
 
     private final class Cursor implements RowCursor {
         private final FileChannel ch;
-        private final ByteBuffer buf = ByteBuffer.allocate(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        // direct, so that the channel reads into it without an intermediate copy
+        private final ByteBuffer buf = ByteBuffer.allocateDirect(BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
         private long read;
 
         Cursor(FileChannel ch) {

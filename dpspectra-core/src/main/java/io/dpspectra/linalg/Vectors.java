@@ -19,8 +19,20 @@ public final class Vectors {
         return norm2(a, 0, a.length);
     }
 
-    /** Euclidean norm of a[off .. off+len), computed as {@link #norm2(double[])}. */
+    /**
+     * Euclidean norm of a[off .. off+len), computed as {@link #norm2(double[])}: one plain pass of squares,
+     * and a second, rescaled pass only when that sum overflowed or may have lost precision to underflow.
+     */
     public static double norm2(double[] a, int off, int len) {
+        double ss = 0;
+        for (int i = off; i < off + len; i++) {
+            ss += a[i] * a[i];
+        }
+        // safe range: no square overflowed, and the sum is far above the subnormal range where squares
+        // of small entries lose bits (entries below ~1e-146 square to below 1e-292)
+        if (ss < 1e300 && ss > 1e-280) {
+            return Math.sqrt(ss);
+        }
         double scale = 0;
         for (int i = off; i < off + len; i++) {
             scale = Math.max(scale, Math.abs(a[i]));
