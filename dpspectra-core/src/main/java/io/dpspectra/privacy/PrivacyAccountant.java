@@ -132,11 +132,11 @@ public final class PrivacyAccountant {
         return spentDelta;
     }
 
-    /** What remains as (ε, δ), or null when no ε remains. */
-    public synchronized PrivacyParams remaining() {
+    /** What remains as (ε, δ), or empty when no ε remains (the budget is exhausted). */
+    public synchronized java.util.Optional<PrivacyParams> remaining() {
         double e = total.epsilon() - spentEpsilon;
         double d = Math.max(0, total.delta() - spentDelta);
-        return e > total.epsilon() * SLACK ? new PrivacyParams(e, d) : null;
+        return e > total.epsilon() * SLACK ? java.util.Optional.of(new PrivacyParams(e, d)) : java.util.Optional.empty();
     }
 
     public synchronized List<Entry> ledger() {
