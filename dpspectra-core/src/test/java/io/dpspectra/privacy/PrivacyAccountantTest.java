@@ -74,7 +74,7 @@ class PrivacyAccountantTest {
                     BudgetExceededException b = (BudgetExceededException) e;
                     assertThat(b.requested()).isEqualTo(PrivacyParams.of(0.5, 1e-7));
                     assertThat(b.spent()).isEqualTo(PrivacyParams.of(0.75, 5e-7));
-                    assertThat(b.remaining().orElseThrow().epsilon()).isCloseTo(0.25, within(1e-15));
+                    assertThat(b.remaining().epsilon()).isCloseTo(0.25, within(1e-15));
                 });
         assertThat(a.ledger()).hasSize(1);
         assertThat(a.spentEpsilon()).isEqualTo(0.75);
