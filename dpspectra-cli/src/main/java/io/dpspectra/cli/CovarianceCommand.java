@@ -70,7 +70,7 @@ final class CovarianceCommand extends BaseCommand {
         RandomSource random = privacy.randomSource(err());
 
         Inputs.Opened opened = Inputs.open(inputPath, input);
-        long n = Inputs.validate(bounds.apply(opened.rows()));
+        long n = Inputs.rowCount(bounds.apply(opened.rows()));
         ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "covariance", n));
 
         CovarianceEstimator estimator;

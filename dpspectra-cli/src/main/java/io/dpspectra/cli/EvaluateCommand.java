@@ -46,7 +46,7 @@ final class EvaluateCommand extends BaseCommand {
             throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
                     + u.rows(), "select the model's columns with --columns", null);
         }
-        long n0 = Inputs.validate(opened.rows());
+        long n0 = Inputs.rowCount(opened.rows());
         GramPass pass = GramPass.of(Progress.track(opened.rows(), "evaluate", n0));
         Matrix c = pass.gram().scaled(1.0 / pass.rows());
         Matrix vk = SymmetricEigen.top(c, u.cols()).vectors();

@@ -129,9 +129,9 @@ final class FitCommand extends BaseCommand {
 
         Inputs.Opened opened = Inputs.open(inputPath, input);
         DpPreconditions.checkComponents(components, opened.dimension());
-        // one validation pass before any private computation: a malformed cell or a row over
-        // --norm-bound fails here (exit 3), never inside a release
-        long n = Inputs.validate(bounds.apply(opened.rows()));
+        // a CSV is validated in one pass before any private computation (a malformed cell or a row over
+        // --norm-bound fails here, exit 3); a .dpsr file declares n and is checked in the algorithm's pass
+        long n = Inputs.rowCount(bounds.apply(opened.rows()));
         ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "fit", n));
 
         PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, n, components, params, neighbouring,

@@ -90,6 +90,24 @@ final class Inputs {
     }
 
     /**
+     * The number of rows for a command that releases only after its whole computation succeeded. A
+     * source that knows its size (a .dpsr file's header) is not read here: a malformed row or a row over
+     * --norm-bound then fails inside the algorithm's own pass, which is just as safe because results
+     * are written (atomically) only after the computation finished, and it saves a full extra read of
+     * a large file. A CSV is read once here ({@link #validate}) to count its rows and to fail fast.
+     */
+    static long rowCount(RowSource rows) {
+        java.util.OptionalLong known = rows.knownSize();
+        if (known.isPresent()) {
+            if (known.getAsLong() == 0) {
+                throw CliException.data(rows.describe() + " has no data rows", "provide at least one row", null);
+            }
+            return known.getAsLong();
+        }
+        return validate(rows);
+    }
+
+    /**
      * Reads every row once, before any private computation, so that malformed data or a row over a
      * --norm-bound fails here (exit 3) rather than inside a release. Returns the number of rows.
      */

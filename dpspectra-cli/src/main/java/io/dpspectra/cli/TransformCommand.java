@@ -45,8 +45,9 @@ final class TransformCommand extends BaseCommand {
             throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
                     + u.rows(), "select the model's columns with --columns", null);
         }
-        Inputs.validate(opened.rows());
         if (output == null) {
+            // stdout cannot be rolled back: check every row before printing the first coordinate
+            Inputs.validate(opened.rows());
             Writer w = out();
             write(opened, u, w);
             w.flush();

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Bad input data is exit 3 with a message naming the line, and no output file is written. Depends on
- * CsvRows (wp-data); the checks run in the validation pass before any algorithm, so no algorithm is needed.
+ * Bad input data is exit 3 with a message naming the line (CSV) or row (.dpsr), and no output file is
+ * written. A CSV is checked in a validation pass before any algorithm; a .dpsr file in the algorithm's pass.
  */
 class BadDataTest {
     @TempDir
@@ -50,6 +50,18 @@ class BadDataTest {
         assertDataErrorNamingLine(r, 4);
         assertThat(r.err()).contains("5.0").contains("--clip-norm");
         assertThat(Cli.files(dir)).containsExactly("big.csv");
+    }
+
+    @Test
+    void rowOverTheNormBoundInABinaryFileFailsInsideTheAlgorithmAndWritesNothing() throws Exception {
+        Path csv = Cli.write(dir, "big.csv", "a,b\n0.1,0.2\n0.3,0.1\n3.0,4.0\n0.2,0.2\n");
+        Path bin = dir.resolve("big.dpsr");
+        assertThat(Cli.run("convert", csv.toString(), bin.toString()).exitCode()).isZero();
+        Path out = dir.resolve("model.json");
+        Cli.Result r = fit(bin, "--norm-bound", out);
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("big.dpsr row 3").contains("5.0").contains("--clip-norm").doesNotContain("\tat ");
+        assertThat(Cli.files(dir)).containsExactlyInAnyOrder("big.csv", "big.dpsr");
     }
 
     @Test
