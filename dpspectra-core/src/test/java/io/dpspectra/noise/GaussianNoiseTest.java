@@ -1,156 +1,32 @@
 package io.dpspectra.noise;
 
-import static io.dpspectra.noise.NoiseTestSupport.isMultipleOf;
-import static io.dpspectra.noise.NoiseTestSupport.ksCritical;
-import static io.dpspectra.noise.NoiseTestSupport.ksStatistic;
 import static io.dpspectra.noise.NoiseTestSupport.gaussianCdf;
-import static io.dpspectra.noise.NoiseTestSupport.mean;
-import static io.dpspectra.noise.NoiseTestSupport.variance;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
-import io.dpspectra.linalg.Matrix;
-import org.junit.jupiter.api.Test;
-
-class GaussianNoiseTest {
-    private static final int N = 20_000;
-    private static final double[] SCALES = {1e-3, 1, 1e4};
-    private static final double[] CENTRES = {0, 1e6, 0.1};
-
-    private static double[] noiseSamples(Noise noise, double centre, double scale, int n) {
-        double[] z = new double[n];
-        for (int i = 0; i < n; i++) {
-            z[i] = noise.addNoise(centre, scale) - centre;
-        }
-        return z;
+/** {@link GaussianNoise} satisfies the {@link NoiseContractTest} with the normal distribution N(0, σ²). */
+class GaussianNoiseTest extends NoiseContractTest {
+    @Override
+    Noise noise(RandomSource random) {
+        return new GaussianNoise(random);
     }
 
-    @Test
-    void noiseFollowsContinuousGaussianByKolmogorovSmirnovAtEveryScaleAndCentre() {
-        long seed = 100;
-        for (double scale : SCALES) {
-            for (double centre : CENTRES) {
-                Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(seed++));
-                double[] z = noiseSamples(noise, centre, scale, N);
-                assertThat(ksStatistic(z, x -> gaussianCdf(x, scale))).as("scale %s centre %s", scale, centre)
-                        .isLessThan(ksCritical(N));
-            }
-        }
+    @Override
+    double cdf(double x, double scale) {
+        return gaussianCdf(x, scale);
     }
 
-    @Test
-    void kolmogorovSmirnovCheckHasPowerAgainstAFifteenPercentScaleError() {
-        // negative control: the same test with a wrong scale must reject, or the KS test above is blind
-        Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(99));
-        double[] z = noiseSamples(noise, 0.1, 1, N);
-        assertThat(ksStatistic(z, x -> gaussianCdf(x, 1.15))).isGreaterThan(ksCritical(N));
+    @Override
+    double varianceAt(double scale) {
+        return scale * scale;
     }
 
-    @Test
-    void meanAndVarianceMatchGaussianWithinFiveStandardErrors() {
-        for (double scale : SCALES) {
-            Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(7));
-            double[] z = noiseSamples(noise, 0.1, scale, N);
-            double var = scale * scale;
-            // SE(mean) = σ/√n; SE(sample variance) = √(2σ⁴/n)
-            assertThat(mean(z)).isCloseTo(0, within(5 * Math.sqrt(var / N)));
-            assertThat(variance(z)).isCloseTo(var, within(5 * Math.sqrt(2 * var * var / N)));
-        }
+    @Override
+    double varianceStandardError(double scale, int n) {
+        // SE(sample variance) = √(2σ⁴/n)
+        return Math.sqrt(2 * Math.pow(scale, 4) / n);
     }
 
-    @Test
-    void outputsAreExactMultiplesOfTheGranularity() {
-        Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(3));
-        for (double scale : SCALES) {
-            double g = GaussianNoise.granularity(scale);
-            assertThat(g).isGreaterThanOrEqualTo(scale * 0x1.0p-44).isLessThan(scale * 0x1.0p-43);
-            // g is a power of two: zero mantissa
-            assertThat(Double.doubleToLongBits(g) & 0x000FFFFFFFFFFFFFL).isZero();
-            for (double centre : CENTRES) {
-                for (int i = 0; i < 1000; i++) {
-                    assertThat(isMultipleOf(noise.addNoise(centre, scale), g)).isTrue();
-                }
-            }
-        }
+    @Override
+    double granularity(double scale) {
+        return GaussianNoise.granularity(scale);
     }
-
-    @Test
-    void inputsRoundingToTheSameLatticePointGiveIdenticalOutputs() {
-        // the low-order bits of the input cannot leak: x and x + tiny round to the same multiple of g
-        double scale = 1;
-        double g = GaussianNoise.granularity(scale);
-        double x = 0.1;
-        double y = x + g / 8;
-        assertThat(y).isNotEqualTo(x);
-        Noise a = new GaussianNoise(RandomSource.seededForReproducibility(5));
-        Noise b = new GaussianNoise(RandomSource.seededForReproducibility(5));
-        for (int i = 0; i < 1000; i++) {
-            assertThat(a.addNoise(x, scale)).isEqualTo(b.addNoise(y, scale));
-        }
-    }
-
-    @Test
-    void seededSourceReproducesAndDifferentSeedsDiffer() {
-        double[] first = noiseSamples(new GaussianNoise(RandomSource.seededForReproducibility(42)), 1, 1, 100);
-        double[] again = noiseSamples(new GaussianNoise(RandomSource.seededForReproducibility(42)), 1, 1, 100);
-        double[] other = noiseSamples(new GaussianNoise(RandomSource.seededForReproducibility(43)), 1, 1, 100);
-        assertThat(again).containsExactly(first);
-        assertThat(other).isNotEqualTo(first);
-    }
-
-    @Test
-    void secureDefaultSourceGivesGaussianNoise() {
-        RandomSource secure = RandomSource.secure();
-        assertThat(secure.isSeeded()).isFalse();
-        int n = 5000;
-        double[] z = noiseSamples(new GaussianNoise(secure), 0, 2, n);
-        assertThat(ksStatistic(z, x -> gaussianCdf(x, 2))).isLessThan(ksCritical(n));
-    }
-
-    @Test
-    void addNoiseInPlaceNoisesEveryEntryIndependently() {
-        Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(8));
-        double[] v = new double[N];
-        noise.addNoiseInPlace(v, 1.5);
-        assertThat(ksStatistic(v, x -> gaussianCdf(x, 1.5))).isLessThan(ksCritical(N));
-    }
-
-    @Test
-    void symmetricNoiseIsSymmetricWithGaussianUpperTriangle() {
-        int d = 120;
-        Matrix m = new Matrix(d, d);
-        new GaussianNoise(RandomSource.seededForReproducibility(9)).addSymmetricNoiseInPlace(m, 1);
-        double[] upper = new double[d * (d + 1) / 2];
-        int idx = 0;
-        for (int j = 0; j < d; j++) {
-            for (int i = 0; i <= j; i++) {
-                upper[idx++] = m.get(i, j);
-                assertThat(m.get(j, i)).isEqualTo(m.get(i, j));
-            }
-        }
-        assertThat(ksStatistic(upper, x -> gaussianCdf(x, 1))).isLessThan(ksCritical(upper.length));
-    }
-
-    @Test
-    void nanValueIsRejectedWithRemedy() {
-        Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(1));
-        assertThatThrownBy(() -> noise.addNoise(Double.NaN, 1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("value").hasMessageContaining("NaN").hasMessageContaining("check the data");
-    }
-
-    @Test
-    void zeroScaleIsRejected() {
-        Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(1));
-        assertThatThrownBy(() -> noise.addNoise(1, 0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("scale").hasMessageContaining("got 0.0");
-    }
-
-    @Test
-    void infiniteScaleIsRejected() {
-        Noise noise = new GaussianNoise(RandomSource.seededForReproducibility(1));
-        assertThatThrownBy(() -> noise.addNoise(1, Double.POSITIVE_INFINITY))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Infinity");
-    }
-
 }

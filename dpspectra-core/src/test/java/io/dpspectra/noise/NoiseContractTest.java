@@ -1,0 +1,176 @@
+package io.dpspectra.noise;
+
+import static io.dpspectra.noise.NoiseTestSupport.isMultipleOf;
+import static io.dpspectra.noise.NoiseTestSupport.ksCritical;
+import static io.dpspectra.noise.NoiseTestSupport.ksStatistic;
+import static io.dpspectra.noise.NoiseTestSupport.mean;
+import static io.dpspectra.noise.NoiseTestSupport.variance;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.dpspectra.linalg.Matrix;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The properties every floating-point-safe {@link Noise} must have, checked against its continuous
+ * target distribution: KS fit at several scales and centres (with a power check), moments, outputs on
+ * the power-of-two lattice, no leak of input bits below the lattice, seeded reproducibility, the secure
+ * default source, vector and symmetric-matrix noise, and argument validation. Subclasses name the
+ * mechanism and its distribution.
+ */
+abstract class NoiseContractTest {
+    static final int N = 20_000;
+    private static final double[] SCALES = {1e-3, 1, 1e4};
+    private static final double[] CENTRES = {0, 1e6, 0.1};
+
+    /** The mechanism under test, drawing from {@code random}. */
+    abstract Noise noise(RandomSource random);
+
+    /** CDF of the continuous target distribution with the mechanism's scale parameter. */
+    abstract double cdf(double x, double scale);
+
+    /** Variance of the target distribution at {@code scale}. */
+    abstract double varianceAt(double scale);
+
+    /** Standard error of the sample variance of {@code n} draws at {@code scale}. */
+    abstract double varianceStandardError(double scale, int n);
+
+    /** The rounding granularity the mechanism uses at {@code scale}. */
+    abstract double granularity(double scale);
+
+    static double[] noiseSamples(Noise noise, double centre, double scale, int n) {
+        double[] z = new double[n];
+        for (int i = 0; i < n; i++) {
+            z[i] = noise.addNoise(centre, scale) - centre;
+        }
+        return z;
+    }
+
+    @Test
+    void noiseFollowsItsContinuousDistributionByKolmogorovSmirnovAtEveryScaleAndCentre() {
+        long seed = 100;
+        for (double scale : SCALES) {
+            for (double centre : CENTRES) {
+                Noise noise = noise(RandomSource.seededForReproducibility(seed++));
+                double[] z = noiseSamples(noise, centre, scale, N);
+                assertThat(ksStatistic(z, x -> cdf(x, scale))).as("scale %s centre %s", scale, centre)
+                        .isLessThan(ksCritical(N));
+            }
+        }
+    }
+
+    @Test
+    void kolmogorovSmirnovCheckHasPowerAgainstAFifteenPercentScaleError() {
+        // negative control: the same test with a wrong scale must reject, or the KS test above is blind
+        Noise noise = noise(RandomSource.seededForReproducibility(99));
+        double[] z = noiseSamples(noise, 0.1, 1, N);
+        assertThat(ksStatistic(z, x -> cdf(x, 1.15))).isGreaterThan(ksCritical(N));
+    }
+
+    @Test
+    void meanAndVarianceMatchTheTargetWithinFiveStandardErrors() {
+        for (double scale : SCALES) {
+            Noise noise = noise(RandomSource.seededForReproducibility(7));
+            double[] z = noiseSamples(noise, 0.1, scale, N);
+            double var = varianceAt(scale);
+            assertThat(mean(z)).isCloseTo(0, within(5 * Math.sqrt(var / N)));
+            assertThat(variance(z)).isCloseTo(var, within(5 * varianceStandardError(scale, N)));
+        }
+    }
+
+    @Test
+    void outputsAreExactMultiplesOfTheGranularity() {
+        Noise noise = noise(RandomSource.seededForReproducibility(3));
+        for (double scale : SCALES) {
+            double g = granularity(scale);
+            assertThat(g).isGreaterThanOrEqualTo(scale * 0x1.0p-44).isLessThan(scale * 0x1.0p-43);
+            // g is a power of two: zero mantissa
+            assertThat(Double.doubleToLongBits(g) & 0x000FFFFFFFFFFFFFL).isZero();
+            for (double centre : CENTRES) {
+                for (int i = 0; i < 1000; i++) {
+                    assertThat(isMultipleOf(noise.addNoise(centre, scale), g)).isTrue();
+                }
+            }
+        }
+    }
+
+    @Test
+    void inputsRoundingToTheSameLatticePointGiveIdenticalOutputs() {
+        // the low-order bits of the input cannot leak: x and x + tiny round to the same multiple of g
+        double scale = 1;
+        double g = granularity(scale);
+        double x = 0.1;
+        double y = x + g / 8;
+        assertThat(y).isNotEqualTo(x);
+        Noise a = noise(RandomSource.seededForReproducibility(5));
+        Noise b = noise(RandomSource.seededForReproducibility(5));
+        for (int i = 0; i < 1000; i++) {
+            assertThat(a.addNoise(x, scale)).isEqualTo(b.addNoise(y, scale));
+        }
+    }
+
+    @Test
+    void seededSourceReproducesAndDifferentSeedsDiffer() {
+        double[] first = noiseSamples(noise(RandomSource.seededForReproducibility(42)), 1, 1, 100);
+        double[] again = noiseSamples(noise(RandomSource.seededForReproducibility(42)), 1, 1, 100);
+        double[] other = noiseSamples(noise(RandomSource.seededForReproducibility(43)), 1, 1, 100);
+        assertThat(again).containsExactly(first);
+        assertThat(other).isNotEqualTo(first);
+    }
+
+    @Test
+    void secureDefaultSourceGivesTheTargetDistribution() {
+        RandomSource secure = RandomSource.secure();
+        assertThat(secure.isSeeded()).isFalse();
+        int n = 5000;
+        double[] z = noiseSamples(noise(secure), 0, 2, n);
+        assertThat(ksStatistic(z, x -> cdf(x, 2))).isLessThan(ksCritical(n));
+    }
+
+    @Test
+    void addNoiseInPlaceNoisesEveryEntryIndependently() {
+        Noise noise = noise(RandomSource.seededForReproducibility(8));
+        double[] v = new double[N];
+        noise.addNoiseInPlace(v, 1.5);
+        assertThat(ksStatistic(v, x -> cdf(x, 1.5))).isLessThan(ksCritical(N));
+    }
+
+    @Test
+    void symmetricNoiseIsSymmetricWithTargetDistributedUpperTriangle() {
+        int d = 120;
+        Matrix m = new Matrix(d, d);
+        noise(RandomSource.seededForReproducibility(9)).addSymmetricNoiseInPlace(m, 1);
+        double[] upper = new double[d * (d + 1) / 2];
+        int idx = 0;
+        for (int j = 0; j < d; j++) {
+            for (int i = 0; i <= j; i++) {
+                upper[idx++] = m.get(i, j);
+                assertThat(m.get(j, i)).isEqualTo(m.get(i, j));
+            }
+        }
+        assertThat(ksStatistic(upper, x -> cdf(x, 1))).isLessThan(ksCritical(upper.length));
+    }
+
+    @Test
+    void nanValueIsRejectedWithRemedy() {
+        Noise noise = noise(RandomSource.seededForReproducibility(1));
+        assertThatThrownBy(() -> noise.addNoise(Double.NaN, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("value").hasMessageContaining("NaN").hasMessageContaining("check the data");
+    }
+
+    @Test
+    void zeroScaleIsRejected() {
+        Noise noise = noise(RandomSource.seededForReproducibility(1));
+        assertThatThrownBy(() -> noise.addNoise(1, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("scale").hasMessageContaining("got 0.0");
+    }
+
+    @Test
+    void infiniteScaleIsRejected() {
+        Noise noise = noise(RandomSource.seededForReproducibility(1));
+        assertThatThrownBy(() -> noise.addNoise(1, Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Infinity");
+    }
+
+}
