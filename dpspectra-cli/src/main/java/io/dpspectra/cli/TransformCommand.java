@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code dpspectra transform}: project rows onto a model's components (post-processing). */
 @Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
@@ -19,32 +18,23 @@ import picocli.CommandLine.Parameters;
                 + "and print the k coordinates Uᵀx as CSV (header pc1..pck). Post-processing of the model: "
                 + "spends no privacy budget, but the output describes the rows of INPUT.")
 final class TransformCommand extends BaseCommand {
-    @Option(names = "--model", paramLabel = "FILE", required = true,
-            description = "A JSON model written by 'dpspectra fit --output FILE'.")
-    Path model;
-
     @Mixin
-    InputOptions input = new InputOptions();
+    ModelAndInput modelAndInput = new ModelAndInput();
 
     @Option(names = {"--output", "-o"}, paramLabel = "FILE",
             description = "Write the CSV to FILE atomically (nothing is written on failure). Default: stdout.")
     Path output;
 
-    @Parameters(index = "0", paramLabel = "INPUT", description = "Rows to project: .csv/.csv.gz or .dpsr.")
-    Path inputPath;
 
     @Override
     public Integer call() throws Exception {
         if (output != null) {
             AtomicFiles.checkWritableTarget(output, "--output");
         }
-        Json.Model m = Json.readModel(model);
-        Inputs.Opened opened = Inputs.open(inputPath, input);
-        Matrix u = m.components();
-        if (opened.dimension() != u.rows()) {
-            throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
-                    + u.rows(), "select the model's columns with --columns", null);
-        }
+        ModelAndInput.Loaded loaded = modelAndInput.load();
+        Json.Model m = loaded.model();
+        Inputs.Opened opened = loaded.rows();
+        Matrix u = loaded.components();
         if (output == null) {
             // stdout cannot be rolled back: check every row before printing the first coordinate
             Inputs.validate(opened.rows());

@@ -1,0 +1,36 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.linalg.Matrix;
+import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The options of the commands that apply a fitted model to rows: {@code --model FILE} and INPUT. */
+final class ModelAndInput {
+    @Option(names = "--model", paramLabel = "FILE", required = true,
+            description = "A JSON model written by 'dpspectra fit --output FILE'.")
+    Path model;
+
+    @Mixin
+    InputOptions input = new InputOptions();
+
+    @Parameters(index = "0", paramLabel = "INPUT", description = "Rows: a .csv/.csv.gz file or a .dpsr binary file.")
+    Path inputPath;
+
+    /** A model and rows of the model's dimension. */
+    record Loaded(Json.Model model, Matrix components, Inputs.Opened rows) {
+    }
+
+    /** Reads the model and opens INPUT; a data error (exit 3) if their dimensions differ. */
+    Loaded load() {
+        Json.Model m = Json.readModel(model);
+        Inputs.Opened opened = Inputs.open(inputPath, input);
+        Matrix u = m.components();
+        if (opened.dimension() != u.rows()) {
+            throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
+                    + u.rows(), "select the model's columns with --columns", null);
+        }
+        return new Loaded(m, u, opened);
+    }
+}
