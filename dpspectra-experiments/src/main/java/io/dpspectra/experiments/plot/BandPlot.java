@@ -90,8 +90,8 @@ public final class BandPlot {
 
     /** Writes a {@code width} × {@code height} PNG to {@code target}, atomically. */
     public void writePng(Path target, int width, int height) throws IOException {
-        byte[] png = BitmapEncoder.getBitmapBytes(chart(width, height), BitmapEncoder.BitmapFormat.PNG);
-        AtomicWrite.write(target, out -> out.write(png));
+        var rendered = chart(width, height);
+        AtomicWrite.write(target, out -> BitmapEncoder.saveBitmap(rendered, out, BitmapEncoder.BitmapFormat.PNG));
     }
 
     /** Writes an 800 × 560 PNG. */

@@ -62,7 +62,7 @@ public final class ScatterPlot {
             }
             chart.addSeries(e.getKey(), xs, ys).setMarker(SeriesMarkers.CIRCLE);
         }
-        byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        AtomicWrite.write(target, out -> out.write(png));
+        var rendered = chart;
+        AtomicWrite.write(target, out -> BitmapEncoder.saveBitmap(rendered, out, BitmapEncoder.BitmapFormat.PNG));
     }
 }
