@@ -2,7 +2,6 @@ package io.dpspectra.covariance;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.RowSource;
-import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
@@ -38,7 +37,7 @@ public final class GaussianCovariance implements CovarianceEstimator {
 
     private GaussianCovariance(Builder b) {
         this.neighbouring = b.neighbouring;
-        this.random = b.random;
+        this.random = b.randomOrSecure();
         this.calibration = b.calibration;
         this.clamp = b.clamp;
         this.noiseMultiplier = b.noiseMultiplier;
@@ -48,23 +47,12 @@ public final class GaussianCovariance implements CovarianceEstimator {
         return new Builder();
     }
 
-    /** Configuration. */
-    public static final class Builder {
-        private Neighbouring neighbouring = Neighbouring.REPLACE_ROW;
-        private RandomSource random;
+    /** Configuration: the shared options ({@code neighbouring}, {@code randomSource}, {@code clampEigenvalues}) and the calibration. */
+    public static final class Builder extends NoisySecondMoment.Options<Builder> {
         private GaussianCalibration calibration = GaussianCalibration.ANALYTIC;
-        private boolean clamp = true;
-        private double noiseMultiplier = 1.0;
 
-        /** Default REPLACE_ROW (spec §1.3). */
-        public Builder neighbouring(Neighbouring neighbouring) {
-            this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
-            return this;
-        }
-
-        /** Default {@link RandomSource#secure()}. */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -74,25 +62,7 @@ public final class GaussianCovariance implements CovarianceEstimator {
             return this;
         }
 
-        /** Whether to clamp the release's eigenvalues (spec §5.6); default true. */
-        public Builder clampEigenvalues(boolean clamp) {
-            this.clamp = clamp;
-            return this;
-        }
-
-        /**
-         * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in
-         * tests only. A value below 1 makes the release NOT private.
-         */
-        Builder noiseMultiplierForAuditTests(double m) {
-            this.noiseMultiplier = io.dpspectra.privacy.DpPreconditions.checkPositive("noiseMultiplier", m);
-            return this;
-        }
-
         public GaussianCovariance build() {
-            if (random == null) {
-                random = RandomSource.secure();
-            }
             return new GaussianCovariance(this);
         }
     }
@@ -109,29 +79,22 @@ public final class GaussianCovariance implements CovarianceEstimator {
         double beta = SecondMomentSensitivity.rowL2Bound(rows, "GaussianCovariance");
         double delta2 = SecondMomentSensitivity.l2UpperTriangle(beta, neighbouring);
         double sigma = noiseMultiplier * calibration.sigma(delta2, budget);
-        NoisySecondMoment m = NoisySecondMoment.of(rows, new GaussianNoise(random), sigma);
-        Matrix release = m.noisy;
-        int clamped = 0;
-        if (clamp) {
-            EigenvalueClamp.Result r = EigenvalueClamp.clamp(release, 0,
-                    NoisySecondMoment.clampUpper(neighbouring, m.n, beta));
-            release = r.matrix();
-            clamped = r.clamped();
-        }
+        NoisySecondMoment.Released r = NoisySecondMoment.release(rows, new GaussianNoise(random), sigma, clamp,
+                neighbouring, beta);
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Gaussian covariance (Analyze Gauss, Amin et al. baseline G)",
                 budget, neighbouring, "one row with L2 norm <= " + beta,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + delta2
                         + (neighbouring == Neighbouring.REPLACE_ROW ? " (sqrt(2)*beta^2)" : " (beta^2)"),
                 "papers/dp-covariance-estimation.txt baseline G (Dwork et al. STOC 2014); "
                         + "spec robust-local-covariance.md §5.4, §5.6, K8, A-C6");
-        Diagnostics.Builder diag = m.diagnostics(random.isSeeded())
+        Diagnostics.Builder diag = r.moment().diagnostics(random.isSeeded())
                 .put("sigma", sigma)
                 .put("calibration", calibration.name())
-                .put("clampedEigenvalues", clamped);
+                .put("clampedEigenvalues", r.clamped());
         String warning = calibration.warning(budget);
         if (warning != null) {
             diag.put("warning", warning);
         }
-        return new PrivateCovariance("gaussian-covariance", release, guarantee, diag.build());
+        return new PrivateCovariance("gaussian-covariance", r.matrix(), guarantee, diag.build());
     }
 }

@@ -2,7 +2,6 @@ package io.dpspectra.covariance;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.RowSource;
-import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.LaplaceNoise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
@@ -46,7 +45,7 @@ public final class LaplaceCovariance implements CovarianceEstimator {
 
     private LaplaceCovariance(Builder b) {
         this.neighbouring = b.neighbouring;
-        this.random = b.random;
+        this.random = b.randomOrSecure();
         this.sensitivity = b.sensitivity;
         this.clamp = b.clamp;
         this.noiseMultiplier = b.noiseMultiplier;
@@ -56,23 +55,12 @@ public final class LaplaceCovariance implements CovarianceEstimator {
         return new Builder();
     }
 
-    /** Configuration. */
-    public static final class Builder {
-        private Neighbouring neighbouring = Neighbouring.REPLACE_ROW;
-        private RandomSource random;
+    /** Configuration: the shared options ({@code neighbouring}, {@code randomSource}, {@code clampEigenvalues}) and the sensitivity. */
+    public static final class Builder extends NoisySecondMoment.Options<Builder> {
         private Sensitivity sensitivity = Sensitivity.PAPER;
-        private boolean clamp = true;
-        private double noiseMultiplier = 1.0;
 
-        /** Default REPLACE_ROW (spec §1.3). */
-        public Builder neighbouring(Neighbouring neighbouring) {
-            this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
-            return this;
-        }
-
-        /** Default {@link RandomSource#secure()}. */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -82,25 +70,7 @@ public final class LaplaceCovariance implements CovarianceEstimator {
             return this;
         }
 
-        /** Whether to clamp the release's eigenvalues (spec §5.6); default true. */
-        public Builder clampEigenvalues(boolean clamp) {
-            this.clamp = clamp;
-            return this;
-        }
-
-        /**
-         * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in
-         * tests only. A value below 1 makes the release NOT private.
-         */
-        Builder noiseMultiplierForAuditTests(double m) {
-            this.noiseMultiplier = io.dpspectra.privacy.DpPreconditions.checkPositive("noiseMultiplier", m);
-            return this;
-        }
-
         public LaplaceCovariance build() {
-            if (random == null) {
-                random = RandomSource.secure();
-            }
             return new LaplaceCovariance(this);
         }
     }
@@ -119,26 +89,19 @@ public final class LaplaceCovariance implements CovarianceEstimator {
         int d = rows.dimension();
         double delta1 = l1Sensitivity(d, beta);
         double scale = noiseMultiplier * LaplaceNoise.scaleFor(delta1, budget.epsilon());
-        NoisySecondMoment m = NoisySecondMoment.of(rows, new LaplaceNoise(random), scale);
-        Matrix release = m.noisy;
-        int clamped = 0;
-        if (clamp) {
-            EigenvalueClamp.Result r = EigenvalueClamp.clamp(release, 0,
-                    NoisySecondMoment.clampUpper(neighbouring, m.n, beta));
-            release = r.matrix();
-            clamped = r.clamped();
-        }
+        NoisySecondMoment.Released r = NoisySecondMoment.release(rows, new LaplaceNoise(random), scale, clamp,
+                neighbouring, beta);
         PrivacyParams spent = PrivacyParams.pure(budget.epsilon());
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Laplace covariance (Amin et al. baseline L)", spent,
                 neighbouring, "one row with L2 norm <= " + beta,
                 "L1 sensitivity of the upper triangle of X^T X (diagonal included) = " + delta1 + " ("
                         + (sensitivity == Sensitivity.PAPER ? "2*d*beta^2, paper" : "tight, spec §1.4") + ")",
                 "papers/dp-covariance-estimation.txt baseline L; spec robust-local-covariance.md §5.3, §5.6, A-C5");
-        Diagnostics diag = m.diagnostics(random.isSeeded())
+        Diagnostics diag = r.moment().diagnostics(random.isSeeded())
                 .put("laplaceScale", scale)
                 .put("sensitivityMode", sensitivity.name())
-                .put("clampedEigenvalues", clamped)
+                .put("clampedEigenvalues", r.clamped())
                 .build();
-        return new PrivateCovariance("laplace-covariance", release, guarantee, diag);
+        return new PrivateCovariance("laplace-covariance", r.matrix(), guarantee, diag);
     }
 }

@@ -6,7 +6,10 @@ import io.dpspectra.data.GramPass;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.Noise;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
+import java.util.Objects;
 
 /**
  * The shared core of the input-perturbation mechanisms on XᵀX: one Gram pass over bounded rows, then
@@ -35,6 +38,72 @@ final class NoisySecondMoment {
     /** Eigenvalue clamp bounds: [0, nβ²] with n public (replace), [0, ∞) when n is private (add/remove). */
     static double clampUpper(Neighbouring neighbouring, long n, double rowL2Bound) {
         return neighbouring == Neighbouring.REPLACE_ROW ? n * rowL2Bound * rowL2Bound : Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The options every input-perturbation release of XᵀX shares: neighbouring relation (default
+     * REPLACE_ROW, spec §1.3), noise source (default secure), eigenvalue clamp (default on, spec §5.6),
+     * and the package-private noise multiplier of the auditor's broken-twin tests.
+     *
+     * @param <B> the concrete builder, returned by every setter
+     */
+    abstract static class Options<B extends Options<B>> {
+        Neighbouring neighbouring = Neighbouring.REPLACE_ROW;
+        RandomSource random;
+        boolean clamp = true;
+        double noiseMultiplier = 1.0;
+
+        abstract B self();
+
+        /** Default REPLACE_ROW (n public; spec §1.3). */
+        public B neighbouring(Neighbouring neighbouring) {
+            this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
+            return self();
+        }
+
+        /** Default {@link RandomSource#secure()}. */
+        public B randomSource(RandomSource random) {
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return self();
+        }
+
+        /** Whether to clamp the release's eigenvalues to the public range (spec §5.6); default true. */
+        public B clampEigenvalues(boolean clamp) {
+            this.clamp = clamp;
+            return self();
+        }
+
+        /**
+         * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in
+         * tests only. A value below 1 makes the release NOT private.
+         */
+        B noiseMultiplierForAuditTests(double m) {
+            this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
+            return self();
+        }
+
+        /** The noise source to use: the configured one, or a secure one. */
+        RandomSource randomOrSecure() {
+            return random != null ? random : RandomSource.secure();
+        }
+    }
+
+    /**
+     * Reads {@code rows} once, adds symmetric noise of {@code scale}, and clamps the eigenvalues to
+     * [0, {@link #clampUpper}] when {@code clamp} is set (post-processing).
+     */
+    static Released release(RowSource rows, Noise noise, double scale, boolean clamp, Neighbouring neighbouring,
+            double rowL2Bound) {
+        NoisySecondMoment m = of(rows, noise, scale);
+        if (!clamp) {
+            return new Released(m, m.noisy, 0);
+        }
+        EigenvalueClamp.Result r = EigenvalueClamp.clamp(m.noisy, 0, clampUpper(neighbouring, m.n, rowL2Bound));
+        return new Released(m, r.matrix(), r.clamped());
+    }
+
+    /** A noisy second moment after the optional clamp, with the number of eigenvalues clamped. */
+    record Released(NoisySecondMoment moment, Matrix matrix, int clamped) {
     }
 
     /** The common diagnostics entries. */
