@@ -221,9 +221,4 @@ public final class BenchCommand implements Callable<Integer> {
             }
         };
     }
-
-    /** Runs the bench command standalone (until the top-level CLI wires it in). */
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new BenchCommand()).execute(args));
-    }
 }

@@ -1,5 +1,6 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import java.util.OptionalLong;
@@ -53,7 +54,7 @@ final class Progress {
                 ProgressBar bar = new ProgressBarBuilder().setTaskName(task + " (pass " + pass + ")")
                         .setInitialMax(rows).setUnit(" rows", 1).setUpdateIntervalMillis(250)
                         .setConsumer(new ConsoleProgressBarConsumer(System.err)).clearDisplayOnFinish().build();
-                return new RowCursor() {
+                return new ForwardingRowCursor(inner) {
                     @Override
                     public boolean next(double[] into) {
                         boolean more = inner.next(into);
@@ -64,13 +65,10 @@ final class Progress {
                     }
 
                     @Override
-                    public String position() {
-                        return inner.position();
-                    }
-
-                    @Override
-                    public long rowsRead() {
-                        return inner.rowsRead();
+                    public int nextBlock(double[] block, int maxRows, int d) {
+                        int got = inner.nextBlock(block, maxRows, d);
+                        bar.stepBy(got);
+                        return got;
                     }
 
                     @Override

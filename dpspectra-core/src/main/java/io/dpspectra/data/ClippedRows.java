@@ -78,7 +78,7 @@ public final class ClippedRows implements RowSource {
     @Override
     public RowCursor open() {
         RowCursor inner = source.open();
-        return new RowCursor() {
+        return new ForwardingRowCursor(inner) {
             private long clipped;
             private boolean done;
 
@@ -144,21 +144,6 @@ public final class ClippedRows implements RowSource {
                 String rowName = "row " + row;
                 String pos = inner.positionOfRow(row);
                 return pos.equals(rowName) ? rowName : rowName + " (" + pos + ")";
-            }
-
-            @Override
-            public String positionOfRow(long row) {
-                return inner.positionOfRow(row);
-            }
-
-            @Override
-            public String position() {
-                return inner.position();
-            }
-
-            @Override
-            public long rowsRead() {
-                return inner.rowsRead();
             }
 
             @Override
