@@ -9,9 +9,11 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
- * A progress bar on stderr for long passes over the data, shown only when the process has a terminal
- * ({@link System#console()} is not null) and the pass is long (at least {@link #MIN_CELLS} cells), so
- * that scripts and pipes see clean output.
+ * A progress bar on stderr for long passes over the data, shown only when stderr is a terminal and the
+ * pass is long (at least {@link #MIN_CELLS} cells), so that scripts, pipes and logs see clean output.
+ * The {@code ./dpspectra} launcher tests stderr ({@code [ -t 2 ]}) and passes the answer as the system
+ * property {@code dpspectra.stderrIsTerminal}; without it (e.g. {@code java -jar}) the JVM's own
+ * {@link System#console()} test is used.
  */
 final class Progress {
     /** Passes over fewer cells (rows × d) than this finish too quickly to need a bar. */
@@ -21,7 +23,12 @@ final class Progress {
     }
 
     static boolean enabled(long rows, int d) {
-        return System.console() != null && rows * (long) d >= MIN_CELLS;
+        return stderrIsTerminal() && rows * (long) d >= MIN_CELLS;
+    }
+
+    static boolean stderrIsTerminal() {
+        String told = System.getProperty("dpspectra.stderrIsTerminal");
+        return told != null ? Boolean.parseBoolean(told) : System.console() != null;
     }
 
     /** {@code source} with a progress bar per pass, or {@code source} itself when no bar is due. */
