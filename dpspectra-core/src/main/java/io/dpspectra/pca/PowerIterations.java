@@ -6,6 +6,7 @@ import io.dpspectra.linalg.ThinSvd;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyGuarantee;
+import io.dpspectra.synthetic.KnownSpectrum;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,12 +35,7 @@ final class PowerIterations {
 
     /** A d × p orthonormal basis of a uniformly random p-dimensional subspace (QR of a Gaussian matrix). */
     static Matrix randomBasis(int d, int p, RandomSource random) {
-        Matrix g = new Matrix(d, p);
-        double[] a = g.data();
-        for (int i = 0; i < a.length; i++) {
-            a[i] = random.standardNormal();
-        }
-        return Orthonormal.qr(g);
+        return KnownSpectrum.randomBasis(d, p, random);
     }
 
     static void checkShape(int d, int k, int p) {

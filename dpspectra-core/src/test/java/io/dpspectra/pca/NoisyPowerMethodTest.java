@@ -9,6 +9,7 @@ import io.dpspectra.linalg.SymmetricOperator;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.synthetic.GaussianData;
+import io.dpspectra.synthetic.KnownSpectrum;
 import io.dpspectra.synthetic.SyntheticDataset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,9 +21,9 @@ class NoisyPowerMethodTest {
     /** A with eigenvalues 10, 9, 8, then 4 (gap σ_k − σ_{k+1} = 4, ratio 1/2) in a random basis. */
     private static Matrix[] matrixAndTruth(long seed) {
         RandomSource r = RandomSource.seededForReproducibility(seed);
-        Matrix q = SpectralTestMatrices.randomOrthogonal(D, r);
-        double[] eig = SpectralTestMatrices.spectrum(D, new double[] {10, 9, 8}, 4);
-        return new Matrix[] {SpectralTestMatrices.withBasis(q, eig), q.leadingColumns(K)};
+        Matrix q = KnownSpectrum.randomBasis(D, D, r);
+        double[] eig = KnownSpectrum.spectrum(D, new double[] {10, 9, 8}, 4);
+        return new Matrix[] {KnownSpectrum.symmetric(q, eig), q.leadingColumns(K)};
     }
 
     @Test
@@ -86,7 +87,7 @@ class NoisyPowerMethodTest {
         Matrix[] at = matrixAndTruth(20);
         // a fixed pull towards the bottom eigenvectors of A (orthogonal to U): the same Q as matrixAndTruth(20)
         Matrix bottom = new Matrix(D, K);
-        Matrix basis = SpectralTestMatrices.randomOrthogonal(D, RandomSource.seededForReproducibility(20));
+        Matrix basis = KnownSpectrum.randomBasis(D, D, RandomSource.seededForReproducibility(20));
         for (int j = 0; j < K; j++) {
             bottom.setColumn(j, basis.column(D - 1 - j));
         }

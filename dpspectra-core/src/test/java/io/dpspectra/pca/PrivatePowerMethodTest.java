@@ -14,6 +14,7 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.synthetic.GaussianData;
+import io.dpspectra.synthetic.KnownSpectrum;
 import io.dpspectra.synthetic.SyntheticDataset;
 import org.junit.jupiter.api.Test;
 
@@ -64,8 +65,8 @@ class PrivatePowerMethodTest {
 
     @Test
     void entryLevelNoiseScaleIsSigmaTimesPreviousMaxAbsInEveryIteration() {
-        Matrix a = SpectralTestMatrices.withBasis(SpectralTestMatrices.randomOrthogonal(32,
-                RandomSource.seededForReproducibility(1)), SpectralTestMatrices.spectrum(32, new double[] {50, 40}, 1));
+        Matrix a = KnownSpectrum.symmetric(KnownSpectrum.randomBasis(32, 32,
+                RandomSource.seededForReproducibility(1)), KnownSpectrum.spectrum(32, new double[] {50, 40}, 1));
         PowerMethodResult r = PrivatePowerMethod.builder().components(2).blockSize(3).iterations(6)
                 .randomSource(RandomSource.seededForReproducibility(2)).build()
                 .iterate(SymmetricOperator.dense(a), BUDGET);
@@ -109,8 +110,8 @@ class PrivatePowerMethodTest {
     void largeGapMatrixIsRecoveredAtEpsilonOneAndLostAtTinyEpsilon() {
         // d = 64, k = 2, gap 2000 ≫ σ√d (σ ≈ 33 for p = 4, L = 10): Thm 1.3's error is O(σ√(d log L)/gap) ≈ 0.2
         int d = 64;
-        Matrix q = SpectralTestMatrices.randomOrthogonal(d, RandomSource.seededForReproducibility(5));
-        Matrix a = SpectralTestMatrices.withBasis(q, SpectralTestMatrices.spectrum(d, new double[] {3000, 2500}, 500));
+        Matrix q = KnownSpectrum.randomBasis(d, d, RandomSource.seededForReproducibility(5));
+        Matrix a = KnownSpectrum.symmetric(q, KnownSpectrum.spectrum(d, new double[] {3000, 2500}, 500));
         Matrix u = q.leadingColumns(2);
         PrivatePowerMethod.Builder b = PrivatePowerMethod.builder().components(2).blockSize(4).iterations(10);
         double good = 0;
@@ -172,14 +173,14 @@ class PrivatePowerMethodTest {
     @Test
     void coherenceIsDimensionForTheStandardBasisAndOneForHadamard() {
         int d = 16;
-        double[] eig = SpectralTestMatrices.spectrum(d, new double[] {5, 4, 3}, 1);
-        Matrix diag = SpectralTestMatrices.withBasis(Matrix.identity(d), eig);
+        double[] eig = KnownSpectrum.spectrum(d, new double[] {5, 4, 3}, 1);
+        Matrix diag = KnownSpectrum.symmetric(Matrix.identity(d), eig);
         assertThat(PrivatePowerMethod.coherence(diag)).isCloseTo(d, offset(1e-9));
         double[] distinct = new double[d];
         for (int i = 0; i < d; i++) {
             distinct[i] = d - i;
         }
-        Matrix had = SpectralTestMatrices.withBasis(SpectralTestMatrices.hadamard(d), distinct);
+        Matrix had = KnownSpectrum.symmetric(KnownSpectrum.hadamard(d), distinct);
         assertThat(Coherence.of(had)).isCloseTo(1.0, offset(1e-6));
         assertThat(Coherence.of(CsrMatrix.fromDense(diag))).isCloseTo(d, offset(1e-9));
     }
