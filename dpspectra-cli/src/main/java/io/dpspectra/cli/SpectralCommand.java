@@ -72,7 +72,8 @@ final class SpectralCommand extends BaseCommand {
     Double sensitivity;
 
     @Option(names = "--symmetric-pairs",
-            description = "The privacy unit is a symmetric pair of entries (an undirected edge): s is multiplied by sqrt(2).")
+            description = "--noise entry|row-l1: the privacy unit is a symmetric pair of entries (an undirected edge), "
+                    + "each changing by at most s; the noise grows by sqrt(2).")
     boolean symmetricPairs;
 
     @Mixin
@@ -149,8 +150,14 @@ final class SpectralCommand extends BaseCommand {
             if (blockSize != null) {
                 b.blockSize(blockSize);
             }
-            double s = (sensitivity == null ? 1.0 : sensitivity) * (symmetricPairs ? Math.sqrt(2) : 1.0);
-            b.sensitivityScale(s);
+            b.sensitivityScale(sensitivity == null ? 1.0 : sensitivity);
+            if (symmetricPairs) {
+                if (variant == PpmNoise.SPECTRAL_GAUSSIAN || variant == PpmNoise.SPECTRAL_LAPLACE) {
+                    throw CliException.usage("--symmetric-pairs applies to --noise entry or row-l1",
+                            "for spectral noise give the spectral-norm size of one change with --sensitivity");
+                }
+                b.symmetricPairUnit();
+            }
             result = b.build().release(a, params);
         } else {
             NoisyPowerMethod.Builder b = NoisyPowerMethod.builder().components(components).iterations(iterations)

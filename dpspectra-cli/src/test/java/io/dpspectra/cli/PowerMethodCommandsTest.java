@@ -51,12 +51,18 @@ class PowerMethodCommandsTest {
         Path edges = Cli.write(dir, "g.csv", "u,v\n0,1\n1,2\n2,0\n3,4\n");
         Path out = dir.resolve("res.json");
         Cli.Result r = Cli.run("spectral", "--matrix", edges.toString(), "-k", "1", "--noise", "laplace",
-                "--symmetric-pairs", "--epsilon", "1", "--seed", "1", "--output", out.toString());
+                "--sensitivity", "1.5", "--epsilon", "1", "--seed", "1", "--output", out.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode j = Json.MAPPER.readTree(Files.readString(out));
         assertThat(j.get("guarantee").get("delta").asDouble()).isZero();
         assertThat(j.get("guarantee").get("neighbouring").asText()).isEqualTo("spectral-norm");
-        assertThat(j.get("diagnostics").get("sensitivityScale").asDouble()).isCloseTo(Math.sqrt(2), within(1e-12));
+        assertThat(j.get("diagnostics").get("sensitivityScale").asDouble()).isEqualTo(1.5);
+        Cli.Result pairs = Cli.run("spectral", "--matrix", edges.toString(), "-k", "1", "--symmetric-pairs",
+                "--epsilon", "1", "--delta", "1e-6", "--seed", "1");
+        assertThat(pairs.exitCode()).as(pairs.toString()).isZero();
+        JsonNode pj = Json.MAPPER.readTree(pairs.out());
+        assertThat(pj.get("diagnostics").get("sensitivityScale").asDouble()).isCloseTo(Math.sqrt(2), within(1e-12));
+        assertThat(pj.get("guarantee").get("privacyUnit").asText()).contains("symmetric pair");
     }
 
     @Test

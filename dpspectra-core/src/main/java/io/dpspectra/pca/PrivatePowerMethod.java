@@ -64,6 +64,8 @@ public final class PrivatePowerMethod {
     private final int iterations;
     private final PpmNoise noise;
     private final double sensitivityScale;
+    private final double unitScale;
+    private final boolean symmetricPairs;
     private final Neighbouring rowNeighbouring;
     private final Matrix initialBasis;
     private final RandomSource random;
@@ -76,7 +78,9 @@ public final class PrivatePowerMethod {
         this.p = b.p < 0 ? b.k : b.p;
         this.iterations = b.iterations;
         this.noise = b.noise;
-        this.sensitivityScale = b.sensitivityScale;
+        this.unitScale = b.sensitivityScale;
+        this.symmetricPairs = b.symmetricPairs;
+        this.sensitivityScale = b.sensitivityScale * (b.symmetricPairs ? Math.sqrt(2) : 1.0);
         this.rowNeighbouring = b.rowNeighbouring;
         this.initialBasis = b.initialBasis;
         this.random = b.random;
@@ -95,6 +99,7 @@ public final class PrivatePowerMethod {
         private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
         private PpmNoise noise = PpmNoise.ENTRY_LEVEL_GAUSSIAN;
         private double sensitivityScale = 1.0;
+        private boolean symmetricPairs;
         private Neighbouring rowNeighbouring = Neighbouring.ADD_REMOVE_ROW;
         private Matrix initialBasis;
         private RandomSource random;
@@ -134,9 +139,13 @@ public final class PrivatePowerMethod {
             return this;
         }
 
-        /** The unit is a symmetric pair of entries (a,b),(b,a): s = √2 (spec §8 #34). */
+        /**
+         * The unit is a symmetric pair of entries (a,b),(b,a), each changing by at most the sensitivity scale:
+         * the effective s is multiplied by √2 (spec §8 #34). For the entry-level variants only.
+         */
         public Builder symmetricPairUnit() {
-            return sensitivityScale(Math.sqrt(2));
+            this.symmetricPairs = true;
+            return this;
         }
 
         /** The row relation of {@link #fit} (default ADD_REMOVE_ROW; both give s = β²). */
@@ -190,6 +199,10 @@ public final class PrivatePowerMethod {
             if (truth != null && truth.cols() != k) {
                 throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
             }
+            if (symmetricPairs && (noise == PpmNoise.SPECTRAL_GAUSSIAN || noise == PpmNoise.SPECTRAL_LAPLACE)) {
+                throw new IllegalArgumentException("symmetricPairUnit() applies to the entry-level noise variants; for "
+                        + noise + " give the spectral-norm bound of one change with sensitivityScale(s)");
+            }
             if (random == null) {
                 random = RandomSource.secure();
             }
@@ -241,7 +254,7 @@ public final class PrivatePowerMethod {
     public PowerMethodResult iterate(SymmetricOperator a, PrivacyParams budget) {
         return iterate(a, budget, noise, sensitivityScale, noise == PpmNoise.SPECTRAL_GAUSSIAN
                 || noise == PpmNoise.SPECTRAL_LAPLACE ? Neighbouring.SPECTRAL_NORM : Neighbouring.MATRIX_ENTRY,
-                unitFor(noise, sensitivityScale));
+                unitFor(noise, unitScale, symmetricPairs));
     }
 
     /** Runs Fig. 3 on {@code a} and returns the top-k as a {@link PrivateSubspace}. */
@@ -273,9 +286,11 @@ public final class PrivatePowerMethod {
                 diag.build());
     }
 
-    private static String unitFor(PpmNoise variant, double s) {
+    private static String unitFor(PpmNoise variant, double unit, boolean pairs) {
+        double s = unit * (pairs ? Math.sqrt(2) : 1.0);
         return switch (variant) {
-            case ENTRY_LEVEL_GAUSSIAN -> "one entry of A changes by at most " + s;
+            case ENTRY_LEVEL_GAUSSIAN -> pairs ? "a symmetric pair of entries (a,b), (b,a) of A changes by at most "
+                    + unit + " each (s = sqrt(2) * " + unit + ")" : "one entry of A changes by at most " + unit;
             case SPECTRAL_GAUSSIAN, SPECTRAL_LAPLACE -> "A - A' with spectral norm at most " + s;
             case ROW_L1_GAUSSIAN -> "A - A' with sqrt(sum over rows a of ||(A - A')_a||_1^2) <= " + s
                     + " (contains: one entry changes by at most " + s + ")";

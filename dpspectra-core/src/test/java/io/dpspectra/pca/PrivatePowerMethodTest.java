@@ -104,6 +104,9 @@ class PrivatePowerMethodTest {
         PrivateSubspace pair = PrivatePowerMethod.builder().components(2).symmetricPairUnit()
                 .randomSource(RandomSource.seededForReproducibility(4)).build().release(a, BUDGET);
         assertThat((Double) pair.diagnostics().get("sensitivityScale")).isCloseTo(Math.sqrt(2), offset(1e-15));
+        assertThat(pair.guarantee().orElseThrow().privacyUnit()).contains("symmetric pair");
+        assertThatThrownBy(() -> PrivatePowerMethod.builder().components(1).noise(PpmNoise.SPECTRAL_GAUSSIAN)
+                .symmetricPairUnit().build()).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
