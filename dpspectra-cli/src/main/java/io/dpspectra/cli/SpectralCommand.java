@@ -132,6 +132,10 @@ final class SpectralCommand extends BaseCommand {
                     "mtx = MatrixMarket coordinate file, edges = edge-list CSV");
         }
         Inputs.checkReadable(matrix);
+        if (isPrivate && format.equals("edges") && nodes == null) {
+            warn("the dimension d is taken from the largest node id in " + matrix + ", which depends on the edges; "
+                    + "pass the public node count with --nodes N so that the output shape reveals nothing");
+        }
         long start = System.nanoTime();
         CsrMatrix a = format.equals("mtx") ? MatrixMarketReader.read(matrix)
                 : EdgeListReader.read(matrix, nodes == null ? -1 : nodes);
@@ -179,10 +183,13 @@ final class SpectralCommand extends BaseCommand {
         inputInfo.put("file", matrix.toString());
         inputInfo.put("format", format.equals("mtx") ? "MatrixMarket" : "edge list");
         inputInfo.put("dimension", a.dimension());
-        inputInfo.put("nonZeros", a.nonZeros());
         Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("readSeconds", readSeconds);
-        extra.put("fitSeconds", fitSeconds);
+        if (!isPrivate) {
+            // data-dependent facts (the number of stored entries, timings) only for the non-private reference
+            inputInfo.put("nonZeros", a.nonZeros());
+            extra.put("readSeconds", readSeconds);
+            extra.put("fitSeconds", fitSeconds);
+        }
         Map<String, Object> json = Json.subspace(result, List.of(), inputInfo, extra);
         json.remove("columns");
         emit(Json.write(json), output);

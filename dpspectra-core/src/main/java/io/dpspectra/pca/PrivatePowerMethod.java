@@ -260,7 +260,7 @@ public final class PrivatePowerMethod {
     /** Runs Fig. 3 on {@code a} and returns the top-k as a {@link PrivateSubspace}. */
     public PrivateSubspace release(SymmetricOperator a, PrivacyParams budget) {
         PowerMethodResult r = iterate(a, budget);
-        return toSubspace(r, budget, noise, sensitivityScale, a.describe());
+        return toSubspace(r, budget, noise, sensitivityScale, "explicit symmetric matrix (d = " + a.dimension() + ")");
     }
 
     /**
@@ -277,7 +277,7 @@ public final class PrivatePowerMethod {
         RowGramOperator a = RowGramOperator.of(rows);
         PowerMethodResult r = iterate(a, budget, variant, s, rowNeighbouring,
                 "one row with L2 norm <= " + beta + " (changes A = X^T X by at most " + s + " in spectral norm)");
-        PrivateSubspace base = toSubspace(r, budget, variant, s, rows.describe());
+        PrivateSubspace base = toSubspace(r, budget, variant, s, "X^T X of rows (d = " + rows.dimension() + ")");
         Diagnostics.Builder diag = Diagnostics.builder().putAll(base.diagnostics()).put("rows", a.lastRowCount());
         if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
             diag.put("clippedRows", c.clippedRows());
