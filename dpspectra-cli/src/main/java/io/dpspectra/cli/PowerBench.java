@@ -84,8 +84,8 @@ final class PowerBench implements Callable<Integer> {
         @Option(names = "--iterations", defaultValue = "10", description = "L (default ${DEFAULT-VALUE}).")
         int iterations;
 
-        @Option(names = "--block-rows", defaultValue = "256", description = "Rows per BLAS block (default ${DEFAULT-VALUE}).")
-        int blockRows;
+        @Option(names = "--block-rows", description = "Rows per BLAS block (default: about 256 KB of rows, 32 at d = 1000).")
+        Integer blockRows;
 
         @Option(names = "--baseline", description = "Also time a bare read pass (nextBlock only) of the same rows.")
         boolean baseline;
@@ -96,6 +96,8 @@ final class PowerBench implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             BinaryRows rows = BinaryRows.open(file);
+            int blockRows = this.blockRows != null ? this.blockRows
+                    : io.dpspectra.linalg.BlockGramProduct.defaultBlockRows(rows.dimension());
             double readOnly = Double.NaN;
             if (baseline) {
                 long t = System.nanoTime();
@@ -124,6 +126,7 @@ final class PowerBench implements Callable<Integer> {
             m.put("k", k);
             m.put("p", p);
             m.put("iterations", iterations);
+            m.put("blockRows", blockRows);
             m.put("rowsUsed", used);
             m.put("seconds", sec);
             m.put("rowsPerSecond", used / sec);

@@ -1,7 +1,6 @@
 package io.dpspectra.data;
 
 import io.dpspectra.linalg.BlockGramProduct;
-import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricOperator;
 import java.util.Objects;
@@ -24,9 +23,9 @@ public final class RowGramOperator implements SymmetricOperator {
         this.blockRows = blockRows;
     }
 
-    /** XᵀX of {@code rows}, read in blocks of {@link Gram#DEFAULT_BLOCK_ROWS} rows. */
+    /** XᵀX of {@code rows}, read in blocks of {@link BlockGramProduct#defaultBlockRows(int)} rows. */
     public static RowGramOperator of(RowSource rows) {
-        return of(rows, Gram.DEFAULT_BLOCK_ROWS);
+        return of(rows, BlockGramProduct.defaultBlockRows(rows.dimension()));
     }
 
     public static RowGramOperator of(RowSource rows, int blockRows) {

@@ -5,7 +5,6 @@ import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.BlockGramProduct;
-import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
@@ -59,7 +58,7 @@ public final class StreamingPowerMethod {
         private int k = -1;
         private int p = -1;
         private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
-        private int blockRows = Gram.DEFAULT_BLOCK_ROWS;
+        private int blockRows = -1;
         private RandomSource random;
         private Matrix truth;
         private boolean trace;
@@ -82,7 +81,7 @@ public final class StreamingPowerMethod {
             return this;
         }
 
-        /** Rows read per BLAS block (default {@link Gram#DEFAULT_BLOCK_ROWS}); a memory/speed knob only. */
+        /** Rows read per BLAS block (default {@link BlockGramProduct#defaultBlockRows(int)}); a memory/speed knob only. */
         public Builder blockRows(int blockRows) {
             this.blockRows = DpPreconditions.checkAtLeast("blockRows", blockRows, 1);
             return this;
@@ -141,7 +140,7 @@ public final class StreamingPowerMethod {
         }
         long t = n / iterations;
         BlockGramProduct kernel = new BlockGramProduct(d, p);
-        int b = (int) Math.min(blockRows, t);
+        int b = (int) Math.min(blockRows > 0 ? blockRows : BlockGramProduct.defaultBlockRows(d), t);
         double[] block = new double[Math.multiplyExact(b, d)];
         try (RowCursor cursor = rows.open()) {
             return PowerIterations.run(d, p, k, iterations, null, (l, x) -> {
