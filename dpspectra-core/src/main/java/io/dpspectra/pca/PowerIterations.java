@@ -85,12 +85,14 @@ final class PowerIterations {
             if (trace || truth != null) {
                 double sin = Double.NaN;
                 double tan = Double.NaN;
+                double[] angles = new double[0];
                 if (truth != null) {
+                    angles = SubspaceMetrics.principalAngles(truth, x);
                     sin = SubspaceMetrics.projectionResidual(x, truth);
                     double cos = Math.sqrt(Math.max(0, 1 - sin * sin));
                     tan = cos == 0 ? Double.POSITIVE_INFINITY : sin / cos;
                 }
-                records.add(new PowerMethodResult.Iteration(l, prevMax, step.lastNoiseScale(), sin, tan));
+                records.add(new PowerMethodResult.Iteration(l, prevMax, step.lastNoiseScale(), angles, sin, tan));
             }
         }
         Matrix components;

@@ -58,11 +58,21 @@ public record PowerMethodResult(Matrix basis, Matrix components, double[] singul
      *                         entry-level noise of the private power method)
      * @param noiseScale       the per-entry noise scale used at this step (σ·‖X_{ℓ−1}‖∞ for entry-level
      *                         PPM), NaN when the method adds no calibrated noise
+     * @param principalAngles  the k principal angles θ_1 ≤ … ≤ θ_k between U and X_ℓ in radians (Def. 2.1),
+     *                         empty without a truth
      * @param sinThetaK        ‖(I − X_ℓX_ℓᵀ)U‖ = sin θ_k(U, X_ℓ) for the truth U given to the builder, NaN
      *                         without one
      * @param tanThetaK        tan θ_k(U, X_ℓ), NaN without a truth (∞ when X_ℓ misses a direction of U)
      */
-    public record Iteration(int iteration, double previousMaxAbs, double noiseScale, double sinThetaK,
-                            double tanThetaK) {
+    public record Iteration(int iteration, double previousMaxAbs, double noiseScale, double[] principalAngles,
+                            double sinThetaK, double tanThetaK) {
+        public Iteration {
+            principalAngles = principalAngles.clone();
+        }
+
+        @Override
+        public double[] principalAngles() {
+            return principalAngles.clone();
+        }
     }
 }

@@ -41,6 +41,13 @@ class NoisyPowerMethodTest {
         }
         assertThat(SubspaceMetrics.projectionResidual(r.basis(), at[1])).isLessThan(1e-9);
         assertThat(SubspaceMetrics.sinTheta(r.components(), at[1])).isLessThan(1e-9);
+        // all k principal angles are recorded; the largest is θ_k, whose sine is the residual
+        for (PowerMethodResult.Iteration it : trace) {
+            double[] angles = it.principalAngles();
+            assertThat(angles).hasSize(K);
+            assertThat(angles).isSorted();
+            assertThat(Math.sin(angles[K - 1])).isCloseTo(it.sinThetaK(), org.assertj.core.data.Offset.offset(1e-9));
+        }
     }
 
     @Test
