@@ -70,7 +70,9 @@ final class PowerIterations {
         Matrix x = x0 != null ? x0.copy() : randomBasis(d, p, random);
         List<PowerMethodResult.Iteration> records = new ArrayList<>();
         Matrix y = null;
+        Matrix previous = x;
         for (int l = 1; l <= iterations; l++) {
+            previous = x;
             double prevMax = x.maxAbs();
             y = step.product(l, x);
             if (y.rows() != d || y.cols() != p) {
@@ -107,6 +109,7 @@ final class PowerIterations {
             components = rotated.leadingColumns(k);
             singular = svd.singular();
         }
-        return new PowerMethodResult(x, components, singular, records, guarantee);
+        return new PowerMethodResult(x, components, singular, records, guarantee, previous,
+                y == null ? new Matrix(d, p) : y);
     }
 }

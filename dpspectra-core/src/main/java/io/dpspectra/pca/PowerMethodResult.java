@@ -20,12 +20,16 @@ import java.util.Optional;
  * @param singularValues the p singular values of R_L, descending
  * @param trace          one entry per iteration ℓ = 1..L (empty unless requested)
  * @param guarantee      the privacy guarantee, or null for a non-private method
+ * @param previousBasis  X_{L−1} (d × p), the iterate the last product was taken of (X_0 when L = 1)
+ * @param lastProduct    Y_L = A·X_{L−1} + G_L (d × p), the last released noisy product
  */
 public record PowerMethodResult(Matrix basis, Matrix components, double[] singularValues, List<Iteration> trace,
-                                PrivacyGuarantee guarantee) {
+                                PrivacyGuarantee guarantee, Matrix previousBasis, Matrix lastProduct) {
 
     public PowerMethodResult {
         basis = basis.copy();
+        previousBasis = previousBasis.copy();
+        lastProduct = lastProduct.copy();
         components = components.copy();
         singularValues = singularValues.clone();
         trace = List.copyOf(trace);
@@ -44,6 +48,16 @@ public record PowerMethodResult(Matrix basis, Matrix components, double[] singul
     @Override
     public double[] singularValues() {
         return singularValues.clone();
+    }
+
+    @Override
+    public Matrix previousBasis() {
+        return previousBasis.copy();
+    }
+
+    @Override
+    public Matrix lastProduct() {
+        return lastProduct.copy();
     }
 
     public Optional<PrivacyGuarantee> privacyGuarantee() {
