@@ -1,13 +1,155 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.pca.NoisyPowerMethod;
+import io.dpspectra.pca.Perturbation;
+import io.dpspectra.pca.PrivatePowerMethod;
+import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.pca.StreamingPowerMethod;
+import io.dpspectra.privacy.DpPreconditions;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code fit} algorithms and options: the noisy, streaming and private power methods of papers/noisy-power-method.txt (issue 4). */
 @Command
 final class PowerMethodFamily implements AlgorithmFamily {
+    @Option(names = "--iterations", paramLabel = "L",
+            description = "Power methods: number of iterations L (private-power: sigma grows as sqrt(L); "
+                    + "streaming-power: T = floor(n/L) rows per iteration). Default: "
+                    + NoisyPowerMethod.DEFAULT_ITERATIONS + ".")
+    Integer iterations;
+
+    @Option(names = "--block-size", paramLabel = "P",
+            description = "Power methods: block size p >= k (default k). p = 2k is the paper's oversampling; "
+                    + "for private-power sigma grows as sqrt(p).")
+    Integer blockSize;
+
+    @Option(names = "--perturbation-sigma", paramLabel = "S",
+            description = "noisy-power: standard deviation of the i.i.d. Gaussian test perturbation added to every "
+                    + "product (NOT privacy noise; default 0 = exact power method).")
+    Double perturbationSigma;
+
     @Override
     public List<FitAlgorithm> fitAlgorithms() {
-        return List.of();
+        return List.of(new PrivatePowerFit(), new StreamingPowerFit(), new NoisyPowerFit());
+    }
+
+    private int iterationsOrDefault() {
+        return iterations == null ? NoisyPowerMethod.DEFAULT_ITERATIONS : iterations;
+    }
+
+    private void validateShared() {
+        if (iterations != null && iterations < 1) {
+            throw CliException.usage("--iterations must be >= 1, got " + iterations, "pass e.g. --iterations 20");
+        }
+        if (blockSize != null && blockSize < 1) {
+            throw CliException.usage("--block-size must be >= 1, got " + blockSize, "pass p >= k, e.g. 2k");
+        }
+    }
+
+    private final class PrivatePowerFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "private-power";
+        }
+
+        @Override
+        public String summary() {
+            return "private power method (Hardt & Price Fig. 3) on XᵀX, applied as Xᵀ(XW) per pass: Gaussian noise "
+                    + "(delta > 0) or Laplace (delta = 0) for unit spectral change beta²; --iterations, --block-size";
+        }
+
+        @Override
+        public void validateOptions() {
+            validateShared();
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            PrivatePowerMethod.Builder b = PrivatePowerMethod.builder().components(c.components())
+                    .iterations(iterationsOrDefault()).randomSource(c.random());
+            if (blockSize != null) {
+                b.blockSize(blockSize);
+            }
+            if (c.neighbouring() != null) {
+                b.rowNeighbouring(c.neighbouring());
+            }
+            return b.build().fit(c.rows(), c.params());
+        }
+    }
+
+    private final class StreamingPowerFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "streaming-power";
+        }
+
+        @Override
+        public String summary() {
+            return "streaming power method (Mitliagkas et al.; Hardt & Price Fig. 2): one pass, O(dp) memory; NOT "
+                    + "private; --iterations, --block-size";
+        }
+
+        @Override
+        public boolean isPrivate() {
+            return false;
+        }
+
+        @Override
+        public void validateOptions() {
+            validateShared();
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            StreamingPowerMethod.Builder b = StreamingPowerMethod.builder().components(c.components())
+                    .iterations(iterationsOrDefault()).randomSource(RandomSource.secure());
+            if (blockSize != null) {
+                b.blockSize(blockSize);
+            }
+            return b.build().fit(c.rows(), c.rowCount());
+        }
+    }
+
+    private final class NoisyPowerFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "noisy-power";
+        }
+
+        @Override
+        public String summary() {
+            return "noisy power method (Hardt & Price Fig. 1) on XᵀX with an optional Gaussian test perturbation "
+                    + "(--perturbation-sigma); NOT private";
+        }
+
+        @Override
+        public boolean isPrivate() {
+            return false;
+        }
+
+        @Override
+        public void validateOptions() {
+            validateShared();
+            if (perturbationSigma != null) {
+                if (!(perturbationSigma >= 0) || !Double.isFinite(perturbationSigma)) {
+                    throw CliException.usage("--perturbation-sigma must be >= 0 and finite, got " + perturbationSigma,
+                            "pass e.g. --perturbation-sigma 0.1, or omit it for the exact power method");
+                }
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            NoisyPowerMethod.Builder b = NoisyPowerMethod.builder().components(c.components())
+                    .iterations(iterationsOrDefault()).randomSource(RandomSource.secure())
+                    .perturbation(perturbationSigma == null ? Perturbation.none()
+                            : Perturbation.gaussian(perturbationSigma));
+            if (blockSize != null) {
+                b.blockSize(DpPreconditions.checkAtLeast("--block-size", blockSize, 1));
+            }
+            return b.build().fit(c.rows());
+        }
     }
 }

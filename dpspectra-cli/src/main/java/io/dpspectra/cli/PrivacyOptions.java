@@ -70,7 +70,12 @@ final class PrivacyOptions {
     }
 
     static String cliName(Neighbouring n) {
-        return n == Neighbouring.ADD_REMOVE_ROW ? "add-remove" : "replace";
+        return switch (n) {
+            case ADD_REMOVE_ROW -> "add-remove";
+            case REPLACE_ROW -> "replace";
+            case MATRIX_ENTRY -> "matrix-entry";
+            case SPECTRAL_NORM -> "spectral-norm";
+        };
     }
 
     /** The noise source: secure by default; seeded (with a warning on {@code err}) if --seed was given. */

@@ -49,6 +49,7 @@ public final class SecondMomentSensitivity {
         return switch (neighbouring) {
             case ADD_REMOVE_ROW -> b2;
             case REPLACE_ROW -> Math.sqrt(2) * b2;
+            case MATRIX_ENTRY, SPECTRAL_NORM -> throw rowRelationsOnly(neighbouring);
         };
     }
 
@@ -58,11 +59,17 @@ public final class SecondMomentSensitivity {
         return switch (neighbouring) {
             case ADD_REMOVE_ROW -> (d + 1) * b2 / 2;
             case REPLACE_ROW -> Math.sqrt((double) d * (d + 1)) * b2;
+            case MATRIX_ENTRY, SPECTRAL_NORM -> throw rowRelationsOnly(neighbouring);
         };
     }
 
     /** The paper's L1 sensitivity 2dβ² (Amin et al., corrected; valid under both relations). */
     public static double l1UpperTrianglePaper(int d, double rowL2Bound) {
         return 2.0 * d * rowL2Bound * rowL2Bound;
+    }
+
+    private static IllegalArgumentException rowRelationsOnly(Neighbouring n) {
+        return new IllegalArgumentException("neighbouring relation " + n + " is a matrix relation; second-moment "
+                + "releases are calibrated for ADD_REMOVE_ROW or REPLACE_ROW");
     }
 }

@@ -1,0 +1,263 @@
+package io.dpspectra.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.dpspectra.data.BinaryRows;
+import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.CsrMatrix;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.Orthonormal;
+import io.dpspectra.noise.GaussianNoise;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.pca.NoisyPowerMethod;
+import io.dpspectra.pca.PowerMethodResult;
+import io.dpspectra.pca.PrivatePowerMethod;
+import io.dpspectra.pca.StreamingPowerMethod;
+import io.dpspectra.privacy.PrivacyParams;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code dpspectra bench power ...}: throughput of the power-method family. {@code streaming} times one pass
+ * of the streaming power method over a .dpsr file and reports rows/s and the peak heap; {@code sparse} times
+ * the private power method on a random sparse graph against one sparse block product A·X. The graph is
+ * benchmark data from a seeded {@link SplittableRandom} (not a privacy mechanism).
+ */
+@Command(name = "power", mixinStandardHelpOptions = true,
+        description = "Benchmarks of the power-method family (streaming and private power methods).",
+        subcommands = {PowerBench.Streaming.class, PowerBench.Sparse.class})
+final class PowerBench implements Callable<Integer> {
+    @Override
+    public Integer call() {
+        System.err.println("choose a benchmark: streaming or sparse (see 'dpspectra bench power --help')");
+        return 2;
+    }
+
+    static long peakHeapBytes() {
+        long s = 0;
+        for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (b.getType() == MemoryType.HEAP) {
+                s += b.getPeakUsage().getUsed();
+            }
+        }
+        return s;
+    }
+
+    static void resetPeaks() {
+        for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
+            b.resetPeakUsage();
+        }
+    }
+
+    static void print(Map<String, Object> m, boolean json) throws java.io.IOException {
+        if (json) {
+            System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m));
+        } else {
+            m.forEach((k, v) -> System.out.printf(Locale.ROOT, "%-34s %s%n", k, v));
+        }
+    }
+
+    /** {@code bench power streaming}. */
+    @Command(name = "streaming", mixinStandardHelpOptions = true,
+            description = {"One pass of the streaming power method (Hardt & Price Fig. 2) over a BinaryRows file:",
+                "rows/s, MB/s and the peak heap. Run with e.g. JAVA_OPTS=-Xmx64m to show the O(d*p) memory."})
+    static final class Streaming implements Callable<Integer> {
+        @Option(names = "--file", required = true, description = "The .dpsr file to stream.")
+        Path file;
+
+        @Option(names = "--components", defaultValue = "2", description = "k (default ${DEFAULT-VALUE}).")
+        int k;
+
+        @Option(names = "--block-size", defaultValue = "4", description = "p >= k (default ${DEFAULT-VALUE}).")
+        int p;
+
+        @Option(names = "--iterations", defaultValue = "10", description = "L (default ${DEFAULT-VALUE}).")
+        int iterations;
+
+        @Option(names = "--block-rows", description = "Rows per BLAS block (default: about 256 KB of rows, 32 at d = 1000).")
+        Integer blockRows;
+
+        @Option(names = "--baseline", description = "Also time a bare read pass (nextBlock only) of the same rows.")
+        boolean baseline;
+
+        @Option(names = "--json", description = "Print JSON instead of a table.")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            BinaryRows rows = BinaryRows.open(file);
+            int blockRows = this.blockRows != null ? this.blockRows
+                    : io.dpspectra.linalg.BlockGramProduct.defaultBlockRows(rows.dimension());
+            double readOnly = Double.NaN;
+            if (baseline) {
+                long t = System.nanoTime();
+                double[] block = new double[blockRows * rows.dimension()];
+                try (io.dpspectra.data.RowCursor c = rows.open()) {
+                    while (c.nextBlock(block, blockRows, rows.dimension()) > 0) {
+                        // read only
+                    }
+                }
+                readOnly = (System.nanoTime() - t) / 1e9;
+            }
+            long n = rows.size();
+            int d = rows.dimension();
+            resetPeaks();
+            long t0 = System.nanoTime();
+            PowerMethodResult r = StreamingPowerMethod.builder().components(k).blockSize(p).iterations(iterations)
+                    .blockRows(blockRows).randomSource(RandomSource.seededForReproducibility(1)).build().run(rows, n);
+            double sec = (System.nanoTime() - t0) / 1e9;
+            long used = (n / iterations) * iterations;
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("benchmark", "streaming-power");
+            m.put("backend", Backend.DEFAULT.describe());
+            m.put("file", file.toString());
+            m.put("rows", n);
+            m.put("dim", d);
+            m.put("k", k);
+            m.put("p", p);
+            m.put("iterations", iterations);
+            m.put("blockRows", blockRows);
+            m.put("rowsUsed", used);
+            m.put("seconds", sec);
+            m.put("rowsPerSecond", used / sec);
+            m.put("megabytesPerSecond", used * d * 8.0 / sec / 1e6);
+            m.put("gflops", 4.0 * used * d * p / sec / 1e9);
+            if (baseline) {
+                m.put("readOnlySeconds", readOnly);
+                m.put("readOnlyRowsPerSecond", n / readOnly);
+            }
+            m.put("peakHeapMB", peakHeapBytes() / 1e6);
+            m.put("maxHeapMB", Runtime.getRuntime().maxMemory() / 1e6);
+            m.put("fileMB", Files.size(file) / 1e6);
+            m.put("topSingularValue", r.singularValues()[0]);
+            print(m, json);
+            return 0;
+        }
+    }
+
+    /** {@code bench power sparse}. */
+    @Command(name = "sparse", mixinStandardHelpOptions = true,
+            description = {"The private power method (entry-level Gaussian) on a random sparse graph with --nodes",
+                "nodes and --edges uniformly random edges: time per iteration against one sparse block product",
+                "A*X (d x p), and the parts of an iteration (product, noise, QR)."})
+    static final class Sparse implements Callable<Integer> {
+        @Option(names = "--nodes", defaultValue = "100000", description = "d (default ${DEFAULT-VALUE}).")
+        int nodes;
+
+        @Option(names = "--edges", defaultValue = "1000000", description = "Undirected edges (default ${DEFAULT-VALUE}).")
+        long edges;
+
+        @Option(names = "--components", defaultValue = "10", description = "k (default ${DEFAULT-VALUE}).")
+        int k;
+
+        @Option(names = "--block-size", description = "p >= k (default k).")
+        Integer p;
+
+        @Option(names = "--iterations", defaultValue = "20", description = "L (default ${DEFAULT-VALUE}).")
+        int iterations;
+
+        @Option(names = "--repeat", defaultValue = "20", description = "Repeats of the product timing; the mean is the "
+                + "reference, as the iterations are timed on average too (default ${DEFAULT-VALUE}).")
+        int repeat;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed of the graph (default ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--secure", description = "Draw the noise from SecureRandom (default: seeded, as in tests).")
+        boolean secure;
+
+        @Option(names = "--json", description = "Print JSON instead of a table.")
+        boolean json;
+
+        @Override
+        public Integer call() throws Exception {
+            int bp = p == null ? k : p;
+            long t0 = System.nanoTime();
+            SplittableRandom rnd = new SplittableRandom(seed);
+            CsrMatrix.Builder b = CsrMatrix.builder(nodes);
+            for (long e = 0; e < edges; e++) {
+                int u = rnd.nextInt(nodes);
+                int v = rnd.nextInt(nodes - 1);
+                if (v >= u) {
+                    v++;
+                }
+                b.addSymmetric(u, v, 1.0);
+            }
+            CsrMatrix a = b.build();
+            double buildSec = (System.nanoTime() - t0) / 1e9;
+            RandomSource random = secure ? RandomSource.secure() : RandomSource.seededForReproducibility(seed);
+            Matrix x = new Matrix(nodes, bp);
+            for (int i = 0; i < x.data().length; i++) {
+                x.data()[i] = random.standardNormal();
+            }
+            x = Orthonormal.qr(x);
+            PrivatePowerMethod ppm = PrivatePowerMethod.builder().components(k).blockSize(bp).iterations(iterations)
+                    .randomSource(random).build();
+            ppm.release(a, PrivacyParams.of(1.0, 1e-6)); // warm-up of every kernel (JIT), not timed
+            double productBest = Double.POSITIVE_INFINITY;
+            double productSum = 0;
+            for (int r = 0; r < repeat; r++) {
+                long t = System.nanoTime();
+                a.times(x);
+                double sec = (System.nanoTime() - t) / 1e9;
+                productBest = Math.min(productBest, sec);
+                productSum += sec;
+            }
+            double product = productSum / repeat;
+            Matrix y = a.times(x);
+            double scale = PrivatePowerMethod.sigma(bp, iterations, PrivacyParams.of(1.0, 1e-6)) * x.maxAbs();
+            long t = System.nanoTime();
+            new GaussianNoise(random).addNoiseInPlace(y.data(), scale);
+            double noise = (System.nanoTime() - t) / 1e9;
+            t = System.nanoTime();
+            Orthonormal.qr(y);
+            double qr = (System.nanoTime() - t) / 1e9;
+
+            t = System.nanoTime();
+            ppm.release(a, PrivacyParams.of(1.0, 1e-6));
+            double total = (System.nanoTime() - t) / 1e9;
+            double perIteration = total / iterations;
+            NoisyPowerMethod npm = NoisyPowerMethod.builder().components(k).blockSize(bp).iterations(iterations)
+                    .randomSource(random).build();
+            npm.run(a); // warm-up
+            t = System.nanoTime();
+            npm.run(a);
+            double exactPerIteration = (System.nanoTime() - t) / 1e9 / iterations;
+
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("benchmark", "private-power-sparse");
+            m.put("backend", Backend.DEFAULT.describe());
+            m.put("nodes", nodes);
+            m.put("edges", edges);
+            m.put("nonZeros", a.nonZeros());
+            m.put("k", k);
+            m.put("p", bp);
+            m.put("iterations", iterations);
+            m.put("noiseSource", random.isSeeded() ? "seeded" : "SecureRandom");
+            m.put("graphBuildSeconds", buildSec);
+            m.put("productSeconds (A*X, mean)", product);
+            m.put("productSeconds (A*X, best)", productBest);
+            m.put("noiseSeconds (d*p Gaussian samples)", noise);
+            m.put("noiseNanosPerSample", noise * 1e9 / ((double) nodes * bp));
+            m.put("qrSeconds", qr);
+            m.put("privatePowerTotalSeconds", total);
+            m.put("secondsPerIteration", perIteration);
+            m.put("iterationOverProduct", perIteration / product);
+            m.put("exactPowerSecondsPerIteration (no noise)", exactPerIteration);
+            m.put("exactIterationOverProduct", exactPerIteration / product);
+            m.put("noiseShareOfPrivateIteration", (perIteration - exactPerIteration) / perIteration);
+            print(m, json);
+            return 0;
+        }
+    }
+}

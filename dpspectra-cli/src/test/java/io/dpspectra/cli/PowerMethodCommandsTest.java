@@ -1,0 +1,131 @@
+package io.dpspectra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The power-method family of {@code fit} and the {@code spectral} command, end to end in-process. */
+class PowerMethodCommandsTest {
+    @TempDir
+    Path dir;
+
+    /** A 6-node graph: two triangles joined by one edge, as a symmetric MatrixMarket pattern file. */
+    private Path twoTriangles() throws Exception {
+        return Cli.write(dir, "g.mtx", "%%MatrixMarket matrix coordinate pattern symmetric\n6 6 7\n"
+                + "2 1\n3 1\n3 2\n5 4\n6 4\n6 5\n4 3\n");
+    }
+
+    private static void assertUnitColumns(JsonNode components, int k, int d) {
+        assertThat(components.size()).isEqualTo(k);
+        for (JsonNode c : components) {
+            assertThat(c.size()).isEqualTo(d);
+            double s = 0;
+            for (JsonNode v : c) {
+                s += v.asDouble() * v.asDouble();
+            }
+            assertThat(s).isCloseTo(1.0, within(1e-9));
+        }
+    }
+
+    @Test
+    void spectralPrivatePowerPrintsComponentsAndTheEntryLevelGuarantee() throws Exception {
+        Cli.Result r = Cli.run("spectral", "--algorithm", "private-power", "--matrix", twoTriangles().toString(),
+                "--components", "2", "--iterations", "5", "--epsilon", "1", "--delta", "1e-6", "--seed", "3");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertUnitColumns(j.get("components"), 2, 6);
+        assertThat(j.get("guarantee").get("neighbouring").asText()).isEqualTo("matrix-entry");
+        assertThat(j.get("guarantee").get("epsilon").asDouble()).isEqualTo(1.0);
+        assertThat(j.get("input").has("nonZeros")).as("nnz depends on the entries: not in a private release").isFalse();
+        assertThat(j.get("input").get("dimension").asInt()).isEqualTo(6);
+        assertThat(j.get("diagnostics").get("sigma").asDouble())
+                .isCloseTo(Math.sqrt(4 * 2 * 5 * Math.log(1e6)), within(1e-9));
+    }
+
+    @Test
+    void spectralWritesOutputAtomicallyAndReadsEdgeLists() throws Exception {
+        Path edges = Cli.write(dir, "g.csv", "u,v\n0,1\n1,2\n2,0\n3,4\n");
+        Path out = dir.resolve("res.json");
+        Cli.Result r = Cli.run("spectral", "--matrix", edges.toString(), "-k", "1", "--noise", "laplace",
+                "--sensitivity", "1.5", "--epsilon", "1", "--seed", "1", "--output", out.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(Files.readString(out));
+        assertThat(j.get("guarantee").get("delta").asDouble()).isZero();
+        assertThat(j.get("guarantee").get("neighbouring").asText()).isEqualTo("spectral-norm");
+        assertThat(j.get("diagnostics").get("sensitivityScale").asDouble()).isEqualTo(1.5);
+        Cli.Result pairs = Cli.run("spectral", "--matrix", edges.toString(), "-k", "1", "--symmetric-pairs",
+                "--epsilon", "1", "--delta", "1e-6", "--seed", "1");
+        assertThat(pairs.exitCode()).as(pairs.toString()).isZero();
+        JsonNode pj = Json.MAPPER.readTree(pairs.out());
+        assertThat(pj.get("diagnostics").get("sensitivityScale").asDouble()).isCloseTo(Math.sqrt(2), within(1e-12));
+        assertThat(pj.get("guarantee").get("privacyUnit").asText()).contains("symmetric pair");
+        assertThat(pairs.err()).contains("--nodes");
+    }
+
+    @Test
+    void spectralMalformedMatrixExitsThreeWithFileAndLineAndWritesNothing() throws Exception {
+        Path bad = Cli.write(dir, "bad.mtx", "%%MatrixMarket matrix coordinate real symmetric\n3 3 1\n1 4 1\n");
+        Path out = dir.resolve("res.json");
+        Cli.Result r = Cli.run("spectral", "--matrix", bad.toString(), "-k", "1", "--epsilon", "1", "--delta",
+                "1e-6", "--output", out.toString());
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("bad.mtx line 3").contains("outside [1, 3]");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void spectralParameterErrorsExitTwo() throws Exception {
+        String g = twoTriangles().toString();
+        assertThat(Cli.run("spectral", "--matrix", g, "-k", "1", "--epsilon", "1").exitCode())
+                .as("Gaussian noise without delta").isEqualTo(ExitCodes.USAGE);
+        assertThat(Cli.run("spectral", "--matrix", g, "-k", "3", "--block-size", "2", "--epsilon", "1", "--delta",
+                "1e-6").exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(Cli.run("spectral", "--matrix", g, "-k", "9", "--epsilon", "1", "--delta", "1e-6").exitCode())
+                .isEqualTo(ExitCodes.USAGE);
+        assertThat(Cli.run("spectral", "--matrix", g, "-k", "1", "--noise", "foo", "--epsilon", "1", "--delta",
+                "1e-6").exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(Cli.run("spectral", "--matrix", g, "-k", "1", "--epsilon", "100", "--delta", "1e-6").err())
+                .contains("too large");
+    }
+
+    @Test
+    void fitPrivatePowerOnRowsReportsSpectralNoiseForTheRowRelation() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(300, 4));
+        Cli.Result r = Cli.run("fit", "--algorithm", "private-power", "-k", "2", "--iterations", "4", "--block-size",
+                "3", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--seed", "5", csv.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertUnitColumns(j.get("components"), 2, 4);
+        assertThat(j.get("guarantee").get("neighbouring").asText()).isEqualTo("add-remove");
+        assertThat(j.get("diagnostics").get("noise").asText()).isEqualTo("SPECTRAL_GAUSSIAN");
+        assertThat(j.get("diagnostics").get("blockSize").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void fitStreamingAndNoisyPowerAreMarkedNotPrivate() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(300, 4));
+        for (String alg : new String[] {"streaming-power", "noisy-power"}) {
+            Cli.Result r = Cli.run("fit", "--algorithm", alg, "-k", "1", "--iterations", "3", "--clip-norm", "1",
+                    csv.toString());
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            JsonNode j = Json.MAPPER.readTree(r.out());
+            assertThat(j.get("guarantee").isNull()).isTrue();
+            assertThat(r.err()).contains("NOT differentially private");
+            assertUnitColumns(j.get("components"), 1, 4);
+        }
+        assertThat(Cli.run("fit", "--algorithm", "streaming-power", "-k", "1", "--iterations", "0", "--clip-norm", "1",
+                csv.toString()).exitCode()).isEqualTo(ExitCodes.USAGE);
+    }
+
+    @Test
+    void fitHelpListsThePowerMethodOptions() {
+        assertThat(Cli.run("fit", "--help").out()).contains("--iterations", "--block-size", "--perturbation-sigma",
+                "private-power", "streaming-power", "noisy-power");
+        assertThat(Cli.run("--help").out()).contains("spectral");
+    }
+}

@@ -1,0 +1,62 @@
+package io.dpspectra.linalg;
+
+/**
+ * Y ← Y + Bᵀ(B·W) for a block B of b data rows: one block of the implicit product (XᵀX)·W that the
+ * row-based power methods need, computed with two dgemm calls and never forming the d × d matrix XᵀX.
+ *
+ * <p>Cost: 4·b·d·p flops and a b × p scratch matrix per block.
+ */
+public final class BlockGramProduct {
+    private final int d;
+    private final int p;
+    private final Backend backend;
+    private double[] scratch = new double[0];
+
+    /**
+     * The default number of rows per block for width d: a block of about 256 KB (32 rows at d = 1000), so
+     * that the second dgemm re-reads the block from L2 cache. Measured on the 1e6 × 1000 streaming
+     * benchmark: 32-row blocks ran 1.3× faster than 256-row blocks (docs/benchmarks/power-method.md).
+     */
+    public static int defaultBlockRows(int d) {
+        return (int) Math.max(8, Math.min(4096, (256L * 1024) / (8L * Math.max(1, d))));
+    }
+
+    /** For rows of width d and W, Y of shape d × p. */
+    public BlockGramProduct(int d, int p) {
+        this(d, p, Backend.DEFAULT);
+    }
+
+    public BlockGramProduct(int d, int p, Backend backend) {
+        if (d < 1 || p < 1) {
+            throw new IllegalArgumentException("d and p must be >= 1, got d = " + d + ", p = " + p);
+        }
+        this.d = d;
+        this.p = p;
+        this.backend = backend;
+    }
+
+    /**
+     * Adds Bᵀ(B·W) to {@code y}, where B is the {@code count} × d row-major block {@code rows}.
+     * Modified: y. Not modified: rows, w.
+     */
+    public void accumulate(double[] rows, int count, Matrix w, Matrix y) {
+        if (w.rows() != d || w.cols() != p || y.rows() != d || y.cols() != p) {
+            throw new IllegalArgumentException("expected W and Y of shape " + d + " x " + p + ", got " + w.rows()
+                    + " x " + w.cols() + " and " + y.rows() + " x " + y.cols());
+        }
+        if ((long) count * d > rows.length) {
+            throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for " + count);
+        }
+        if (count <= 0) {
+            return;
+        }
+        if (scratch.length < count * p) {
+            scratch = new double[count * p];
+        }
+        // The row-major block is, to BLAS, the column-major d × count matrix Bᵀ (leading dimension d).
+        // Z = B·W = (Bᵀ)ᵀ·W : count × p
+        backend.blas().dgemm("T", "N", count, p, d, 1.0, rows, d, w.data(), d, 0.0, scratch, count);
+        // Y += Bᵀ·Z : d × p
+        backend.blas().dgemm("N", "N", d, p, count, 1.0, rows, d, scratch, count, 1.0, y.data(), d);
+    }
+}

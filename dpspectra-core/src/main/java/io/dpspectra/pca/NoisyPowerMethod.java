@@ -1,0 +1,184 @@
+package io.dpspectra.pca;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.data.RowGramOperator;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.SymmetricOperator;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The noisy power method (NPM): an orthonormal basis X_L (d × p) of the approximate top-p invariant
+ * subspace of a symmetric A, computed by L steps Y_ℓ = A·X_{ℓ−1} + G_ℓ, X_ℓ = QR(Y_ℓ) with a pluggable
+ * {@link Perturbation} G_ℓ; the top-k (k ≤ p) of X_L are the components.
+ *
+ * <p>Privacy: none by itself; it is the meta-algorithm that {@link StreamingPowerMethod} and
+ * {@link PrivatePowerMethod} instantiate. Its output reveals A.
+ *
+ * <p>Block size: p ≥ k is supported, and helps. Cor. 1.1 asks 5‖UᵀG_ℓ‖ ≤ (σ_k − σ_{k+1})(√p − √(k−1))/(τ√d):
+ * with p = k the right side carries √k − √(k−1) ≈ 1/(2√k), with p = 2k it is of order √k, so oversampling
+ * (the paper's p = k + Ω(k)) tolerates about k times more noise in the U-direction.
+ *
+ * <p>Convergence (Cor. 1.1): if 5‖G_ℓ‖ ≤ ε(σ_k − σ_{k+1}) with ε &lt; 1/2 and the condition above hold
+ * in every step, then after L = O(σ_k/(σ_k − σ_{k+1})·log(dτ/ε)) steps ‖(I − X_LX_Lᵀ)U‖ ≤ ε.
+ *
+ * <p>Reference: papers/noisy-power-method.txt, Fig. 1, Cor. 1.1, Thm 2.4; spec
+ * stochastic-and-power-methods.md §3.1.
+ *
+ * <p>Cost: L operator products on p columns (O(L·nnz·p) sparse, O(L·d²p) dense, L passes over rows) plus
+ * O(L·d·p²) for the QR factorisations; memory O(d·p) beyond A.
+ */
+public final class NoisyPowerMethod {
+    /** Default L: no paper default exists (Cor. 1.1 needs L = O(σ_k/(σ_k − σ_{k+1})·log(dτ/ε))). */
+    public static final int DEFAULT_ITERATIONS = 20;
+
+    private final int k;
+    private final int p;
+    private final int iterations;
+    private final Perturbation perturbation;
+    private final Matrix initialBasis;
+    private final RandomSource random;
+    private final Matrix truth;
+    private final boolean trace;
+
+    private NoisyPowerMethod(Builder b) {
+        this.k = b.k;
+        this.p = b.p < 0 ? b.k : b.p;
+        this.iterations = b.iterations;
+        this.perturbation = b.perturbation;
+        this.initialBasis = b.initialBasis;
+        this.random = b.random;
+        this.truth = b.truth;
+        this.trace = b.trace;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Configuration. */
+    public static final class Builder {
+        private int k = -1;
+        private int p = -1;
+        private int iterations = DEFAULT_ITERATIONS;
+        private Perturbation perturbation = Perturbation.none();
+        private Matrix initialBasis;
+        private RandomSource random;
+        private Matrix truth;
+        private boolean trace;
+
+        /** The number k ≥ 1 of components (required). */
+        public Builder components(int k) {
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
+        }
+
+        /** The block size p, k ≤ p ≤ d (default k); p = 2k is the paper's recommendation. */
+        public Builder blockSize(int p) {
+            this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
+            return this;
+        }
+
+        /** The number L ≥ 1 of iterations (default {@value #DEFAULT_ITERATIONS}). */
+        public Builder iterations(int iterations) {
+            this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
+            return this;
+        }
+
+        /** G_ℓ (default {@link Perturbation#none()}). */
+        public Builder perturbation(Perturbation perturbation) {
+            this.perturbation = Objects.requireNonNull(perturbation, "perturbation");
+            return this;
+        }
+
+        /** X_0 (d × p; orthonormalised); default a uniformly random orthonormal basis. */
+        public Builder initialBasis(Matrix x0) {
+            this.initialBasis = Objects.requireNonNull(x0, "initialBasis").copy();
+            return this;
+        }
+
+        /** Randomness for X_0 and random perturbations (default {@link RandomSource#secure()}). */
+        public Builder randomSource(RandomSource random) {
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return this;
+        }
+
+        /** A known truth U (d × k, orthonormal): records sin θ_k(U, X_ℓ) and tan θ_k per iteration. */
+        public Builder trackAnglesTo(Matrix truth) {
+            this.truth = Objects.requireNonNull(truth, "truth").copy();
+            return this;
+        }
+
+        /** Records the per-iteration trace (‖X_{ℓ−1}‖∞) even without a truth. */
+        public Builder trace(boolean trace) {
+            this.trace = trace;
+            return this;
+        }
+
+        public NoisyPowerMethod build() {
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            if (p >= 0 && p < k) {
+                throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
+            }
+            if (truth != null && truth.cols() != k) {
+                throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
+            }
+            if (random == null) {
+                random = RandomSource.secure();
+            }
+            return new NoisyPowerMethod(this);
+        }
+    }
+
+    /** Runs Fig. 1 on {@code a}. */
+    public PowerMethodResult run(SymmetricOperator a) {
+        int d = a.dimension();
+        PowerIterations.checkShape(d, k, p);
+        Matrix x0 = PowerIterations.checkInitialBasis(initialBasis, d, p);
+        return PowerIterations.run(d, p, k, iterations, x0, (l, x) -> {
+            Matrix y = a.times(x);
+            Matrix g = perturbation.perturbation(l, x, random);
+            if (g != null) {
+                if (g.rows() != d || g.cols() != p) {
+                    throw new IllegalArgumentException("perturbation of step " + l + " is " + g.rows() + " x "
+                            + g.cols() + ", expected " + d + " x " + p);
+                }
+                double[] yd = y.data();
+                double[] gd = g.data();
+                for (int i = 0; i < yd.length; i++) {
+                    yd[i] += gd[i];
+                }
+            }
+            return y;
+        }, random, truth, trace, null);
+    }
+
+    /**
+     * Runs Fig. 1 on A = XᵀX of {@code rows}, applied implicitly (one pass per iteration). NOT private:
+     * the result carries no guarantee.
+     */
+    public PrivateSubspace fit(RowSource rows) {
+        RowGramOperator a = RowGramOperator.of(rows);
+        PowerMethodResult r = run(a);
+        Diagnostics diag = Diagnostics.builder()
+                .put("private", false)
+                .put("warning", "the noisy power method with a test perturbation is NOT differentially private")
+                .put("iterations", iterations)
+                .put("blockSize", p)
+                .put("passes", a.passes())
+                .put("rows", a.lastRowCount())
+                .put("singularValuesOfLastProduct", Arrays.copyOf(r.singularValues(), k))
+                .build();
+        return new PrivateSubspace("noisy-power", r.components(), null, null, diag);
+    }
+
+    /** The number of passes over rows that {@link #fit} makes: L. */
+    public int passes() {
+        return iterations;
+    }
+}

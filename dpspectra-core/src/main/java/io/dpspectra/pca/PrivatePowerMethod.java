@@ -1,0 +1,396 @@
+package io.dpspectra.pca;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.covariance.SecondMomentSensitivity;
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.RowGramOperator;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.SymmetricOperator;
+import io.dpspectra.noise.GaussianNoise;
+import io.dpspectra.noise.LaplaceNoise;
+import io.dpspectra.noise.Noise;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyGuarantee;
+import io.dpspectra.privacy.PrivacyParams;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The private power method (PPM): a differentially private d × p orthonormal basis X_L of the top
+ * invariant subspace of a symmetric matrix A, and its top-k columns, by L noisy power steps
+ * Y_ℓ = A·X_{ℓ−1} + G_ℓ, X_ℓ = QR(Y_ℓ) with Gaussian (or Laplace) noise G_ℓ.
+ *
+ * <p>Privacy: with σ = ε⁻¹√(4pL ln(1/δ)) (Fig. 3) and a {@link PpmNoise} variant:
+ * <ul>
+ * <li>{@link PpmNoise#ENTRY_LEVEL_GAUSSIAN} (default for explicit matrices): G_ℓ has i.i.d.
+ * N(0, (s·‖X_{ℓ−1}‖∞·σ)²) entries; unit: one entry of A changes by at most s ({@link Neighbouring#MATRIX_ENTRY},
+ * Def. 4.1, Claim 4.2). Each of the p·L column products A·x has L2 sensitivity s‖x‖∞ ≤ s‖X_{ℓ−1}‖∞;
+ * ‖X_{ℓ−1}‖∞ is a function of the previous release, so scaling by it is allowed.
+ * For a symmetric pair of entries (a,b),(b,a) as the unit use {@link Builder#symmetricPairUnit()}
+ * (s = √2; spec §8 #34).</li>
+ * <li>{@link PpmNoise#SPECTRAL_GAUSSIAN}: N(0, (s·σ)²) entries; unit: ‖A − A'‖₂ ≤ s
+ * ({@link Neighbouring#SPECTRAL_NORM}, Def. 4.4, Lemma 4.5).</li>
+ * <li>{@link PpmNoise#SPECTRAL_LAPLACE}: Lap(s·10pL√d/ε) entries, pure (ε, 0)-DP for ‖A − A'‖₂ ≤ s
+ * (Lemma 4.5; L1 sensitivity per column √d·s, p·L columns, a factor 10 of slack).</li>
+ * <li>{@link PpmNoise#ROW_L1_GAUSSIAN}: the entry-level noise for the relation of Nicolas et al.</li>
+ * </ul>
+ * Budget: all of (ε, δ) is spent on the p·L noisy column products (zCDP composition, spec §3.3 [ours]:
+ * ρ = ε²/(8 ln(1/δ)), giving (ρ + 2√(ρ ln(1/δ)), δ) ⊆ (ε, δ) exactly when ε ≤ 8(1 − 1/√2)·ln(1/δ) ≈ 2.34 ln(1/δ);
+ * larger ε are refused, with the rounding of the floating-point-safe sampler included in ρ).
+ * On rows ({@link #fit}), A = XᵀX and one row with ‖x‖₂ ≤ β changes A by at most β² in spectral
+ * norm (add/remove: ‖xxᵀ‖ = ‖x‖²; replace: xxᵀ − yyᵀ has eigenvalues in [−β², β²]), so the spectral
+ * variants run with s = β² under ADD_REMOVE_ROW or REPLACE_ROW. All noise comes from
+ * {@link GaussianNoise} / {@link LaplaceNoise}.
+ *
+ * <p>Utility (Thm 1.3): after L = O(σ_k/(σ_k − σ_{k+1})·log d) steps, with probability 9/10,
+ * ‖(I − X_LX_Lᵀ)U‖ = O(σ·max‖X_ℓ‖∞·√(d log L)/(σ_k − σ_{k+1}) · √p/(√p − √(k−1))); Thm 1.4 replaces
+ * max‖X_ℓ‖∞·√d by √(μ(A) log d) ({@link Coherence}). p ≥ k is supported: p = k + Ω(k) makes the last
+ * factor a constant, at the price of σ ∝ √p.
+ *
+ * <p>Reference: papers/noisy-power-method.txt Fig. 3, Def. 4.1, Claim 4.2, Def. 4.4, Lemma 4.5, Thm 1.3,
+ * Thm 1.4; spec stochastic-and-power-methods.md §3.3 and §8 #30, #31, #34.
+ *
+ * <p>Cost: L products A·X (O(L·nnz·p) sparse, O(L·d²p) dense, L passes over rows), d·p noise samples
+ * and a d × p QR per step; memory O(d·p) beyond A.
+ */
+public final class PrivatePowerMethod {
+    private final int k;
+    private final int p;
+    private final int iterations;
+    private final PpmNoise noise;
+    private final double sensitivityScale;
+    private final double unitScale;
+    private final boolean symmetricPairs;
+    private final Neighbouring rowNeighbouring;
+    private final Matrix initialBasis;
+    private final RandomSource random;
+    private final Matrix truth;
+    /** Test hook: multiplies the calibrated noise scale (1 in every public configuration). */
+    private final double noiseMultiplier;
+
+    private PrivatePowerMethod(Builder b) {
+        this.k = b.k;
+        this.p = b.p < 0 ? b.k : b.p;
+        this.iterations = b.iterations;
+        this.noise = b.noise;
+        this.unitScale = b.sensitivityScale;
+        this.symmetricPairs = b.symmetricPairs;
+        this.sensitivityScale = b.sensitivityScale * (b.symmetricPairs ? Math.sqrt(2) : 1.0);
+        this.rowNeighbouring = b.rowNeighbouring;
+        this.initialBasis = b.initialBasis;
+        this.random = b.random;
+        this.truth = b.truth;
+        this.noiseMultiplier = b.noiseMultiplier;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Configuration. */
+    public static final class Builder {
+        private int k = -1;
+        private int p = -1;
+        private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
+        private PpmNoise noise = PpmNoise.ENTRY_LEVEL_GAUSSIAN;
+        private double sensitivityScale = 1.0;
+        private boolean symmetricPairs;
+        private Neighbouring rowNeighbouring = Neighbouring.ADD_REMOVE_ROW;
+        private Matrix initialBasis;
+        private RandomSource random;
+        private Matrix truth;
+        private double noiseMultiplier = 1.0;
+
+        /** The number k ≥ 1 of components (required). */
+        public Builder components(int k) {
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
+        }
+
+        /** Block size p, k ≤ p ≤ d (default k); p = 2k is the paper's oversampling (σ grows as √p). */
+        public Builder blockSize(int p) {
+            this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
+            return this;
+        }
+
+        /**
+         * L ≥ 1 (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}; the paper's L = O(σ_k/(σ_k − σ_{k+1})
+         * log d) depends on the unknown gap). σ grows as √L.
+         */
+        public Builder iterations(int iterations) {
+            this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
+            return this;
+        }
+
+        /** The noise variant and relation for explicit matrices (default {@link PpmNoise#ENTRY_LEVEL_GAUSSIAN}). */
+        public Builder noise(PpmNoise noise) {
+            this.noise = Objects.requireNonNull(noise, "noise");
+            return this;
+        }
+
+        /** s: the size of one neighbouring change (default 1, as in Def. 4.1/4.4). */
+        public Builder sensitivityScale(double s) {
+            this.sensitivityScale = DpPreconditions.checkSensitivity("sensitivityScale", s);
+            return this;
+        }
+
+        /**
+         * The unit is a symmetric pair of entries (a,b),(b,a), each changing by at most the sensitivity scale:
+         * the effective s is multiplied by √2 (spec §8 #34). For the entry-level variants only.
+         */
+        public Builder symmetricPairUnit() {
+            this.symmetricPairs = true;
+            return this;
+        }
+
+        /** The row relation of {@link #fit} (default ADD_REMOVE_ROW; both give s = β²). */
+        public Builder rowNeighbouring(Neighbouring neighbouring) {
+            Objects.requireNonNull(neighbouring, "rowNeighbouring");
+            if (neighbouring != Neighbouring.ADD_REMOVE_ROW && neighbouring != Neighbouring.REPLACE_ROW) {
+                throw new IllegalArgumentException("rowNeighbouring must be ADD_REMOVE_ROW or REPLACE_ROW, got "
+                        + neighbouring);
+            }
+            this.rowNeighbouring = neighbouring;
+            return this;
+        }
+
+        /** X_0 (d × p; orthonormalised). Must not depend on A. Default: uniformly random. */
+        public Builder initialBasis(Matrix x0) {
+            this.initialBasis = Objects.requireNonNull(x0, "initialBasis").copy();
+            return this;
+        }
+
+        /** Default {@link RandomSource#secure()}. */
+        public Builder randomSource(RandomSource random) {
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return this;
+        }
+
+        /**
+         * A known truth U (d × k) for experiments: records sin θ_k(U, X_ℓ) per iteration. These
+         * diagnostics use U and are NOT private.
+         */
+        public Builder trackAnglesTo(Matrix truth) {
+            this.truth = Objects.requireNonNull(truth, "truth").copy();
+            return this;
+        }
+
+        /**
+         * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in tests
+         * only. A value below 1 makes the release NOT (ε, δ)-DP.
+         */
+        Builder noiseMultiplierForAuditTests(double m) {
+            this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
+        }
+
+        public PrivatePowerMethod build() {
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            if (p >= 0 && p < k) {
+                throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
+            }
+            if (truth != null && truth.cols() != k) {
+                throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
+            }
+            if (symmetricPairs && (noise == PpmNoise.SPECTRAL_GAUSSIAN || noise == PpmNoise.SPECTRAL_LAPLACE)) {
+                throw new IllegalArgumentException("symmetricPairUnit() applies to the entry-level noise variants; for "
+                        + noise + " give the spectral-norm bound of one change with sensitivityScale(s)");
+            }
+            if (random == null) {
+                random = RandomSource.secure();
+            }
+            return new PrivatePowerMethod(this);
+        }
+    }
+
+    /** Fig. 3's σ = ε⁻¹√(4·p·L·ln(1/δ)). */
+    public static double sigma(int p, int iterations, PrivacyParams budget) {
+        DpPreconditions.checkAtLeast("blockSize", p, 1);
+        DpPreconditions.checkAtLeast("iterations", iterations, 1);
+        DpPreconditions.checkPositiveDelta(budget.delta(), "the private power method (Gaussian noise)");
+        return Math.sqrt(4.0 * p * iterations * Math.log(1 / budget.delta())) / budget.epsilon();
+    }
+
+    /** Lemma 4.5's Laplace scale λ = 10·p·L·√d/ε (for s = 1). */
+    public static double laplaceScale(int p, int iterations, int d, double epsilon) {
+        DpPreconditions.checkEpsilon(epsilon);
+        return 10.0 * p * iterations * Math.sqrt(d) / epsilon;
+    }
+
+    /**
+     * The ε actually achieved by Gaussian noise σ·(sensitivity) on p·L column products, through zCDP:
+     * ρ = (1 + η)²·p·L/(2σ²) and ε' = ρ + 2√(ρ ln(1/δ)), where η bounds the relative sensitivity
+     * inflation from rounding d coordinates to the sampler's granularity (≤ √d·σ·2⁻⁴³).
+     */
+    public static double gaussianEpsilonAchieved(int p, int iterations, int d, PrivacyParams budget) {
+        double sigma = sigma(p, iterations, budget);
+        double eta = Math.sqrt(d) * sigma * 0x1.0p-43;
+        double rho = (1 + eta) * (1 + eta) * p * (double) iterations / (2 * sigma * sigma);
+        double lnInv = Math.log(1 / budget.delta());
+        return rho + 2 * Math.sqrt(rho * lnInv);
+    }
+
+    /** μ(A), see {@link Coherence#of(Matrix)}. */
+    public static double coherence(Matrix a) {
+        return Coherence.of(a);
+    }
+
+    /** The number of passes {@link #fit} makes over rows: L. */
+    public int passes() {
+        return iterations;
+    }
+
+    /**
+     * Runs Fig. 3 on the explicit symmetric matrix {@code a} with the configured {@link PpmNoise} variant and
+     * returns X_L, its ordered top-k and the trace.
+     */
+    public PowerMethodResult iterate(SymmetricOperator a, PrivacyParams budget) {
+        return iterate(a, budget, noise, sensitivityScale, noise == PpmNoise.SPECTRAL_GAUSSIAN
+                || noise == PpmNoise.SPECTRAL_LAPLACE ? Neighbouring.SPECTRAL_NORM : Neighbouring.MATRIX_ENTRY,
+                unitFor(noise, unitScale, symmetricPairs));
+    }
+
+    /** Runs Fig. 3 on {@code a} and returns the top-k as a {@link PrivateSubspace}. */
+    public PrivateSubspace release(SymmetricOperator a, PrivacyParams budget) {
+        PowerMethodResult r = iterate(a, budget);
+        return toSubspace(r, budget, noise, sensitivityScale, "explicit symmetric matrix (d = " + a.dimension() + ")");
+    }
+
+    /**
+     * Runs on A = XᵀX of bounded rows (one pass per iteration, XᵀX never formed), with spectral noise for
+     * s = β²·sensitivityScale: Gaussian when δ &gt; 0 ({@link PpmNoise#SPECTRAL_GAUSSIAN}, or the configured
+     * variant if it is spectral), Laplace ({@link PpmNoise#SPECTRAL_LAPLACE}) when δ = 0.
+     */
+    public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        double beta = SecondMomentSensitivity.rowL2Bound(rows, "PrivatePowerMethod");
+        PpmNoise variant = budget.isPure() || noise == PpmNoise.SPECTRAL_LAPLACE ? PpmNoise.SPECTRAL_LAPLACE
+                : PpmNoise.SPECTRAL_GAUSSIAN;
+        double s = beta * beta * sensitivityScale;
+        RowGramOperator a = RowGramOperator.of(rows);
+        PowerMethodResult r = iterate(a, budget, variant, s, rowNeighbouring,
+                "one row with L2 norm <= " + beta + " (changes A = X^T X by at most " + s + " in spectral norm)");
+        PrivateSubspace base = toSubspace(r, budget, variant, s, "X^T X of rows (d = " + rows.dimension() + ")");
+        Diagnostics.Builder diag = Diagnostics.builder().putAll(base.diagnostics()).put("rows", a.lastRowCount());
+        if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
+            diag.put("clippedRows", c.clippedRows());
+        }
+        return new PrivateSubspace(base.algorithm(), base.components(), null, base.guarantee().orElseThrow(),
+                diag.build());
+    }
+
+    private static String unitFor(PpmNoise variant, double unit, boolean pairs) {
+        double s = unit * (pairs ? Math.sqrt(2) : 1.0);
+        return switch (variant) {
+            case ENTRY_LEVEL_GAUSSIAN -> pairs ? "a symmetric pair of entries (a,b), (b,a) of A changes by at most "
+                    + unit + " each (s = sqrt(2) * " + unit + ")" : "one entry of A changes by at most " + unit;
+            case SPECTRAL_GAUSSIAN, SPECTRAL_LAPLACE -> "A - A' with spectral norm at most " + s;
+            case ROW_L1_GAUSSIAN -> "A - A' with sqrt(sum over rows a of ||(A - A')_a||_1^2) <= " + s
+                    + " (contains: one entry changes by at most " + s + ")";
+        };
+    }
+
+    private PowerMethodResult iterate(SymmetricOperator a, PrivacyParams budget, PpmNoise variant, double s,
+                                      Neighbouring relation, String unit) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(budget, "budget");
+        int d = a.dimension();
+        PowerIterations.checkShape(d, k, p);
+        Matrix x0 = PowerIterations.checkInitialBasis(initialBasis, d, p);
+        boolean gaussian = variant != PpmNoise.SPECTRAL_LAPLACE;
+        final double base;
+        final Noise sampler;
+        PrivacyParams spent;
+        String sensitivity;
+        if (gaussian) {
+            DpPreconditions.checkPositiveDelta(budget.delta(), "the private power method with " + variant + " noise");
+            double achieved = gaussianEpsilonAchieved(p, iterations, d, budget);
+            if (!(achieved <= budget.epsilon())) {
+                throw new IllegalArgumentException("epsilon = " + budget.epsilon() + " is too large for the Gaussian "
+                        + "calibration sigma = sqrt(4 p L ln(1/delta))/epsilon with delta = " + budget.delta()
+                        + ": it only gives epsilon' = " + achieved + " (it needs epsilon <= about 2.34 ln(1/delta) = "
+                        + 2.34 * Math.log(1 / budget.delta()) + "); lower epsilon or delta");
+            }
+            base = sigma(p, iterations, budget);
+            sampler = new GaussianNoise(random);
+            spent = budget;
+            sensitivity = (variant == PpmNoise.SPECTRAL_GAUSSIAN ? "L2 sensitivity " + s + " per column product"
+                    : "L2 sensitivity " + s + " * ||X_(l-1)||_inf per column product")
+                    + " over p*L = " + (p * iterations) + " products; sigma = sqrt(4pL ln(1/delta))/epsilon = " + base;
+        } else {
+            base = laplaceScale(p, iterations, d, budget.epsilon());
+            double slack = (double) p * iterations * d * 0x1.0p-43;
+            if (slack > 0.9 * budget.epsilon()) {
+                throw new IllegalArgumentException("p*L*d = " + ((double) p * iterations * d) + " is too large for the"
+                        + " Laplace calibration's rounding slack at epsilon = " + budget.epsilon());
+            }
+            sampler = new LaplaceNoise(random);
+            spent = PrivacyParams.pure(budget.epsilon());
+            sensitivity = "L1 sensitivity sqrt(d)*" + s + " per column product over p*L = " + (p * iterations)
+                    + " products; Laplace scale 10 p L sqrt(d)/epsilon = " + base + " (times " + s + ")";
+        }
+        PrivacyGuarantee guarantee = new PrivacyGuarantee("PrivatePowerMethod (" + variant + ")", spent, relation,
+                unit, sensitivity, "papers/noisy-power-method.txt Fig. 3, Claim 4.2, Lemma 4.5; spec "
+                        + "stochastic-and-power-methods.md §3.3, §8 #30, #34");
+        PowerIterations.Step step = new PowerIterations.Step() {
+            private double last = Double.NaN;
+
+            @Override
+            public Matrix product(int iteration, Matrix previous) {
+                Matrix y = a.times(previous);
+                double scale = noiseMultiplier * s * base
+                        * (variant == PpmNoise.ENTRY_LEVEL_GAUSSIAN || variant == PpmNoise.ROW_L1_GAUSSIAN
+                        ? previous.maxAbs() : 1.0);
+                sampler.addNoiseInPlace(y.data(), scale);
+                last = scale;
+                return y;
+            }
+
+            @Override
+            public double lastNoiseScale() {
+                return last;
+            }
+        };
+        return PowerIterations.run(d, p, k, iterations, x0, step, random, truth, true, guarantee);
+    }
+
+    private PrivateSubspace toSubspace(PowerMethodResult r, PrivacyParams budget, PpmNoise variant, double s,
+                                       String input) {
+        List<Double> maxAbs = new ArrayList<>();
+        List<Double> scales = new ArrayList<>();
+        for (PowerMethodResult.Iteration it : r.trace()) {
+            maxAbs.add(it.previousMaxAbs());
+            scales.add(it.noiseScale());
+        }
+        Diagnostics.Builder diag = Diagnostics.builder()
+                .put("noise", variant.name())
+                .put("iterations", iterations)
+                .put("blockSize", p)
+                .put("sensitivityScale", s)
+                .put("input", input);
+        if (variant != PpmNoise.SPECTRAL_LAPLACE) {
+            diag.put("sigma", sigma(p, iterations, budget));
+        } else {
+            diag.put("laplaceScale", laplaceScale(p, iterations, r.basis().rows(), budget.epsilon()));
+        }
+        diag.put("noiseScalePerIteration", scales)
+                .put("maxAbsPreviousIterate", maxAbs)
+                .put("singularValuesOfLastProduct", Arrays.copyOf(r.singularValues(), k))
+                .put("seededRandomness", random.isSeeded());
+        if (truth != null) {
+            List<Double> sin = new ArrayList<>();
+            r.trace().forEach(it -> sin.add(it.sinThetaK()));
+            diag.put("sinThetaKPerIteration (NOT private: uses the truth)", sin);
+        }
+        diag.put("note", "X_L and everything computed from the noisy products Y_l is private post-processing; "
+                + Diagnostics.PRIVATE_KEYS_NOTE);
+        return new PrivateSubspace("private-power", r.components(), null, r.guarantee(), diag.build());
+    }
+}

@@ -1,0 +1,180 @@
+package io.dpspectra.pca;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.BlockGramProduct;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * The streaming power method (SPM): the top-k principal subspace of the second moment E[zzᵀ] of a
+ * stream z_1..z_n in one pass and O(d·p) memory, as the noisy power method with A_ℓ = Σ_{i in block ℓ}
+ * z_iz_iᵀ: step ℓ reads the next T = ⌊n/L⌋ rows and computes Y_ℓ = Σ z_i(z_iᵀX_{ℓ−1}) block-wise, never
+ * forming z zᵀ or A_ℓ; X_ℓ = QR(Y_ℓ). Rows after L·T are not read.
+ *
+ * <p>Privacy: none; the output reveals the data.
+ *
+ * <p>Guarantee (Cor. 3.4, spiked model N(0, UΛ²Uᵀ + σ²I) with p = k + Ω(k)): ‖(I − X_LX_Lᵀ)U‖ ≤ ε with
+ * probability 9/10 once n = Θ((σ⁶ + 1)kd/(ε²λ_k⁶)) (λ₁ = 1). Block size p ≥ k is supported; p = 2k is
+ * what the corollary assumes.
+ *
+ * <p>Reference: papers/noisy-power-method.txt Fig. 2 (Mitliagkas, Caramanis &amp; Jain 2013), Thm 3.2,
+ * Cor. 3.3/3.4; spec stochastic-and-power-methods.md §3.2 and §8 #29 (T = ⌊n/L⌋ where the paper writes
+ * ⌊m/L⌋; a sum instead of a mean, which QR makes irrelevant).
+ *
+ * <p>Cost: one pass, 4·L·T·d·p flops plus O(L·d·p²) for QR; memory O(d·p) plus one block of rows
+ * (blockRows × d).
+ */
+public final class StreamingPowerMethod {
+    private final int k;
+    private final int p;
+    private final int iterations;
+    private final int blockRows;
+    private final RandomSource random;
+    private final Matrix truth;
+    private final boolean trace;
+
+    private StreamingPowerMethod(Builder b) {
+        this.k = b.k;
+        this.p = b.p < 0 ? b.k : b.p;
+        this.iterations = b.iterations;
+        this.blockRows = b.blockRows;
+        this.random = b.random;
+        this.truth = b.truth;
+        this.trace = b.trace;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Configuration. */
+    public static final class Builder {
+        private int k = -1;
+        private int p = -1;
+        private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
+        private int blockRows = -1;
+        private RandomSource random;
+        private Matrix truth;
+        private boolean trace;
+
+        /** The number k ≥ 1 of components (required). */
+        public Builder components(int k) {
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
+        }
+
+        /** Block size p, k ≤ p ≤ d (default k; the corollaries assume p = k + Ω(k), e.g. 2k). */
+        public Builder blockSize(int p) {
+            this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
+            return this;
+        }
+
+        /** The number L ≥ 1 of iterations (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}); needs n ≥ L. */
+        public Builder iterations(int iterations) {
+            this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
+            return this;
+        }
+
+        /** Rows read per BLAS block (default {@link BlockGramProduct#defaultBlockRows(int)}); a memory/speed knob only. */
+        public Builder blockRows(int blockRows) {
+            this.blockRows = DpPreconditions.checkAtLeast("blockRows", blockRows, 1);
+            return this;
+        }
+
+        /** Randomness for X_0 (default {@link RandomSource#secure()}). */
+        public Builder randomSource(RandomSource random) {
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return this;
+        }
+
+        /** A known truth U (d × k): records sin θ_k(U, X_ℓ), tan θ_k per iteration. */
+        public Builder trackAnglesTo(Matrix truth) {
+            this.truth = Objects.requireNonNull(truth, "truth").copy();
+            return this;
+        }
+
+        /** Records the per-iteration trace even without a truth. */
+        public Builder trace(boolean trace) {
+            this.trace = trace;
+            return this;
+        }
+
+        public StreamingPowerMethod build() {
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            if (p >= 0 && p < k) {
+                throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
+            }
+            if (truth != null && truth.cols() != k) {
+                throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
+            }
+            if (random == null) {
+                random = RandomSource.secure();
+            }
+            return new StreamingPowerMethod(this);
+        }
+    }
+
+    /** Runs Fig. 2 on the first n rows of {@code rows} (n = {@link RowSource#knownSize()}). */
+    public PowerMethodResult run(RowSource rows) {
+        long n = rows.knownSize().orElseThrow(() -> new IllegalArgumentException("the streaming power method needs"
+                + " the number of rows n to set T = floor(n/L), but " + rows.describe() + " does not know its size;"
+                + " call run(rows, n)"));
+        return run(rows, n);
+    }
+
+    /** Runs Fig. 2 on the first n rows of {@code rows}, in one pass. */
+    public PowerMethodResult run(RowSource rows, long n) {
+        int d = rows.dimension();
+        PowerIterations.checkShape(d, k, p);
+        if (n < iterations) {
+            throw new IllegalArgumentException("the streaming power method needs n >= L rows (T = floor(n/L) >= 1),"
+                    + " got n = " + n + " < L = " + iterations + "; use fewer iterations or more rows");
+        }
+        long t = n / iterations;
+        BlockGramProduct kernel = new BlockGramProduct(d, p);
+        int b = (int) Math.min(blockRows > 0 ? blockRows : BlockGramProduct.defaultBlockRows(d), t);
+        double[] block = new double[Math.multiplyExact(b, d)];
+        try (RowCursor cursor = rows.open()) {
+            return PowerIterations.run(d, p, k, iterations, null, (l, x) -> {
+                Matrix y = new Matrix(d, p);
+                long remaining = t;
+                while (remaining > 0) {
+                    int want = (int) Math.min(b, remaining);
+                    int got = cursor.nextBlock(block, want, d);
+                    if (got == 0) {
+                        throw new InvalidDataException(rows.describe() + " ended after " + cursor.rowsRead()
+                                + " rows, but n = " + n + " rows were announced (iteration " + l + " of " + iterations
+                                + " needs rows " + ((l - 1) * t + 1) + ".." + (l * t) + ")");
+                    }
+                    kernel.accumulate(block, got, x, y);
+                    remaining -= got;
+                }
+                return y;
+            }, random, truth, trace, null);
+        }
+    }
+
+    /** Runs on {@code rows} with n rows, as a non-private {@link PrivateSubspace} (no guarantee). */
+    public PrivateSubspace fit(RowSource rows, long n) {
+        PowerMethodResult r = run(rows, n);
+        Diagnostics diag = Diagnostics.builder()
+                .put("private", false)
+                .put("warning", "the streaming power method is NOT differentially private")
+                .put("iterations", iterations)
+                .put("blockSize", p)
+                .put("rowsPerIteration", n / iterations)
+                .put("rowsUsed", (n / iterations) * iterations)
+                .put("passes", 1)
+                .put("singularValuesOfLastProduct", Arrays.copyOf(r.singularValues(), k))
+                .build();
+        return new PrivateSubspace("streaming-power", r.components(), null, null, diag);
+    }
+}

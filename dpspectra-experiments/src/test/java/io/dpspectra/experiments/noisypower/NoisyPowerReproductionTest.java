@@ -1,0 +1,50 @@
+package io.dpspectra.experiments.noisypower;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dpspectra.experiments.Reproduction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The --quick reproduction runs end to end into a temporary directory and writes every figure and the report. */
+class NoisyPowerReproductionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void quickRunWritesACsvAndAPngPerClaimAndAReportWithAVerdictForEach() throws Exception {
+        NoisyPowerReproduction r = new NoisyPowerReproduction();
+        List<String> progress = new ArrayList<>();
+        long start = System.nanoTime();
+        r.run(new Reproduction.Settings(r.figures(), null, true, dir, 7, progress::add));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertThat(seconds).isLessThan(120);
+        for (Path p : NoisyPowerReproduction.expectedFiles(dir)) {
+            assertThat(p).exists();
+            assertThat(Files.size(p)).isGreaterThan(100);
+        }
+        byte[] png = Files.readAllBytes(dir.resolve("privacy.png"));
+        assertThat(png[1]).isEqualTo((byte) 'P');
+        String report = Files.readString(dir.resolve("report.md"));
+        assertThat(report).contains("--quick").contains("(i) Convergence").contains("(ii) Block size")
+                .contains("(iii) Streaming").contains("(iv) Private power method");
+        assertThat(report.split("\\*\\*Verdict: ", -1)).hasSize(5);
+        List<String> csv = Files.readAllLines(dir.resolve("convergence.csv"));
+        assertThat(csv.get(0)).startsWith("noise_sigma,cor11_epsilon_mean,iteration,trials,mean");
+        assertThat(csv).hasSize(1 + 5 * 30);
+        assertThat(progress).contains("convergence done", "block-size done");
+    }
+
+    @Test
+    void onlyTheRequestedFiguresAreWritten() throws Exception {
+        NoisyPowerReproduction r = new NoisyPowerReproduction();
+        r.run(new Reproduction.Settings(List.of("privacy"), 1, true, dir, 7, m -> { }));
+        assertThat(dir.resolve("privacy.csv")).exists();
+        assertThat(dir.resolve("convergence.csv")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("(iv)").doesNotContain("(i) Convergence");
+    }
+}
