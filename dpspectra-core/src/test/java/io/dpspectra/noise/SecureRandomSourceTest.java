@@ -1,0 +1,80 @@
+package io.dpspectra.noise;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SecureRandomSourceTest {
+    @Test
+    void usesTheNistDrbgAndIsNotSeeded() {
+        SecureRandomSource s = new SecureRandomSource();
+        assertThat(s.algorithm()).isEqualTo("DRBG");
+        assertThat(s.isSeeded()).isFalse();
+        assertThat(s.split()).isInstanceOf(SecureRandomSource.class);
+    }
+
+    @Test
+    void cachedCoinFlipsAreFairAndBitsOfWordsAreBalanced() {
+        RandomSource s = RandomSource.secure();
+        int n = 200_000;
+        int heads = 0;
+        for (int i = 0; i < n; i++) {
+            heads += s.nextBoolean() ? 1 : 0;
+        }
+        // Binomial(n, 1/2): sd = sqrt(n)/2; 5 sd is a false-alarm rate below 1e-6
+        assertThat(Math.abs(heads - n / 2.0)).isLessThan(5 * Math.sqrt(n) / 2);
+        int words = 20_000;
+        int[] ones = new int[64];
+        for (int i = 0; i < words; i++) {
+            long v = s.nextLong();
+            for (int b = 0; b < 64; b++) {
+                ones[b] += (int) ((v >>> b) & 1L);
+            }
+        }
+        for (int b = 0; b < 64; b++) {
+            // per bit position, 6 sd over 64 positions keeps the family-wise false-alarm rate below 1e-7
+            assertThat(Math.abs(ones[b] - words / 2.0)).as("bit %d", b).isLessThan(6 * Math.sqrt(words) / 2);
+        }
+    }
+
+    @Test
+    void coinFlipsInterleavedWithWordsStayIndependentOfThem() {
+        // a flip never reuses the bits of a word handed out by nextLong: pairs (flip, low bit of next word)
+        // must be uniform on the four outcomes (chi-square, 3 degrees of freedom, 0.9999 quantile 21.1)
+        RandomSource s = RandomSource.secure();
+        int n = 40_000;
+        int[] counts = new int[4];
+        for (int i = 0; i < n; i++) {
+            int a = s.nextBoolean() ? 1 : 0;
+            int b = (int) (s.nextLong() & 1L);
+            counts[2 * a + b]++;
+        }
+        double chi2 = 0;
+        for (int c : counts) {
+            chi2 += (c - n / 4.0) * (c - n / 4.0) / (n / 4.0);
+        }
+        assertThat(chi2).isLessThan(21.1);
+    }
+
+    @Test
+    void smallPowerOfTwoBoundsAreUniform() {
+        RandomSource s = RandomSource.secure();
+        for (long bound : new long[] {1, 2, 4, 8, 256, 3, 1000}) {
+            int n = 20_000;
+            int cells = (int) Math.min(bound, 8);
+            long[] counts = new long[cells];
+            for (int i = 0; i < n; i++) {
+                long v = s.nextLong(bound);
+                assertThat(v).isBetween(0L, bound - 1);
+                counts[(int) (v * cells / bound)]++;
+            }
+            // chi-square with at most 7 degrees of freedom; 0.9999 quantile is 29.9
+            double chi2 = 0;
+            for (long c : counts) {
+                double e = n / (double) cells;
+                chi2 += (c - e) * (c - e) / e;
+            }
+            assertThat(chi2).as("bound %d", bound).isLessThan(29.9);
+        }
+    }
+}
