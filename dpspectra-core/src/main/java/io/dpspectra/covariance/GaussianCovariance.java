@@ -105,11 +105,28 @@ public final class GaussianCovariance implements CovarianceEstimator {
     @Override
     public PrivateCovariance release(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
+        double rowBound = SecondMomentSensitivity.rowL2Bound(rows, "GaussianCovariance");
+        return release(rows.dimension(), rowBound, budget,
+                scale -> NoisySecondMoment.of(rows, new GaussianNoise(random), scale));
+    }
+
+    /**
+     * The release from C = XᵀX given directly; the caller asserts that C is exactly XᵀX for n rows of L2
+     * norm ≤ {@code rowL2Bound} (used by experiments that reuse one Gram matrix). Not modified: gram.
+     */
+    public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        DpPreconditions.checkBound("rowL2Bound", rowL2Bound);
+        return release(gram.rows(), rowL2Bound, budget,
+                scale -> NoisySecondMoment.ofTrustedGram(gram, n, new GaussianNoise(random), scale));
+    }
+
+    private PrivateCovariance release(int d, double beta, PrivacyParams budget,
+                                      java.util.function.DoubleFunction<NoisySecondMoment> noisy) {
         DpPreconditions.checkPositiveDelta(budget.delta(), "GaussianCovariance");
-        double beta = SecondMomentSensitivity.rowL2Bound(rows, "GaussianCovariance");
         double delta2 = SecondMomentSensitivity.l2UpperTriangle(beta, neighbouring);
         double sigma = noiseMultiplier * calibration.sigma(delta2, budget);
-        NoisySecondMoment m = NoisySecondMoment.of(rows, new GaussianNoise(random), sigma);
+        NoisySecondMoment m = noisy.apply(sigma);
         Matrix release = m.noisy;
         int clamped = 0;
         if (clamp) {

@@ -32,6 +32,18 @@ final class NoisySecondMoment {
         return new NoisySecondMoment(g, pass.rows(), clipped);
     }
 
+    /** Adds symmetric {@code noise} to a copy of a Gram matrix the caller vouches for ({@code n} rows). */
+    static NoisySecondMoment ofTrustedGram(Matrix gram, long n, Noise noise, double scale) {
+        if (!gram.isSquare() || !gram.isFinite()) {
+            throw new IllegalArgumentException("Gram matrix must be square and finite, got " + gram.rows() + " x "
+                    + gram.cols());
+        }
+        Matrix g = gram.copy();
+        g.symmetrizeInPlace();
+        noise.addSymmetricNoiseInPlace(g, scale);
+        return new NoisySecondMoment(g, n, -1);
+    }
+
     /** Eigenvalue clamp bounds: [0, nβ²] with n public (replace), [0, ∞) when n is private (add/remove). */
     static double clampUpper(Neighbouring neighbouring, long n, double rowL2Bound) {
         return neighbouring == Neighbouring.REPLACE_ROW ? n * rowL2Bound * rowL2Bound : Double.POSITIVE_INFINITY;
