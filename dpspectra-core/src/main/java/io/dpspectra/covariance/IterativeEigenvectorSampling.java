@@ -250,8 +250,9 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
                 .put("proposalsMedian", SampledEigenvalues.median(proposals))
                 .put("proposalsMean", SampledEigenvalues.mean(proposals))
                 .put("seededRandomness", random.isSeeded())
-                .put("note", Diagnostics.PRIVATE_KEYS_NOTE
-                        + "; proposal counts depend on the data (timing side channel) and are not private");
+                .put("timingSideChannel", "proposal counts depend on the data (a timing side channel) and are "
+                        + "not private; do not publish them with the release")
+                .put("note", Diagnostics.PRIVATE_KEYS_NOTE);
         if (split == BudgetSplit.ADAPTIVE) {
             diag.put("failureProbability", failureProbability);
         }

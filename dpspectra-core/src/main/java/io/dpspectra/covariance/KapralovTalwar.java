@@ -155,8 +155,9 @@ public final class KapralovTalwar implements CovarianceEstimator {
                 .put("proposalsMedian", SampledEigenvalues.median(proposals))
                 .put("proposalsMean", SampledEigenvalues.mean(proposals))
                 .put("seededRandomness", random.isSeeded())
-                .put("note", Diagnostics.PRIVATE_KEYS_NOTE
-                        + "; proposal counts depend on the data (timing side channel) and are not private");
+                .put("timingSideChannel", "proposal counts depend on the data (a timing side channel) and are "
+                        + "not private; do not publish them with the release")
+                .put("note", Diagnostics.PRIVATE_KEYS_NOTE);
         return new PrivateCovariance("kt", clamped.matrix(), guarantee, diag.build());
     }
 }

@@ -247,4 +247,98 @@ class BinghamSamplerTest {
         assertThatThrownBy(() -> sampler.sample(new Matrix(2, 3), 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("square");
     }
+    /** CDF of the angle θ ∈ [0, π) of u = (cos θ, sin θ) under ∝ exp(κ uᵀCu), by the midpoint rule. */
+    private static java.util.function.DoubleUnaryOperator angleCdf(Matrix c, double kappa) {
+        int m = 20_000;
+        double[] cum = new double[m + 1];
+        for (int i = 0; i < m; i++) {
+            double t = Math.PI * (i + 0.5) / m;
+            double x = Math.cos(t);
+            double y = Math.sin(t);
+            double q = c.get(0, 0) * x * x + 2 * c.get(0, 1) * x * y + c.get(1, 1) * y * y;
+            cum[i + 1] = cum[i] + Math.exp(kappa * (q - 4));
+        }
+        double total = cum[m];
+        return t -> {
+            double pos = t / Math.PI * m;
+            int i = (int) Math.min(m - 1, Math.max(0, Math.floor(pos)));
+            double frac = pos - i;
+            return (cum[i] + frac * (cum[i + 1] - cum[i])) / total;
+        };
+    }
+
+    private static double ksOfAngles(BinghamSampler sampler, Matrix c, double kappa, int n) {
+        double[] angles = new double[n];
+        for (int i = 0; i < n; i++) {
+            double[] u = sampler.sample(c, kappa).u();
+            double t = Math.atan2(u[1], u[0]);
+            if (t < 0) {
+                t += Math.PI;
+            }
+            angles[i] = t >= Math.PI ? t - Math.PI : t;
+        }
+        return NoiseTestSupport.ksStatistic(angles, angleCdf(c, kappa));
+    }
+
+    @Test
+    void anglesOnTheCirclePassAKolmogorovSmirnovTestAndTheMisprintFailsIt() {
+        // spec §6.4 item 5: C = [[3,1],[1,1]], κ = 0.5, 40,000 angles mod π, KS distance < 0.01
+        Matrix c = Matrix.fromRows(new double[][] {{3, 1}, {1, 1}});
+        int n = 40_000;
+        double ks = ksOfAngles(new BinghamSampler(RandomSource.seededForReproducibility(21)), c, 0.5, n);
+        assertThat(ks).isLessThan(Math.min(0.01, NoiseTestSupport.ksCritical(n)));
+        double ksPrinted = ksOfAngles(BinghamSampler.withAcceptanceRuleForTests(
+                RandomSource.seededForReproducibility(21), BinghamSampler.AcceptanceRule.PRINTED_MISPRINT), c, 0.5, n);
+        assertThat(ksPrinted).isGreaterThan(5 * NoiseTestSupport.ksCritical(n));
+    }
+
+    @Test
+    void secondMomentMatrixInDimensionFiveMatchesImportanceSampling() {
+        // spec §6.4 item 5: q = 5, E[uuᵀ] within 5e-3 of a 400,000-point importance-sampling estimate
+        int q = 5;
+        RandomSource r = RandomSource.seededForReproducibility(22);
+        Matrix c = new Matrix(q, q);
+        for (int i = 0; i < q; i++) {
+            for (int j = 0; j <= i; j++) {
+                double v = r.standardNormal();
+                c.set(i, j, v);
+                c.set(j, i, v);
+            }
+        }
+        double kappa = 0.8;
+        double[][] isEst = new double[q][q];
+        double z = 0;
+        RandomSource u0 = RandomSource.seededForReproducibility(23);
+        for (int s = 0; s < 400_000; s++) {
+            double[] u = new double[q];
+            for (int j = 0; j < q; j++) {
+                u[j] = u0.standardNormal();
+            }
+            Vectors.normalizeInPlace(u);
+            double w = Math.exp(kappa * Vectors.dot(u, c.times(u)));
+            z += w;
+            for (int i = 0; i < q; i++) {
+                for (int j = 0; j < q; j++) {
+                    isEst[i][j] += w * u[i] * u[j];
+                }
+            }
+        }
+        BinghamSampler sampler = new BinghamSampler(RandomSource.seededForReproducibility(24));
+        double[][] est = new double[q][q];
+        int n = 200_000;
+        for (int s = 0; s < n; s++) {
+            double[] u = sampler.sample(c, kappa).u();
+            for (int i = 0; i < q; i++) {
+                for (int j = 0; j < q; j++) {
+                    est[i][j] += u[i] * u[j] / n;
+                }
+            }
+        }
+        for (int i = 0; i < q; i++) {
+            for (int j = 0; j < q; j++) {
+                assertThat(est[i][j]).as("E[u%d u%d]", i, j).isCloseTo(isEst[i][j] / z, within(5e-3));
+            }
+        }
+    }
+
 }
