@@ -59,6 +59,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
     private final RandomSource random;
     private final long maxProposals;
     private final double noiseMultiplier;
+    private final double exponentMultiplier;
 
     private IterativeEigenvectorSampling(Builder b) {
         this.split = b.split;
@@ -68,6 +69,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
         this.random = b.random;
         this.maxProposals = b.maxProposals;
         this.noiseMultiplier = b.noiseMultiplier;
+        this.exponentMultiplier = b.exponentMultiplier;
     }
 
     public static Builder builder() {
@@ -83,6 +85,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
         private RandomSource random;
         private long maxProposals = BinghamSampler.DEFAULT_MAX_PROPOSALS;
         private double noiseMultiplier = 1.0;
+        private double exponentMultiplier = 1.0;
 
         /** Default {@link BudgetSplit#ADAPTIVE} ("AD"). */
         public Builder split(BudgetSplit split) {
@@ -139,6 +142,16 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
          */
         Builder noiseMultiplierForAuditTests(double m) {
             this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
+        }
+
+        /**
+         * Multiplies the sampler's exponent κ_i by {@code m}: package-private, for the auditor's broken twin
+         * in tests only (m = 8 is the exponent of the authors' public code, spec A-C19). A value above 1 makes
+         * the release NOT private.
+         */
+        Builder exponentMultiplierForAuditTests(double m) {
+            this.exponentMultiplier = DpPreconditions.checkPositive("exponentMultiplier", m);
             return this;
         }
 
@@ -205,7 +218,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
         long[] proposals = new long[kk];
         for (int i = 0; i < kk; i++) {
             int q = d - i;
-            double kappa = epsI[i] / (2 * utilitySensitivity);
+            double kappa = exponentMultiplier * epsI[i] / (2 * utilitySensitivity);
             double[] u;
             if (q == 1) {
                 u = sampler.sample(ci, kappa).u();

@@ -85,4 +85,42 @@ class IterativeEigenvectorSamplingAuditTest {
     void correctReleaseIsNotFlaggedAndHalfEigenvalueNoiseTwinIsCaughtInDimensionThree() {
         auditDimension(3, 61);
     }
+    /**
+     * The vector part: D = {e₁, e₁, 0…} and D' = {e₁, e₂, 0…} (n = 20) give C = diag(2, 0) and C' = I, so
+     * the first vector is Bingham with density ∝ exp(2κ cos²θ) under D and uniform under D'. With IT-U at
+     * ε = 4 on d = 2, ε₁ = 1 and κ = ε₁/4: the loss is at most about κ + ln I₀(κ) ≈ 0.27 &lt; ε₁. The twin
+     * with the authors' code's exponent (8×, spec A-C19) has loss up to 2 + ln I₀(2) ≈ 2.8 and is caught
+     * against ε₁ = 1. Statistic: cos²θ of the first sampled vector.
+     */
+    @Test
+    void vectorSamplerIsNotFlaggedAndTheEightTimesExponentTwinOfTheAuthorsCodeIsCaught() {
+        PrivacyParams claimed = PrivacyParams.pure(4.0);
+        PrivacyParams vectorClaim = PrivacyParams.pure(1.0);
+        RowSource dRows = vectorRows(0);
+        RowSource dPrime = vectorRows(1);
+        PrivacyAuditor.Result ok = auditor(71).audit(vectorTrial(dRows, 1, claimed), vectorTrial(dPrime, 1, claimed),
+                vectorClaim);
+        assertThat(ok.violation()).isFalse();
+        PrivacyAuditor.Result broken = auditor(72).audit(vectorTrial(dRows, 8, claimed),
+                vectorTrial(dPrime, 8, claimed), vectorClaim);
+        assertThat(broken.violation()).as("8x exponent twin, eps_lb = %s", broken.epsilonLowerBound()).isTrue();
+    }
+
+    private static RowSource vectorRows(int changed) {
+        double[][] r = new double[20][2];
+        r[0][0] = 1;
+        r[1][changed] = 1;
+        return InMemoryRows.of(r).clipL2(1);
+    }
+
+    private static PrivacyAuditor.Trial vectorTrial(RowSource rows, double exponentMultiplier, PrivacyParams p) {
+        return r -> {
+            PrivateCovariance c = IterativeEigenvectorSampling.builder()
+                    .split(IterativeEigenvectorSampling.BudgetSplit.UNIFORM).randomSource(r)
+                    .exponentMultiplierForAuditTests(exponentMultiplier).build().release(rows, p);
+            double u0 = c.eigenvectors().get(0, 0);
+            return u0 * u0;
+        };
+    }
+
 }
