@@ -56,6 +56,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
     private final double failureProbability;
     private final int k;
     private final boolean tightUtility;
+    private final boolean skipLastVector;
     private final RandomSource random;
     private final long maxProposals;
     private final double noiseMultiplier;
@@ -66,6 +67,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
         this.failureProbability = b.failureProbability;
         this.k = b.k;
         this.tightUtility = b.tightUtility;
+        this.skipLastVector = b.skipLastVector;
         this.random = b.random;
         this.maxProposals = b.maxProposals;
         this.noiseMultiplier = b.noiseMultiplier;
@@ -82,6 +84,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
         private double failureProbability = 0.05;
         private int k = -1;
         private boolean tightUtility;
+        private boolean skipLastVector;
         private RandomSource random;
         private long maxProposals = BinghamSampler.DEFAULT_MAX_PROPOSALS;
         private double noiseMultiplier = 1.0;
@@ -118,6 +121,16 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
          */
         public Builder tightUtilitySensitivity(boolean tight) {
             this.tightUtility = tight;
+            return this;
+        }
+
+        /**
+         * When all d vectors are released, the last one is determined by the others (q = 1: only its sign is
+         * drawn, uniformly), so the paper's ε_d buys nothing; if true, the vector budget ε/2 is split over the
+         * first d − 1 vectors instead. Default false (the paper's split; spec A-C10).
+         */
+        public Builder skipLastVector(boolean skip) {
+            this.skipLastVector = skip;
             return this;
         }
 
@@ -274,11 +287,13 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
 
     /** ε_1…ε_k, summing to ε/2 (spec §5.1 step 4). */
     double[] vectorBudgets(double[] lambda, int d, double eps, double beta) {
-        int kk = lambda.length;
-        double[] out = new double[kk];
+        int total = lambda.length;
+        double[] out = new double[total];
+        // with skipLastVector the determined last vector (q = 1) gets ε_d = 0 and the others share ε/2
+        int kk = skipLastVector && total == d && d > 1 ? total - 1 : total;
         double half = eps / 2;
         if (split == BudgetSplit.UNIFORM) {
-            java.util.Arrays.fill(out, half / kk);
+            java.util.Arrays.fill(out, 0, kk, half / kk);
             return out;
         }
         double tau = (2 * beta * beta / half) * Math.log(2.0 * d / failureProbability);

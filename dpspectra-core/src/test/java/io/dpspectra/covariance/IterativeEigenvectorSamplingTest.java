@@ -181,4 +181,24 @@ class IterativeEigenvectorSamplingTest {
         assertThat(io.dpspectra.linalg.Vectors.norm2(nb.transposeTimes(u))).isLessThan(1e-14);
         assertThat(nb.transposeTimes(c.times(nb)).minus(next[1]).maxAbs()).isLessThan(1e-10);
     }
+    @SuppressWarnings("unchecked")
+    @Test
+    void skipLastVectorGivesTheDeterminedVectorNoBudgetAndKeepsTheTotal() {
+        Matrix x = amin(5, 300, 16);
+        for (IterativeEigenvectorSampling.BudgetSplit split : IterativeEigenvectorSampling.BudgetSplit.values()) {
+            PrivateCovariance c = IterativeEigenvectorSampling.builder().split(split).skipLastVector(true)
+                    .randomSource(RandomSource.seededForReproducibility(17)).build()
+                    .release(InMemoryRows.of(x).clipL2(1), PrivacyParams.pure(2));
+            List<Double> eps = (List<Double>) c.diagnostics().get("epsilonVectors");
+            assertThat(eps.get(4)).isZero();
+            double sum = (double) c.diagnostics().get("epsilonEigenvalues");
+            for (double e : eps) {
+                sum += e;
+            }
+            assertThat(sum).isCloseTo(2.0, within(1e-14));
+            Matrix theta = c.eigenvectors();
+            assertThat(theta.transposeTimes(theta).minus(Matrix.identity(5)).maxAbs()).isLessThan(1e-12);
+        }
+    }
+
 }
