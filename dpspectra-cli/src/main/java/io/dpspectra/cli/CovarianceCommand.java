@@ -3,6 +3,8 @@ package io.dpspectra.cli;
 import io.dpspectra.Diagnostics;
 import io.dpspectra.covariance.CovarianceEstimator;
 import io.dpspectra.covariance.GaussianCovariance;
+import io.dpspectra.covariance.IterativeEigenvectorSampling;
+import io.dpspectra.covariance.KapralovTalwar;
 import io.dpspectra.covariance.LaplaceCovariance;
 import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.data.ClippedRows;
@@ -24,11 +26,14 @@ import picocli.CommandLine.Parameters;
         description = {"Release the uncentred second-moment matrix XᵀX of INPUT with a differentially private "
                 + "mechanism, with its eigendecomposition (post-processing), as JSON (or a table).",
                 "Algorithms: gaussian (Gaussian mechanism on the upper triangle; needs --delta > 0), "
-                        + "laplace (Laplace mechanism; pure epsilon-DP)."},
-        footer = {"", "Example: dpspectra covariance --algorithm laplace --epsilon 1 --clip-norm 1 data.csv"})
+                        + "laplace (Laplace mechanism; pure epsilon-DP), "
+                        + "it-u and ad (Amin et al. 2019 iterative eigenvector sampling, uniform or adaptive budget "
+                        + "split; pure epsilon-DP, replace neighbouring), "
+                        + "kt (Kapralov-Talwar style rank-one subtraction; pure epsilon-DP, replace)."},
+        footer = {"", "Example: dpspectra covariance --algorithm ad --epsilon 1 --clip-norm 1 data.csv"})
 final class CovarianceCommand extends BaseCommand {
     @Option(names = "--algorithm", paramLabel = "NAME", required = true,
-            description = "The mechanism: gaussian or laplace.")
+            description = "The mechanism: it-u, ad, kt, laplace or gaussian.")
     String algorithm;
 
     @Mixin
@@ -55,14 +60,22 @@ final class CovarianceCommand extends BaseCommand {
     @Override
     public Integer call() throws Exception {
         String alg = algorithm.toLowerCase(Locale.ROOT);
-        if (!alg.equals("gaussian") && !alg.equals("laplace")) {
-            throw CliException.usage("unknown --algorithm '" + algorithm + "'", "choose gaussian or laplace");
+        if (!java.util.List.of("gaussian", "laplace", "it-u", "ad", "kt").contains(alg)) {
+            throw CliException.usage("unknown --algorithm '" + algorithm + "'", "choose it-u, ad, kt, laplace or gaussian");
         }
         PrivacyParams params = privacy.params(alg);
         if (alg.equals("gaussian")) {
             privacy.requirePositiveDelta("gaussian covariance");
         }
         Neighbouring neighbouring = privacy.neighbouringOrNull();
+        boolean sampling = alg.equals("it-u") || alg.equals("ad") || alg.equals("kt");
+        if (sampling && neighbouring == Neighbouring.ADD_REMOVE_ROW) {
+            throw CliException.usage(alg + " is proven under replace neighbouring only (Amin et al. 2019)",
+                    "drop --neighbouring or pass --neighbouring replace");
+        }
+        if (sampling && params.delta() > 0) {
+            warn(alg + " is pure epsilon-DP; --delta " + params.delta() + " is not used");
+        }
         bounds.validate();
         if (output != null) {
             AtomicFiles.checkWritableTarget(output, "--output");
@@ -74,7 +87,14 @@ final class CovarianceCommand extends BaseCommand {
         ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "covariance", n));
 
         CovarianceEstimator estimator;
-        if (alg.equals("gaussian")) {
+        if (alg.equals("it-u") || alg.equals("ad")) {
+            estimator = IterativeEigenvectorSampling.builder().randomSource(random)
+                    .split(alg.equals("ad") ? IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE
+                            : IterativeEigenvectorSampling.BudgetSplit.UNIFORM)
+                    .build();
+        } else if (alg.equals("kt")) {
+            estimator = KapralovTalwar.builder().randomSource(random).build();
+        } else if (alg.equals("gaussian")) {
             GaussianCovariance.Builder b = GaussianCovariance.builder().randomSource(random);
             if (neighbouring != null) {
                 b.neighbouring(neighbouring);

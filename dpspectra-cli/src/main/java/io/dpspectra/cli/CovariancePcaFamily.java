@@ -1,13 +1,71 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.covariance.IterativeEigenvectorSampling;
+import io.dpspectra.covariance.PrivateCovariance;
+import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.privacy.Neighbouring;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code fit} algorithms and options: private PCA from the iterative eigenvector sampling covariance release of papers/dp-covariance-estimation.txt (issue 5: it-u, ad). */
+/**
+ * {@code fit} algorithms and options: private PCA from the iterative eigenvector sampling covariance
+ * release of papers/dp-covariance-estimation.txt (issue 5: it-u, ad). Only the top k vectors are sampled
+ * (the vector budget ε/2 is split over k, not d), and the result is the release's top-k eigenpairs.
+ */
 @Command
 final class CovariancePcaFamily implements AlgorithmFamily {
+    @Option(names = "--ies-failure-probability", paramLabel = "BETA", defaultValue = "0.05",
+            description = "ad only: the failure probability beta of Amin et al.'s Corollary 1 in the adaptive "
+                    + "budget split, in (0, 1). Default: ${DEFAULT-VALUE} (the paper's experiments do not state it).")
+    double failureProbability = 0.05;
+
     @Override
     public List<FitAlgorithm> fitAlgorithms() {
-        return List.of();
+        return List.of(new Sampling(IterativeEigenvectorSampling.BudgetSplit.UNIFORM),
+                new Sampling(IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE));
+    }
+
+    private final class Sampling implements FitAlgorithm {
+        private final IterativeEigenvectorSampling.BudgetSplit split;
+
+        Sampling(IterativeEigenvectorSampling.BudgetSplit split) {
+            this.split = split;
+        }
+
+        @Override
+        public String name() {
+            return split == IterativeEigenvectorSampling.BudgetSplit.UNIFORM ? "it-u" : "ad";
+        }
+
+        @Override
+        public String summary() {
+            return "Amin et al. 2019 iterative eigenvector sampling (exact Bingham sampler), "
+                    + (split == IterativeEigenvectorSampling.BudgetSplit.UNIFORM ? "uniform" : "adaptive")
+                    + " budget split; pure epsilon-DP, replace neighbouring";
+        }
+
+        @Override
+        public void validateOptions() {
+            if (!(failureProbability > 0 && failureProbability < 1)) {
+                throw CliException.usage("--ies-failure-probability must be in (0, 1), got " + failureProbability,
+                        "pass a probability such as 0.05");
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
+                throw CliException.usage(name() + " is proven under replace neighbouring only (Amin et al. 2019)",
+                        "drop --neighbouring or pass --neighbouring replace");
+            }
+            if (c.params().delta() > 0) {
+                c.warn().accept(name() + " is pure epsilon-DP; --delta " + c.params().delta() + " is not used");
+            }
+            PrivateCovariance release = IterativeEigenvectorSampling.builder().split(split)
+                    .failureProbability(failureProbability).vectors(c.components()).randomSource(c.random())
+                    .build().release(c.rows(), c.params());
+            return release.topK(c.components());
+        }
     }
 }

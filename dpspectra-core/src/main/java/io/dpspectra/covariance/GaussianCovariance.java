@@ -2,6 +2,7 @@ package io.dpspectra.covariance;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
@@ -75,12 +76,28 @@ public final class GaussianCovariance implements CovarianceEstimator {
     @Override
     public PrivateCovariance release(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
+        double rowBound = SecondMomentSensitivity.rowL2Bound(rows, "GaussianCovariance");
+        return release(rows.dimension(), rowBound, budget,
+                scale -> NoisySecondMoment.of(rows, new GaussianNoise(random), scale));
+    }
+
+    /**
+     * The release from C = XᵀX given directly; the caller asserts that C is exactly XᵀX for n rows of L2
+     * norm ≤ {@code rowL2Bound} (used by experiments that reuse one Gram matrix). Not modified: gram.
+     */
+    public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        DpPreconditions.checkBound("rowL2Bound", rowL2Bound);
+        return release(gram.rows(), rowL2Bound, budget,
+                scale -> NoisySecondMoment.ofTrustedGram(gram, n, new GaussianNoise(random), scale));
+    }
+
+    private PrivateCovariance release(int d, double beta, PrivacyParams budget,
+                                      java.util.function.DoubleFunction<NoisySecondMoment> noisy) {
         DpPreconditions.checkPositiveDelta(budget.delta(), "GaussianCovariance");
-        double beta = SecondMomentSensitivity.rowL2Bound(rows, "GaussianCovariance");
         double delta2 = SecondMomentSensitivity.l2UpperTriangle(beta, neighbouring);
         double sigma = noiseMultiplier * calibration.sigma(delta2, budget);
-        NoisySecondMoment.Released r = NoisySecondMoment.release(rows, new GaussianNoise(random), sigma, clamp,
-                neighbouring, beta);
+        NoisySecondMoment.Released r = NoisySecondMoment.clampIfAsked(noisy.apply(sigma), clamp, neighbouring, beta);
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Gaussian covariance (Analyze Gauss, Amin et al. baseline G)",
                 budget, neighbouring, "one row with L2 norm <= " + beta,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + delta2

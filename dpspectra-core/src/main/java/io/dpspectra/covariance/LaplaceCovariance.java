@@ -2,8 +2,10 @@ package io.dpspectra.covariance;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.LaplaceNoise;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
@@ -85,12 +87,27 @@ public final class LaplaceCovariance implements CovarianceEstimator {
     @Override
     public PrivateCovariance release(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
-        double beta = SecondMomentSensitivity.rowL2Bound(rows, "LaplaceCovariance");
-        int d = rows.dimension();
+        double rowBound = SecondMomentSensitivity.rowL2Bound(rows, "LaplaceCovariance");
+        return release(rows.dimension(), rowBound, budget,
+                scale -> NoisySecondMoment.of(rows, new LaplaceNoise(random), scale));
+    }
+
+    /**
+     * The release from C = XᵀX given directly; the caller asserts that C is exactly XᵀX for n rows of L2
+     * norm ≤ {@code rowL2Bound} (used by experiments that reuse one Gram matrix). Not modified: gram.
+     */
+    public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        DpPreconditions.checkBound("rowL2Bound", rowL2Bound);
+        return release(gram.rows(), rowL2Bound, budget,
+                scale -> NoisySecondMoment.ofTrustedGram(gram, n, new LaplaceNoise(random), scale));
+    }
+
+    private PrivateCovariance release(int d, double beta, PrivacyParams budget,
+                                      java.util.function.DoubleFunction<NoisySecondMoment> noisy) {
         double delta1 = l1Sensitivity(d, beta);
         double scale = noiseMultiplier * LaplaceNoise.scaleFor(delta1, budget.epsilon());
-        NoisySecondMoment.Released r = NoisySecondMoment.release(rows, new LaplaceNoise(random), scale, clamp,
-                neighbouring, beta);
+        NoisySecondMoment.Released r = NoisySecondMoment.clampIfAsked(noisy.apply(scale), clamp, neighbouring, beta);
         PrivacyParams spent = PrivacyParams.pure(budget.epsilon());
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Laplace covariance (Amin et al. baseline L)", spent,
                 neighbouring, "one row with L2 norm <= " + beta,

@@ -35,6 +35,18 @@ final class NoisySecondMoment {
         return new NoisySecondMoment(g, pass.rows(), clipped);
     }
 
+    /** Adds symmetric {@code noise} to a copy of a Gram matrix the caller vouches for ({@code n} rows). */
+    static NoisySecondMoment ofTrustedGram(Matrix gram, long n, Noise noise, double scale) {
+        if (!gram.isSquare() || !gram.isFinite()) {
+            throw new IllegalArgumentException("Gram matrix must be square and finite, got " + gram.rows() + " x "
+                    + gram.cols());
+        }
+        Matrix g = gram.copy();
+        g.symmetrizeInPlace();
+        noise.addSymmetricNoiseInPlace(g, scale);
+        return new NoisySecondMoment(g, n, -1);
+    }
+
     /** Eigenvalue clamp bounds: [0, nβ²] with n public (replace), [0, ∞) when n is private (add/remove). */
     static double clampUpper(Neighbouring neighbouring, long n, double rowL2Bound) {
         return neighbouring == Neighbouring.REPLACE_ROW ? n * rowL2Bound * rowL2Bound : Double.POSITIVE_INFINITY;
@@ -89,12 +101,10 @@ final class NoisySecondMoment {
     }
 
     /**
-     * Reads {@code rows} once, adds symmetric noise of {@code scale}, and clamps the eigenvalues to
-     * [0, {@link #clampUpper}] when {@code clamp} is set (post-processing).
+     * The noisy second moment {@code m} with its eigenvalues clamped to [0, {@link #clampUpper}] when
+     * {@code clamp} is set (post-processing).
      */
-    static Released release(RowSource rows, Noise noise, double scale, boolean clamp, Neighbouring neighbouring,
-            double rowL2Bound) {
-        NoisySecondMoment m = of(rows, noise, scale);
+    static Released clampIfAsked(NoisySecondMoment m, boolean clamp, Neighbouring neighbouring, double rowL2Bound) {
         if (!clamp) {
             return new Released(m, m.noisy, 0);
         }

@@ -16,7 +16,7 @@ public final class PrivateCovariance {
     private final Matrix matrix;
     private final PrivacyGuarantee guarantee;
     private final Diagnostics diagnostics;
-    private SymmetricEigen eigen; // lazily computed post-processing
+    private SymmetricEigen eigen; // released pairs, or lazily computed post-processing
 
     public PrivateCovariance(String algorithm, Matrix matrix, PrivacyGuarantee guarantee, Diagnostics diagnostics) {
         this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
@@ -26,6 +26,30 @@ public final class PrivateCovariance {
         this.matrix = matrix.copy();
         this.guarantee = Objects.requireNonNull(guarantee, "guarantee");
         this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
+    }
+
+    /**
+     * A release made of eigenpairs (Amin et al.'s Ĉ = Σ λ̂_i θ̂_i θ̂_iᵀ): {@code matrix} must equal
+     * Θ diag(λ) Θᵀ. When Θ is d × d (all vectors sampled) the released pairs are kept as they are, so
+     * {@link #eigenvalues()} and {@link #eigenvectors()} return exactly what was sampled rather than a
+     * re-decomposition. Not modified: arguments (copied).
+     */
+    public PrivateCovariance(String algorithm, double[] eigenvalues, Matrix eigenvectors, Matrix matrix,
+                             PrivacyGuarantee guarantee, Diagnostics diagnostics) {
+        this(algorithm, matrix, guarantee, diagnostics);
+        if (eigenvectors.rows() != matrix.rows() || eigenvectors.cols() != eigenvalues.length) {
+            throw new IllegalArgumentException("eigenvectors must be " + matrix.rows() + " x " + eigenvalues.length
+                    + ", got " + eigenvectors.rows() + " x " + eigenvectors.cols());
+        }
+        for (int i = 1; i < eigenvalues.length; i++) {
+            if (eigenvalues[i] > eigenvalues[i - 1]) {
+                throw new IllegalArgumentException("eigenvalues must be sorted descending; entry " + i + " is "
+                        + eigenvalues[i] + " > " + eigenvalues[i - 1]);
+            }
+        }
+        if (eigenvalues.length == matrix.rows()) {
+            this.eigen = new SymmetricEigen(eigenvalues.clone(), eigenvectors.copy());
+        }
     }
 
     public String algorithm() {
@@ -47,6 +71,25 @@ public final class PrivateCovariance {
 
     public Diagnostics diagnostics() {
         return diagnostics;
+    }
+
+    /**
+     * Ridge regression of column {@code target} on the other columns from the release alone
+     * (post-processing, free of further privacy cost): the minimiser of ‖X′w − y‖² + α‖w‖² (Amin et al.
+     * App. C.2's scaling), i.e. ŵ = (Â + αI)⁻¹b̂ with Â the release without row and column t and b̂ its
+     * column t. Section 1.1's objective (1/n)Σ½(wᵀx(−t) − x(t))² + α‖w‖² is
+     * {@link #ridge(int, double, long)}.
+     */
+    public CovarianceRidge ridge(int target, double alpha) {
+        return CovarianceRidge.fit(matrix, target, alpha, CovarianceRidge.Scaling.APPENDIX_C2, 0);
+    }
+
+    /**
+     * Ridge regression with Amin et al.'s Section 1.1 scaling, ŵ = (Â + 2αnI)⁻¹b̂, for the public number of
+     * rows n.
+     */
+    public CovarianceRidge ridge(int target, double alpha, long n) {
+        return CovarianceRidge.fit(matrix, target, alpha, CovarianceRidge.Scaling.SECTION_1_1, n);
     }
 
     private synchronized SymmetricEigen eigen() {

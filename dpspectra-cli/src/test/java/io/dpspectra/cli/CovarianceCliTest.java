@@ -1,0 +1,106 @@
+package io.dpspectra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The issue-5 CLI: covariance --algorithm it-u|ad|kt, fit --algorithm it-u|ad, and ridge. */
+class CovarianceCliTest {
+    @TempDir
+    Path dir;
+
+    private static JsonNode json(String s) throws Exception {
+        return Json.MAPPER.readTree(s);
+    }
+
+    @Test
+    void samplingAlgorithmsReleaseASymmetricMatrixWithUnitEigenvectorsAndProposalCounts() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(200, 4));
+        for (String alg : List.of("it-u", "ad", "kt")) {
+            Cli.Result r = Cli.run("covariance", "--algorithm", alg, "--epsilon", "2", "--clip-norm", "1",
+                    "--seed", "3", csv.toString());
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            JsonNode j = json(r.out());
+            JsonNode m = j.get("matrix");
+            assertThat(m.size()).isEqualTo(4);
+            for (int i = 0; i < 4; i++) {
+                assertThat(m.get(i).size()).isEqualTo(4);
+                for (int k = 0; k < 4; k++) {
+                    assertThat(m.get(i).get(k).asDouble()).isEqualTo(m.get(k).get(i).asDouble());
+                }
+            }
+            JsonNode vecs = j.get("eigenvectors");
+            assertThat(vecs.size()).isEqualTo(4);
+            for (JsonNode v : vecs) {
+                assertThat(v.size()).isEqualTo(4);
+                double s = 0;
+                for (JsonNode x : v) {
+                    s += x.asDouble() * x.asDouble();
+                }
+                assertThat(s).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+            }
+            for (JsonNode l : j.get("eigenvalues")) {
+                assertThat(l.asDouble()).isBetween(-1e-9, 200.0 + 1e-9);
+            }
+            assertThat(j.get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
+            assertThat(j.get("guarantee").get("delta").asDouble()).isZero();
+            assertThat(j.get("diagnostics").get("proposals").size()).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void samplingAlgorithmsRefuseAddRemoveNeighbouring() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        Cli.Result r = Cli.run("covariance", "--algorithm", "ad", "--epsilon", "1", "--neighbouring", "add-remove",
+                "--clip-norm", "1", csv.toString());
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("replace");
+    }
+
+    @Test
+    void fitWithItuAndAdGivesOrthonormalComponents() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(300, 5));
+        for (String alg : List.of("it-u", "ad")) {
+            Cli.Result r = Cli.run("fit", "--algorithm", alg, "--components", "2", "--epsilon", "1",
+                    "--clip-norm", "1", "--seed", "4", csv.toString());
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            JsonNode comps = json(r.out()).get("components");
+            assertThat(comps.size()).isEqualTo(2);
+            double dot = 0;
+            for (int i = 0; i < 5; i++) {
+                dot += comps.get(0).get(i).asDouble() * comps.get(1).get(i).asDouble();
+            }
+            assertThat(dot).isCloseTo(0.0, org.assertj.core.api.Assertions.within(1e-9));
+        }
+    }
+
+    @Test
+    void ridgeFromAReleasedCovarianceSolvesTheNormalEquationsOfTheRelease() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(200, 3));
+        Path cov = dir.resolve("cov.json");
+        Cli.Result rel = Cli.run("covariance", "--algorithm", "ad", "--epsilon", "5", "--clip-norm", "1",
+                "--seed", "7", "-o", cov.toString(), csv.toString());
+        assertThat(rel.exitCode()).as(rel.toString()).isZero();
+        Cli.Result r = Cli.run("ridge", "--covariance", cov.toString(), "--target", "f1", "--alpha", "2");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = json(r.out());
+        JsonNode m = json(Files.readString(cov)).get("matrix");
+        double w2 = j.get("weights").get("f2").asDouble();
+        double w3 = j.get("weights").get("f3").asDouble();
+        // (A + 2I) w = b on the released matrix
+        double r1 = (m.get(1).get(1).asDouble() + 2) * w2 + m.get(1).get(2).asDouble() * w3 - m.get(1).get(0).asDouble();
+        double r2 = m.get(2).get(1).asDouble() * w2 + (m.get(2).get(2).asDouble() + 2) * w3 - m.get(2).get(0).asDouble();
+        assertThat(Math.abs(r1) + Math.abs(r2)).isLessThan(1e-9);
+        assertThat(j.get("guarantee").get("epsilon").asDouble()).isEqualTo(5.0);
+        Cli.Result byIndex = Cli.run("ridge", "--covariance", cov.toString(), "--target", "1", "--alpha", "2");
+        assertThat(json(byIndex.out()).get("weights")).isEqualTo(j.get("weights"));
+        Cli.Result bad = Cli.run("ridge", "--covariance", cov.toString(), "--target", "nope", "--alpha", "2");
+        assertThat(bad.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(bad.err()).contains("nope");
+    }
+}

@@ -1,0 +1,80 @@
+package io.dpspectra.experiments.dpcovariance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.dpspectra.experiments.Reproduction;
+import io.dpspectra.linalg.Matrix;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The quick reproduction writes every figure's CSV and PNG and a report; the real data load as the paper says. */
+class DpCovarianceReproductionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void quickRunWritesEveryFigureAndAReportWithinTwoMinutes() throws Exception {
+        DpCovarianceReproduction r = new DpCovarianceReproduction();
+        List<String> log = new ArrayList<>();
+        long start = System.nanoTime();
+        r.run(new Reproduction.Settings(r.figures(), null, true, dir, 7, log::add));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertThat(seconds).isLessThan(120);
+        boolean anyDataset = AminDatasets.NAMES.stream().anyMatch(n -> {
+            try {
+                return AminDatasets.load(n).isPresent();
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
+        for (String f : List.of("2", "3", "4", "5")) {
+            assertThat(dir.resolve("fig" + f + ".csv")).exists();
+            assertPng(dir.resolve("fig" + f + ".png"));
+        }
+        assertThat(dir.resolve("fig1.csv")).exists();
+        if (anyDataset) {
+            assertPng(dir.resolve("fig1.png"));
+        }
+        String report = Files.readString(dir.resolve("report.md"));
+        assertThat(report).contains("## Figure 1", "## Figure 2", "## Figure 3", "## Figure 4", "## Figure 5",
+                "proposals per sampled vector", "Quick run");
+        List<String> csv = Files.readAllLines(dir.resolve("fig2.csv"));
+        // 7 methods x 2 epsilons, one row each, plus the header
+        assertThat(csv).hasSize(1 + 7 * 2);
+        for (String line : csv.subList(1, csv.size())) {
+            double mean = Double.parseDouble(line.split(",")[5]);
+            assertThat(mean).isPositive().isFinite();
+        }
+        assertThat(dir.resolve("proposals.csv")).exists();
+    }
+
+    private static void assertPng(Path p) throws Exception {
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(p), 4);
+        assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void realDataSetsHaveThePapersShapesAndUnitNormRows() throws Exception {
+        int[][] shapes = {{178, 13}, {1503, 6}, {48842, 108}};
+        for (int i = 0; i < 3; i++) {
+            Optional<Matrix> m = AminDatasets.load(AminDatasets.NAMES.get(i));
+            assumeTrue(m.isPresent(), "data set " + AminDatasets.NAMES.get(i) + " absent under " + AminDatasets.root());
+            Matrix x = m.get();
+            assertThat(x.rows()).isEqualTo(shapes[i][0]);
+            assertThat(x.cols()).isEqualTo(shapes[i][1]);
+            for (int r = 0; r < x.rows(); r += 97) {
+                double s = 0;
+                for (int c = 0; c < x.cols(); c++) {
+                    s += x.get(r, c) * x.get(r, c);
+                }
+                assertThat(Math.sqrt(s)).isBetween(0.0, 1.0 + 1e-12);
+            }
+        }
+    }
+}
