@@ -1,6 +1,5 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.Diagnostics;
 import io.dpspectra.covariance.CovarianceEstimator;
 import io.dpspectra.covariance.GaussianCovariance;
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
@@ -11,15 +10,10 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code dpspectra covariance}: a private release of XᵀX. */
 @Command(name = "covariance", mixinStandardHelpOptions = true, sortOptions = false,
@@ -39,23 +33,13 @@ final class CovarianceCommand extends BaseCommand {
     @Mixin
     PrivacyOptions privacy = new PrivacyOptions();
 
-    @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
-    BoundOptions bounds;
-
     @Mixin
-    InputOptions input = new InputOptions();
+    ReleaseInput io = new ReleaseInput();
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
-    Path output;
 
-    @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
-            description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
-    OutputFormat format;
 
-    @Parameters(index = "0", paramLabel = "INPUT",
-            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file.")
-    Path inputPath;
+
+
 
     @Override
     public Integer call() throws Exception {
@@ -76,15 +60,12 @@ final class CovarianceCommand extends BaseCommand {
         if (sampling && params.delta() > 0) {
             warn(alg + " is pure epsilon-DP; --delta " + params.delta() + " is not used");
         }
-        bounds.validate();
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
+        io.checkBeforeReading();
         RandomSource random = privacy.randomSource(err());
 
-        Inputs.Opened opened = Inputs.open(inputPath, input);
-        long n = Inputs.rowCount(bounds.apply(opened.rows()));
-        ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "covariance", n));
+        ReleaseInput.Bounded in = io.open("covariance");
+        ClippedRows rows = in.rows();
+        java.util.List<String> columns = in.opened().columnNames();
 
         CovarianceEstimator estimator;
         if (alg.equals("it-u") || alg.equals("ad")) {
@@ -109,29 +90,18 @@ final class CovarianceCommand extends BaseCommand {
         }
         PrivateCovariance result = estimator.release(rows, params);
 
-        Map<String, Object> inputInfo = new LinkedHashMap<>();
-        inputInfo.put("file", inputPath.toString());
-        inputInfo.put("normBound", bounds.bound());
-        inputInfo.put("boundPolicy", bounds.policy());
-        Map<String, Object> extra = new LinkedHashMap<>();
-        if (rows.clippedRows() >= 0 && bounds.clipNorm != null) {
-            extra.put("clippedRows", rows.clippedRows());
-        }
-        extra.put("seeded", random.isSeeded());
-        extra.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
-
         String text;
-        if (format == OutputFormat.table) {
+        if (io.format == OutputFormat.table) {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
-            sb.append(Tables.matrix(opened.columnNames(), opened.columnNames(), result.matrix()));
+            sb.append(Tables.matrix(columns, columns, result.matrix()));
             sb.append(Tables.values("eigenvalues", result.eigenvalues()));
             sb.append(Tables.guarantee(result.guarantee()));
             text = sb.toString();
         } else {
-            text = Json.write(Json.covariance(result, opened.columnNames(), inputInfo, extra));
+            text = Json.write(Json.covariance(result, columns, io.inputInfo(), io.extras(rows, random)));
         }
-        emit(text, output);
+        emit(text, io.output);
         return ExitCodes.OK;
     }
 }

@@ -6,17 +6,13 @@ import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code dpspectra fit}: private principal components of a data file. The algorithms come from the
@@ -39,19 +35,12 @@ final class FitCommand extends BaseCommand {
     @Mixin
     PrivacyOptions privacy = new PrivacyOptions();
 
-    @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
-    BoundOptions bounds;
-
     @Mixin
-    InputOptions input = new InputOptions();
+    ReleaseInput io = new ReleaseInput();
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
-    Path output;
 
-    @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
-            description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
-    OutputFormat format;
+
+
 
     @Mixin
     StochasticPcaFamily stochastic = new StochasticPcaFamily();
@@ -62,9 +51,6 @@ final class FitCommand extends BaseCommand {
     @Mixin
     CovariancePcaFamily covariancePca = new CovariancePcaFamily();
 
-    @Parameters(index = "0", paramLabel = "INPUT",
-            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file (see 'dpspectra convert').")
-    Path inputPath;
 
     /** Every family, in the order of the help text. */
     List<AlgorithmFamily> families() {
@@ -78,12 +64,12 @@ final class FitCommand extends BaseCommand {
         lines.add("Algorithms:");
         for (AlgorithmFamily family : new FitCommand().families()) {
             for (FitAlgorithm a : family.fitAlgorithms()) {
-                lines.add(String.format(Locale.ROOT, "  %-16s %s", a.name(), a.summary()));
+                lines.addAll(Tables.hangingIndent(String.format(Locale.ROOT, "  %-16s ", a.name()), a.summary(), 79));
             }
         }
         lines.add("");
-        lines.add("Example: dpspectra fit --algorithm analyze-gauss --components 2 --epsilon 1 --delta 1e-6 "
-                + "--clip-norm 1 data.csv");
+        lines.add("Example: dpspectra fit --algorithm analyze-gauss --components 2 --epsilon 1 \\");
+        lines.add("             --delta 1e-6 --clip-norm 1 data.csv");
         return lines.toArray(new String[0]);
     }
 
@@ -106,7 +92,7 @@ final class FitCommand extends BaseCommand {
     public Integer call() throws Exception {
         FitAlgorithm alg = chosen();
         DpPreconditions.checkAtLeast("--components", components, 1);
-        bounds.validate();
+        io.checkBeforeReading();
         alg.validateOptions();
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
@@ -122,45 +108,28 @@ final class FitCommand extends BaseCommand {
                 warn("--epsilon/--delta/--seed are ignored by --algorithm " + alg.name());
             }
         }
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
 
-        Inputs.Opened opened = Inputs.open(inputPath, input);
-        DpPreconditions.checkComponents(components, opened.dimension());
-        // a CSV is validated in one pass before any private computation (a malformed cell or a row over
-        // --norm-bound fails here, exit 3); a .dpsr file declares n and is checked in the algorithm's pass
-        long n = Inputs.rowCount(bounds.apply(opened.rows()));
-        ClippedRows rows = bounds.apply(Progress.track(opened.rows(), "fit", n));
-
-        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, n, components, params, neighbouring,
-                random, this::warn));
-
-        Map<String, Object> inputInfo = new LinkedHashMap<>();
-        inputInfo.put("file", inputPath.toString());
-        inputInfo.put("normBound", bounds.bound());
-        inputInfo.put("boundPolicy", bounds.policy());
-        Map<String, Object> extra = new LinkedHashMap<>();
-        if (rows.clippedRows() >= 0 && bounds.clipNorm != null) {
-            extra.put("clippedRows", rows.clippedRows());
-        }
-        extra.put("seeded", random != null && random.isSeeded());
-        extra.put("note", io.dpspectra.Diagnostics.PRIVATE_KEYS_NOTE);
+        ReleaseInput.Bounded in = io.open("fit");
+        DpPreconditions.checkComponents(components, in.opened().dimension());
+        ClippedRows rows = in.rows();
+        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params,
+                neighbouring, random, this::warn));
+        List<String> columns = in.opened().columnNames();
 
         String text;
-        if (format == OutputFormat.table) {
+        if (io.format == OutputFormat.table) {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append('\n');
-            sb.append(Tables.matrix(opened.columnNames(), Tables.componentNames(result.k()), result.components()));
+            sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
             result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
             sb.append(Tables.guarantee(result.guarantee().orElse(null)));
             text = sb.toString();
         } else {
-            Map<String, Object> json = Json.subspace(result, opened.columnNames(), inputInfo, extra);
+            Map<String, Object> json = Json.subspace(result, columns, io.inputInfo(), io.extras(rows, random));
             text = Json.write(json);
         }
-        emit(text, output);
+        emit(text, io.output);
         return ExitCodes.OK;
     }
 }

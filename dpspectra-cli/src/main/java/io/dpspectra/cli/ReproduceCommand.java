@@ -51,8 +51,8 @@ final class ReproduceCommand extends BaseCommand {
         lines.add("");
         lines.add("Papers:");
         for (Reproduction r : reproductions()) {
-            lines.add(String.format(Locale.ROOT, "  %-14s %s (figures: %s)", r.paper(), r.summary(),
-                    String.join(", ", r.figures())));
+            lines.addAll(Tables.hangingIndent(String.format(Locale.ROOT, "  %-14s ", r.paper()),
+                    r.summary() + " (figures: " + String.join(", ", r.figures()) + ")", 79));
         }
         if (reproductions().isEmpty()) {
             lines.add("  (none yet)");

@@ -54,4 +54,29 @@ final class Tables {
     static List<String> componentNames(int k) {
         return java.util.stream.IntStream.rangeClosed(1, k).mapToObj(j -> "PC" + j).toList();
     }
+
+    /**
+     * {@code text} word-wrapped to {@code width} columns after {@code label}, continuation lines indented
+     * to the label's width (for help footers, which picocli does not wrap with an indent).
+     */
+    static java.util.List<String> hangingIndent(String label, String text, int width) {
+        java.util.List<String> lines = new java.util.ArrayList<>();
+        String indent = " ".repeat(label.length());
+        StringBuilder line = new StringBuilder(label);
+        boolean empty = true;
+        for (String word : text.split("\\s+")) {
+            if (!empty && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line = new StringBuilder(indent);
+                empty = true;
+            }
+            if (!empty) {
+                line.append(' ');
+            }
+            line.append(word);
+            empty = false;
+        }
+        lines.add(line.toString());
+        return lines;
+    }
 }

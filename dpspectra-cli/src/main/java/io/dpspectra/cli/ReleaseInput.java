@@ -1,0 +1,81 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.noise.RandomSource;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The input and output options of the commands that make a private release from rows ({@code fit},
+ * {@code covariance}): the user's row norm bound, the CSV options, INPUT, {@code --output} and
+ * {@code --format}; and the steps they share: check the options before reading, open and bound the
+ * rows, and describe the input in the JSON.
+ */
+final class ReleaseInput {
+    @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
+    BoundOptions bounds;
+
+    @Mixin
+    InputOptions input = new InputOptions();
+
+    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
+            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
+            description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
+    OutputFormat format;
+
+    @Parameters(index = "0", paramLabel = "INPUT",
+            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file (see 'dpspectra convert').")
+    Path inputPath;
+
+    /** Rows opened and bounded for one release. */
+    record Bounded(Inputs.Opened opened, long rowCount, ClippedRows rows) {
+    }
+
+    /** Validates the bound and the output target before any data is read (usage errors, exit 2). */
+    void checkBeforeReading() {
+        bounds.validate();
+        if (output != null) {
+            AtomicFiles.checkWritableTarget(output, "--output");
+        }
+    }
+
+    /**
+     * Opens INPUT, counts its rows (a CSV is validated in this pass: a malformed cell or a row over
+     * --norm-bound fails here, exit 3; a .dpsr file declares n and is checked in the algorithm's pass),
+     * and returns the bounded rows with a progress bar named {@code task}.
+     */
+    Bounded open(String task) {
+        Inputs.Opened opened = Inputs.open(inputPath, input);
+        long n = Inputs.rowCount(bounds.apply(opened.rows()));
+        return new Bounded(opened, n, bounds.apply(Progress.track(opened.rows(), task, n)));
+    }
+
+    /** The "input" object of the JSON: file, bound and policy. */
+    Map<String, Object> inputInfo() {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("file", inputPath.toString());
+        info.put("normBound", bounds.bound());
+        info.put("boundPolicy", bounds.policy());
+        return info;
+    }
+
+    /** The data owner's extras: rows clipped (when clipping), whether the noise was seeded, and the note. */
+    Map<String, Object> extras(ClippedRows rows, RandomSource random) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        if (rows.clippedRows() >= 0 && bounds.clipNorm != null) {
+            extra.put("clippedRows", rows.clippedRows());
+        }
+        extra.put("seeded", random != null && random.isSeeded());
+        extra.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+        return extra;
+    }
+}
