@@ -48,6 +48,7 @@ public final class DpOja implements Deflation.Oracle {
     private final boolean paperLiteral;
     private final double noiseMultiplier;
     private final boolean isPrivate;
+    private final double[] start;
 
     private DpOja(Builder b) {
         this.batchSize = b.batchSize;
@@ -56,6 +57,7 @@ public final class DpOja implements Deflation.Oracle {
         this.paperLiteral = b.paperLiteral;
         this.noiseMultiplier = b.noiseMultiplier;
         this.isPrivate = b.isPrivate;
+        this.start = b.start;
     }
 
     public static Builder builder() {
@@ -70,6 +72,7 @@ public final class DpOja implements Deflation.Oracle {
         private boolean paperLiteral;
         private double noiseMultiplier = 1;
         private boolean isPrivate = true;
+        private double[] start;
 
         /** B ≥ 1; default 1 (Alg. 3). {@link KDpOja} defaults it to ⌈√m⌉. */
         public Builder batchSize(int b) {
@@ -104,6 +107,12 @@ public final class DpOja implements Deflation.Oracle {
         /** Scales σ: package-private, for the auditor's broken twin in tests only. */
         Builder noiseMultiplierForAuditTests(double m) {
             this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
+        }
+
+        /** A fixed starting vector instead of a random one: package-private, for audit tests only. */
+        Builder startVectorForAuditTests(double[] w) {
+            this.start = w.clone();
             return this;
         }
 
@@ -161,7 +170,10 @@ public final class DpOja implements Deflation.Oracle {
         int d = p.dimension();
         double sigma = isPrivate ? sigma(m, budget) : 0;
         GaussianNoise noise = isPrivate ? new GaussianNoise(random) : null;
-        double[] w = Deflation.randomUnit(p, random);
+        double[] w = start == null ? Deflation.randomUnit(p, random) : p.apply(start);
+        if (start != null) {
+            Vectors.normalizeInPlace(w);
+        }
         double[] g = new double[d];
         double[] mean = new double[d];
         long clipped = 0;
