@@ -130,8 +130,9 @@ public final class Deflation {
                 if (u == null || u.length != d || !Vectors.isFinite(u)) {
                     throw new IllegalStateException("round " + i + " returned no finite direction");
                 }
-                u = p.apply(u); // re-orthogonalise: post-processing
-                if (Vectors.normalizeInPlace(u) == 0) {
+                double raw = Vectors.norm2(u);
+                u = p.apply(p.apply(u)); // re-orthogonalise twice (floating point): post-processing
+                if (!(Vectors.normalizeInPlace(u) > 1e-8 * raw)) {
                     u = randomUnit(p, random);
                     log.count("degenerateDirections", 1);
                 }
