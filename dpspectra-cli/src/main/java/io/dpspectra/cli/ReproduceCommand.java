@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 final class ReproduceCommand extends BaseCommand {
     /** Every reproduction the command knows, in help order. */
     static List<Reproduction> reproductions() {
-        return List.of();
+        return List.of(new io.dpspectra.experiments.kdppca.KdpPcaReproduction());
     }
 
     @Parameters(index = "0", paramLabel = "PAPER", description = "Which paper (see the list below).")
