@@ -176,22 +176,54 @@ public final class DpOja implements Deflation.Oracle {
         }
         double[] g = new double[d];
         double[] mean = new double[d];
+        int r = p.rank();
+        double[] uRows = rowMajor(p); // U row by row, so one pass over x gives x.w, |x|^2 and U^T x
+        double[] ux = new double[r];
         long clipped = 0;
         for (long t = 1; t <= steps; t++) {
             java.util.Arrays.fill(mean, 0);
+            boolean projectMean = false;
             for (int j = 0; j < batchSize; j++) {
-                chunk.next().times(w, g);
-                p.applyInPlace(g);
-                if (isPrivate) {
+                SampleMatrix a = chunk.next();
+                if (a instanceof SampleMatrix.RankOne one) {
+                    // rank one: P A w = (x.w) P x, |P x|^2 = |x|^2 - |U^T x|^2; sum the unprojected (x.w) x and
+                    // project the batch sum once (P is linear): O(d(r + 3)) per sample
+                    double[] x = one.row();
+                    double sw = 0;
+                    double sx = 0;
+                    java.util.Arrays.fill(ux, 0);
+                    for (int q = 0, off = 0; q < d; q++, off += r) {
+                        double xq = x[q];
+                        sw += xq * w[q];
+                        sx += xq * xq;
+                        for (int c = 0; c < r; c++) {
+                            ux[c] += xq * uRows[off + c];
+                        }
+                    }
+                    double px2 = sx;
+                    for (int c = 0; c < r; c++) {
+                        px2 -= ux[c] * ux[c];
+                    }
+                    double nrm = Math.abs(sw) * Math.sqrt(Math.max(0, px2));
+                    double c = isPrivate && nrm > clipThreshold ? clipThreshold / nrm : 1;
+                    if (c < 1) {
+                        clipped++;
+                    }
+                    Vectors.axpy(c * sw / batchSize, x, mean);
+                    projectMean = true;
+                } else {
+                    a.times(w, g);
+                    p.applyInPlace(g);
                     double nrm = Vectors.norm2(g);
-                    double c = nrm > clipThreshold ? clipThreshold / nrm : 1;
+                    double c = isPrivate && nrm > clipThreshold ? clipThreshold / nrm : 1;
                     if (c < 1) {
                         clipped++;
                     }
                     Vectors.axpy(c / batchSize, g, mean);
-                } else {
-                    Vectors.axpy(1.0 / batchSize, g, mean);
                 }
+            }
+            if (projectMean) {
+                p.applyInPlace(mean);
             }
             if (isPrivate) {
                 double[] z = new double[d];
@@ -218,5 +250,19 @@ public final class DpOja implements Deflation.Oracle {
             log.note("noiseSigmaPerCoordinate", sigma);
         }
         return w;
+    }
+
+    /** The d × r basis of P, row by row. */
+    private static double[] rowMajor(Projector p) {
+        io.dpspectra.linalg.Matrix u = p.basis();
+        int d = u.rows();
+        int r = u.cols();
+        double[] out = new double[d * r];
+        for (int q = 0; q < d; q++) {
+            for (int c = 0; c < r; c++) {
+                out[q * r + c] = u.get(q, c);
+            }
+        }
+        return out;
     }
 }
