@@ -189,22 +189,40 @@ public final class DpOja implements Deflation.Oracle {
                     // rank one: P A w = (x.w) P x, |P x|^2 = |x|^2 - |U^T x|^2; sum the unprojected (x.w) x and
                     // project the batch sum once (P is linear): O(d(r + 3)) per sample
                     double[] x = one.row();
-                    double sw = 0;
-                    double sx = 0;
-                    java.util.Arrays.fill(ux, 0);
-                    for (int q = 0, off = 0; q < d; q++, off += r) {
-                        double xq = x[q];
-                        sw += xq * w[q];
-                        sx += xq * xq;
-                        for (int c = 0; c < r; c++) {
-                            ux[c] += xq * uRows[off + c];
+                    double sw0 = 0;
+                    double sw1 = 0;
+                    double sx0 = 0;
+                    double sx1 = 0;
+                    int q = 0;
+                    for (; q + 1 < d; q += 2) { // two accumulators each: independent chains for the JIT
+                        double x0 = x[q];
+                        double x1 = x[q + 1];
+                        sw0 += x0 * w[q];
+                        sw1 += x1 * w[q + 1];
+                        sx0 += x0 * x0;
+                        sx1 += x1 * x1;
+                    }
+                    if (q < d) {
+                        sw0 += x[q] * w[q];
+                        sx0 += x[q] * x[q];
+                    }
+                    double sw = sw0 + sw1;
+                    double sx = sx0 + sx1;
+                    // |P A w| = |x.w| |P x| <= |x.w| |x|: only when that bound exceeds beta is |U^T x| needed
+                    double nrm = Math.abs(sw) * Math.sqrt(sx);
+                    if (isPrivate && r > 0 && nrm > clipThreshold) {
+                        java.util.Arrays.fill(ux, 0);
+                        for (int qq = 0, off = 0; qq < d; qq++, off += r) {
+                            for (int cc = 0; cc < r; cc++) {
+                                ux[cc] += x[qq] * uRows[off + cc];
+                            }
                         }
+                        double px2 = sx;
+                        for (int cc = 0; cc < r; cc++) {
+                            px2 -= ux[cc] * ux[cc];
+                        }
+                        nrm = Math.abs(sw) * Math.sqrt(Math.max(0, px2));
                     }
-                    double px2 = sx;
-                    for (int c = 0; c < r; c++) {
-                        px2 -= ux[c] * ux[c];
-                    }
-                    double nrm = Math.abs(sw) * Math.sqrt(Math.max(0, px2));
                     double c = isPrivate && nrm > clipThreshold ? clipThreshold / nrm : 1;
                     if (c < 1) {
                         clipped++;
