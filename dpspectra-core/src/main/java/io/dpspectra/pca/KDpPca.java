@@ -122,7 +122,10 @@ public final class KDpPca implements SubspaceEstimator {
         DpPreconditions.checkComponents(k, samples.dimension());
         long n = Deflation.size(samples);
         int b = batchSize > 0 ? batchSize : (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
-        ModifiedDpPca modified = oracle.batchSize(b).learningRate(learningRate).paperLiteral(paperLiteral).build();
+        ModifiedDpPca modified;
+        synchronized (oracle) { // the oracle builder is shared by fits of this instance; build under its lock
+            modified = oracle.batchSize(b).learningRate(learningRate).paperLiteral(paperLiteral).build();
+        }
         Deflation.Result run = Deflation.run(samples, n, k, modified, budget, random);
         PrivacyGuarantee g = new PrivacyGuarantee("k-DP-PCA (ModifiedDP-PCA + deflation)", budget,
                 paperLiteral ? Neighbouring.ADD_REMOVE_ROW : Neighbouring.REPLACE_ROW,
