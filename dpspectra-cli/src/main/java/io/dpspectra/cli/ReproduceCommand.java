@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 final class ReproduceCommand extends BaseCommand {
     /** Every reproduction the command knows, in help order. */
     static List<Reproduction> reproductions() {
-        return List.of(new io.dpspectra.experiments.noisypower.NoisyPowerReproduction(),
+        return List.of(new io.dpspectra.experiments.kdppca.KdpPcaReproduction(),
+                new io.dpspectra.experiments.noisypower.NoisyPowerReproduction(),
                 new io.dpspectra.experiments.dpcovariance.DpCovarianceReproduction());
     }
 

@@ -1,13 +1,321 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.pca.ClippedPowerMethod;
+import io.dpspectra.pca.GaussOutputPerturbation;
+import io.dpspectra.pca.KDpOja;
+import io.dpspectra.pca.KDpPca;
+import io.dpspectra.pca.LearningRate;
+import io.dpspectra.pca.Oja;
+import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.privacy.Neighbouring;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-/** {@code fit} algorithms and options: the stochastic private k-PCA algorithms of papers/kdp-pca-adaptive-noise.txt (issue 3: k-dp-pca, k-dp-ojas, oja, dp-gauss-2, dp-power-method). */
+/**
+ * {@code fit} algorithms and options: the stochastic private k-PCA algorithms of
+ * papers/kdp-pca-adaptive-noise.txt (issue 3: k-dp-pca, k-dp-ojas, oja, dp-gauss-2, dp-power-method).
+ */
 @Command
 final class StochasticPcaFamily implements AlgorithmFamily {
+    @Option(names = "--batch-size", paramLabel = "B",
+            description = "k-dp-ojas / k-dp-pca / oja: samples per step. Default: ceil(sqrt(n/k)) for k-dp-ojas (the noise "
+                    + "of a step falls like 1/B), floor(sqrt(n)) for k-dp-pca (App. G.1), 1 for oja.")
+    Integer batchSize;
+
+    @Option(names = "--learning-rate", paramLabel = "SCHEDULE", defaultValue = "inverse-time",
+            description = "k-dp-ojas / k-dp-pca / oja step sizes: inverse-time[:C[:T0]] (eta_t = C/(T0 + t), default "
+                    + "1/(1 + t) as in App. G.1), constant:ETA, or appendix-g:SIGMA:L1,L2,... (k-DP-PCA's App. G.1 rate from "
+                    + "PUBLIC model constants). Default: ${DEFAULT-VALUE}.")
+    String learningRate;
+
+    @Option(names = "--gradient-clip", paramLabel = "BETA",
+            description = "k-dp-ojas: clip each gradient P A w to norm BETA. Default: the square of --clip-norm/--norm-bound "
+                    + "(no gradient is then clipped).")
+    Double gradientClip;
+
+    @Option(names = "--paper-literal",
+            description = "Use the paper's printed constants where they are not provably private: k-dp-ojas = batch 1 "
+                    + "and the shuffling-based noise of Alg. 3; k-dp-pca = add/remove histogram calibration; dp-gauss-2 = "
+                    + "resample the gap noise. The result is then NOT certified and its diagnostics say so.")
+    boolean paperLiteral;
+
+    @Option(names = "--tau", paramLabel = "T", defaultValue = "0.01",
+            description = "k-dp-pca: failure probability tau of PrivRange/PrivMean (Thm. 9). Default: ${DEFAULT-VALUE}.")
+    double tau;
+
+    @Option(names = "--public-range", paramLabel = "L",
+            description = "k-dp-pca: a PUBLIC bound on the gradients' top eigenvalue used instead of PrivRange (App. G.3); "
+                    + "never compute it from the data.")
+    Double publicRange;
+
+    @Option(names = "--l1-bound", paramLabel = "A",
+            description = "dp-power-method: L1 clip alpha1 of the rows. Default: sqrt(d) * --clip-norm (no L1 clipping).")
+    Double l1Bound;
+
+    @Option(names = "--dp-power-iterations", paramLabel = "L",
+            description = "dp-power-method: power iterations L. Default: max(1, ceil(ln d)).")
+    Integer dpPowerIterations;
+
+    @Option(names = "--on-small-gap", paramLabel = "fail|random-basis", defaultValue = "fail",
+            description = "dp-gauss-2: what to do when the noisy eigengap is below the threshold: refuse (exit 1) or "
+                    + "release a uniformly random basis (still private). Default: ${DEFAULT-VALUE}.")
+    String onSmallGap;
+
     @Override
     public List<FitAlgorithm> fitAlgorithms() {
-        return List.of();
+        return List.of(new KDpOjaFit(), new KDpPcaFit(), new OjaFit(), new GaussTwoFit(), new DpPowerFit());
+    }
+
+    LearningRate parsedLearningRate(long n) {
+        String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
+        try {
+            switch (parts[0]) {
+                case "inverse-time":
+                    return LearningRate.inverseTime(parts.length > 1 ? Double.parseDouble(parts[1]) : 1,
+                            parts.length > 2 ? Double.parseDouble(parts[2]) : 1);
+                case "constant":
+                    return LearningRate.constant(Double.parseDouble(parts[1]));
+                case "appendix-g":
+                    double[] l = Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray();
+                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n);
+                default:
+                    break;
+            }
+        } catch (RuntimeException e) {
+            throw CliException.usage("--learning-rate '" + learningRate + "' is malformed (" + e.getMessage() + ")",
+                    "use inverse-time[:C[:T0]], constant:ETA or appendix-g:SIGMA:L1,L2");
+        }
+        throw CliException.usage("--learning-rate '" + learningRate + "' has an unknown schedule '" + parts[0] + "'",
+                "use inverse-time[:C[:T0]], constant:ETA or appendix-g:SIGMA:L1,L2");
+    }
+
+    void checkBatch(int min) {
+        if (batchSize != null && batchSize < min) {
+            throw CliException.usage("--batch-size must be >= " + min + ", got " + batchSize, "pass a larger batch size");
+        }
+    }
+
+    private final class KDpOjaFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "k-dp-ojas";
+        }
+
+        @Override
+        public String summary() {
+            return "k-DP-Ojas (Düngler & Sanyal, Cor. 4): minibatch DP-Oja + deflation, streaming O(dk) memory; "
+                    + "replace-one rows; needs --delta > 0";
+        }
+
+        @Override
+        public boolean needsDelta() {
+            return true;
+        }
+
+        @Override
+        public void validateOptions() {
+            checkBatch(1);
+            parsedLearningRate(2);
+            if (paperLiteral && batchSize != null && batchSize != 1) {
+                throw CliException.usage("--paper-literal k-dp-ojas uses batch size 1, got --batch-size " + batchSize,
+                        "drop --batch-size or --paper-literal");
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
+                throw CliException.usage("k-dp-ojas is certified for --neighbouring replace only (positional batches, "
+                        + "spec section 0.1)", "drop --neighbouring or pass --neighbouring replace");
+            }
+            KDpOja.Builder b = KDpOja.builder().components(c.components()).randomSource(c.random())
+                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+            if (batchSize != null) {
+                b.batchSize(batchSize);
+            }
+            if (gradientClip != null) {
+                b.clipThreshold(gradientClip);
+            }
+            if (paperLiteral) {
+                c.warn().accept("--paper-literal: k-dp-ojas uses the paper's shuffling-based noise; the result is NOT "
+                        + "certified differentially private");
+            }
+            return b.build().fit(c.rows(), c.params());
+        }
+    }
+
+    private final class KDpPcaFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "k-dp-pca";
+        }
+
+        @Override
+        public String summary() {
+            return "k-DP-PCA (Düngler & Sanyal, Alg. 1-2): minibatch Oja with PrivRange + PrivMean (adaptive noise) + "
+                    + "deflation; replace-one rows; needs --delta > 0";
+        }
+
+        @Override
+        public boolean needsDelta() {
+            return true;
+        }
+
+        @Override
+        public void validateOptions() {
+            checkBatch(4);
+            parsedLearningRate(2);
+            if (!(tau > 0 && tau < 1)) {
+                throw CliException.usage("--tau must be in (0, 1), got " + tau, "use e.g. --tau 0.01");
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW && !paperLiteral) {
+                throw CliException.usage("k-dp-pca is certified for --neighbouring replace only (spec section 0.1)",
+                        "drop --neighbouring or pass --neighbouring replace");
+            }
+            KDpPca.Builder b = KDpPca.builder().components(c.components()).randomSource(c.random())
+                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+            if (batchSize != null) {
+                b.batchSize(batchSize);
+            }
+            b.oracle().tau(tau);
+            if (publicRange != null) {
+                b.oracle().rangeOverride(publicRange);
+            }
+            if (paperLiteral) {
+                c.warn().accept("--paper-literal: k-dp-pca's histograms use the add/remove calibration the paper claims; "
+                        + "the result is NOT certified differentially private");
+            }
+            return b.build().fit(c.rows(), c.params());
+        }
+    }
+
+    private final class OjaFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "oja";
+        }
+
+        @Override
+        public String summary() {
+            return "Oja's algorithm + deflation (Alg. 5): streaming, NOT private, a reference";
+        }
+
+        @Override
+        public boolean isPrivate() {
+            return false;
+        }
+
+        @Override
+        public void validateOptions() {
+            checkBatch(1);
+            parsedLearningRate(2);
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c.rowCount()));
+            if (batchSize != null) {
+                b.batchSize(batchSize);
+            }
+            return b.build().fit(c.rows());
+        }
+    }
+
+    private final class GaussTwoFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "dp-gauss-2";
+        }
+
+        @Override
+        public String summary() {
+            return "DP-Gauss-2 (Dwork et al. 2014 Alg. 2): Gaussian noise on the top-k projector, scaled by a private "
+                    + "eigengap test; add/remove rows; needs --delta > 0";
+        }
+
+        @Override
+        public boolean needsDelta() {
+            return true;
+        }
+
+        @Override
+        public void validateOptions() {
+            if (!List.of("fail", "random-basis").contains(onSmallGap)) {
+                throw CliException.usage("--on-small-gap must be fail or random-basis, got '" + onSmallGap + "'",
+                        "pass --on-small-gap fail or --on-small-gap random-basis");
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            GaussOutputPerturbation.Builder b = GaussOutputPerturbation.builder().components(c.components())
+                    .randomSource(c.random()).onSmallGap("random-basis".equals(onSmallGap)
+                            ? GaussOutputPerturbation.OnSmallGap.RANDOM_BASIS : GaussOutputPerturbation.OnSmallGap.FAIL)
+                    .paperLiteral(paperLiteral);
+            if (c.neighbouring() != null) {
+                try {
+                    b.neighbouring(c.neighbouring());
+                } catch (IllegalArgumentException e) {
+                    throw CliException.usage(e.getMessage(), "drop --neighbouring");
+                }
+            }
+            if (paperLiteral) {
+                c.warn().accept("--paper-literal: dp-gauss-2 resamples its gap noise; the result is NOT differentially "
+                        + "private");
+            }
+            return b.build().fit(c.rows(), c.params());
+        }
+    }
+
+    private final class DpPowerFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "dp-power-method";
+        }
+
+        @Override
+        public String summary() {
+            return "DP-Power-Method ([DS] App. G): private power method on L2/L1-clipped rows; add/remove rows; "
+                    + "needs --delta > 0";
+        }
+
+        @Override
+        public boolean needsDelta() {
+            return true;
+        }
+
+        @Override
+        public void validateOptions() {
+            if (dpPowerIterations != null && dpPowerIterations < 1) {
+                throw CliException.usage("--dp-power-iterations must be >= 1, got " + dpPowerIterations,
+                        "pass e.g. --dp-power-iterations 6");
+            }
+            if (l1Bound != null && !(l1Bound > 0 && Double.isFinite(l1Bound))) {
+                throw CliException.usage("--l1-bound must be > 0 and finite, got " + l1Bound,
+                        "choose it from domain knowledge, never from the data");
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            ClippedPowerMethod.Builder b = ClippedPowerMethod.builder().components(c.components()).randomSource(c.random());
+            if (c.neighbouring() != null) {
+                b.neighbouring(c.neighbouring());
+            }
+            if (dpPowerIterations != null) {
+                b.iterations(dpPowerIterations);
+            }
+            if (l1Bound != null) {
+                b.l1Bound(l1Bound);
+            }
+            return b.build().fit(c.rows(), c.params());
+        }
     }
 }

@@ -1,0 +1,202 @@
+package io.dpspectra.pca;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.covariance.SecondMomentSensitivity;
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.Clipping;
+import io.dpspectra.data.GramPass;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.Orthonormal;
+import io.dpspectra.noise.GaussianNoise;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyGuarantee;
+import io.dpspectra.privacy.PrivacyParams;
+import java.util.Objects;
+
+/**
+ * DP-Power-Method ([DS] Sec. 5 / App. G, after Nicolas et al. 2024): the private power method of Hardt
+ * &amp; Price on XᵀX of rows clipped in L2 (to β) and L1 (to α₁), with entry-level Gaussian noise scaled
+ * by α₁·β·‖X_{l−1}‖_∞, returning a d × k orthonormal basis after L iterations.
+ *
+ * <p>Privacy: (ε, δ)-DP; the unit is one row, neighbouring = add/remove one row (the paper's; replace-one
+ * doubles the noise). For C = a aᵀ with ‖a‖₂ ≤ β, ‖a‖₁ ≤ α₁, column j of C·X has L2 norm
+ * ≤ ‖a‖₂‖a‖₁‖X_j‖_∞ ≤ α₁β‖X‖_∞, so each of the p·L column releases is a Gaussian mechanism with
+ * sensitivity α₁β‖X_{l−1}‖_∞ (X_{l−1} is itself a released value) and noise multiplier
+ * σ_HP = √(4pL ln(1/δ))/ε; by zCDP composition ρ = ε²/(8 ln(1/δ)), which is (ε, δ)-DP whenever
+ * ε ≤ 8(1 − 1/√2)·ln(1/δ) ≈ 2.34 ln(1/δ) (enforced). The clip factor min(1, β/‖x‖₂, α₁/‖x‖₁) is the spec's
+ * rank-one form of min(1, β/√Tr A, α₁/Σ√A_jj).
+ *
+ * <p>Reference: Hardt &amp; Price (papers/noisy-power-method.txt) Fig. 3, Lemma 4.5; DP-Power-Method in
+ * papers/kdp-pca-adaptive-noise.txt Sec. 5 and App. G; spec stochastic-and-power-methods.md §2.7, §3.3,
+ * §8 #25 (p = k, L = max(1, ⌈ln d⌉)).
+ *
+ * <p>Cost: one pass O(nd²) for XᵀX, then L·(O(d²k) + O(dk²)); memory O(d²).
+ */
+public final class ClippedPowerMethod implements SubspaceEstimator {
+    private final int k;
+    private final int iterations;
+    private final double l2Bound;
+    private final double l1Bound;
+    private final Neighbouring neighbouring;
+    private final RandomSource random;
+    private final double noiseMultiplier;
+
+    private ClippedPowerMethod(Builder b) {
+        this.k = b.k;
+        this.iterations = b.iterations;
+        this.l2Bound = b.l2Bound;
+        this.l1Bound = b.l1Bound;
+        this.neighbouring = b.neighbouring;
+        this.random = b.random;
+        this.noiseMultiplier = b.noiseMultiplier;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Configuration. */
+    public static final class Builder {
+        private int k = -1;
+        private int iterations;
+        private double l2Bound = Double.NaN;
+        private double l1Bound = Double.NaN;
+        private Neighbouring neighbouring = Neighbouring.ADD_REMOVE_ROW;
+        private RandomSource random;
+        private double noiseMultiplier = 1;
+
+        public Builder components(int k) {
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
+        }
+
+        /** L ≥ 1; 0 (default) means max(1, ⌈ln d⌉) (spec §2.7). */
+        public Builder iterations(int l) {
+            this.iterations = DpPreconditions.checkAtLeast("iterations", l, 0);
+            return this;
+        }
+
+        /** β, the L2 clip (public); default: the rows' declared L2 bound. */
+        public Builder l2Bound(double beta) {
+            this.l2Bound = DpPreconditions.checkBound("l2Bound", beta);
+            return this;
+        }
+
+        /** α₁, the L1 clip (public); default √d·β (then no row is L1-clipped). */
+        public Builder l1Bound(double alpha1) {
+            this.l1Bound = DpPreconditions.checkBound("l1Bound", alpha1);
+            return this;
+        }
+
+        /** Default ADD_REMOVE_ROW; REPLACE_ROW doubles the noise. */
+        public Builder neighbouring(Neighbouring n) {
+            this.neighbouring = Objects.requireNonNull(n, "neighbouring");
+            return this;
+        }
+
+        public Builder randomSource(RandomSource random) {
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return this;
+        }
+
+        Builder noiseMultiplierForAuditTests(double m) {
+            this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
+            return this;
+        }
+
+        public ClippedPowerMethod build() {
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            if (random == null) {
+                random = RandomSource.secure();
+            }
+            return new ClippedPowerMethod(this);
+        }
+    }
+
+    /** σ_HP = √(4pL ln(1/δ))/ε, after checking ε ≤ 8(1 − 1/√2) ln(1/δ). */
+    public static double noiseMultiplier(int p, int iterations, PrivacyParams budget) {
+        double logInv = Math.log(1 / budget.delta());
+        if (budget.epsilon() > 8 * (1 - 1 / Math.sqrt(2)) * logInv) {
+            throw new IllegalArgumentException("DP-Power-Method's zCDP calibration needs epsilon <= 2.34 ln(1/delta) = "
+                    + 8 * (1 - 1 / Math.sqrt(2)) * logInv + ", got " + budget.epsilon() + "; lower epsilon or delta");
+        }
+        return Math.sqrt(4 * p * iterations * logInv) / budget.epsilon();
+    }
+
+    public int iterationsFor(int d) {
+        return iterations > 0 ? iterations : Math.max(1, (int) Math.ceil(Math.log(d)));
+    }
+
+    /**
+     * One noisy product Y = X·q + G from the given start q (the Gaussian release of the first iteration;
+     * everything after it is post-processing): package-private, for audit tests only.
+     */
+    Matrix noisyProductForAuditTests(RowSource rows, PrivacyParams budget, Matrix q) {
+        int d = rows.dimension();
+        double beta = Double.isNaN(l2Bound) ? SecondMomentSensitivity.rowL2Bound(rows, "DP-Power-Method") : l2Bound;
+        double alpha1 = Double.isNaN(l1Bound) ? Math.sqrt(d) * beta : l1Bound;
+        double std = noiseMultiplier * (neighbouring == Neighbouring.REPLACE_ROW ? 2 : 1) * alpha1 * beta * q.maxAbs()
+                * noiseMultiplier(q.cols(), iterationsFor(d), budget);
+        Matrix y = GramPass.of(Clipping.l1(alpha1).clip(Clipping.l2(beta).clip(rows))).gram().times(q);
+        GaussianNoise noise = new GaussianNoise(random);
+        double[] data = y.data();
+        for (int i = 0; i < data.length; i++) {
+            data[i] = noise.addNoise(data[i], std);
+        }
+        return y;
+    }
+
+    @Override
+    public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        int d = rows.dimension();
+        DpPreconditions.checkComponents(k, d);
+        DpPreconditions.checkPositiveDelta(budget.delta(), "DP-Power-Method");
+        double beta = Double.isNaN(l2Bound) ? SecondMomentSensitivity.rowL2Bound(rows, "DP-Power-Method") : l2Bound;
+        double alpha1 = Double.isNaN(l1Bound) ? Math.sqrt(d) * beta : l1Bound;
+        int l = iterationsFor(d);
+        double sigmaHp = noiseMultiplier(k, l, budget);
+        double relation = neighbouring == Neighbouring.REPLACE_ROW ? 2 : 1;
+        ClippedRows l2 = Clipping.l2(beta).clip(rows);
+        ClippedRows clipped = Clipping.l1(alpha1).clip(l2);
+        GramPass pass = GramPass.of(clipped);
+        Matrix x = pass.gram();
+        Matrix q = new Matrix(d, k);
+        for (int j = 0; j < k; j++) {
+            for (int i = 0; i < d; i++) {
+                q.set(i, j, random.standardNormal());
+            }
+        }
+        q = Orthonormal.qr(q);
+        GaussianNoise noise = new GaussianNoise(random);
+        for (int it = 0; it < l; it++) {
+            double std = noiseMultiplier * relation * alpha1 * beta * q.maxAbs() * sigmaHp;
+            Matrix y = x.times(q);
+            double[] data = y.data();
+            for (int i = 0; i < data.length; i++) {
+                data[i] = noise.addNoise(data[i], std);
+            }
+            q = Orthonormal.qr(y);
+        }
+        Diagnostics.Builder diag = Diagnostics.builder().put("rows", pass.rows()).put("iterations", l)
+                .put("l2Bound", beta).put("l1Bound", alpha1).put("noiseMultiplierSigmaHP", sigmaHp);
+        if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
+            diag.put("clippedRows", c.clippedRows());
+        }
+        diag.put("l2ClippedRows", l2.clippedRows()).put("l1ClippedRows", clipped.clippedRows());
+        diag.put("seededRandomness", random.isSeeded());
+        diag.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+        PrivacyGuarantee g = new PrivacyGuarantee("DP-Power-Method (clipped private power method)", budget, neighbouring,
+                "one row with ||x||_2 <= " + beta + " and ||x||_1 <= " + alpha1,
+                "per column release L2 sensitivity " + (relation > 1 ? "2*" : "") + "alpha1*beta*||X_{l-1}||_inf; "
+                        + "sigma_HP = sqrt(4 p L ln(1/delta))/eps over p*L = " + (k * l) + " releases (zCDP)",
+                "Hardt & Price Fig. 3, Lemma 4.5; papers/kdp-pca-adaptive-noise.txt Sec. 5, App. G; "
+                        + "spec stochastic-and-power-methods.md §2.7, §3.3, §8 #25");
+        return new PrivateSubspace("dp-power-method", q, null, g, diag.build());
+    }
+}

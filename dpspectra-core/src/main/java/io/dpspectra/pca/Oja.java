@@ -1,0 +1,99 @@
+package io.dpspectra.pca;
+
+import io.dpspectra.data.RowSource;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Oja's algorithm ([DS] Alg. 5) with deflation: the top-k principal subspace from one streaming pass,
+ * one disjoint chunk per component, steps w ← P(w + η_t P A_t w)/‖·‖. NOT private: a non-private
+ * reference for the private variants.
+ *
+ * <p>Privacy: none; the output reveals the data.
+ *
+ * <p>Reference: papers/kdp-pca-adaptive-noise.txt Alg. 5 (and Alg. 4 for the deflation); spec
+ * stochastic-and-power-methods.md §2.6.
+ *
+ * <p>Cost: one pass, O(n·d·k) time, O(d·k) memory; no d × d matrix.
+ */
+public final class Oja {
+    private final int k;
+    private final int batchSize;
+    private final LearningRate learningRate;
+    private final RandomSource random;
+
+    private Oja(int k, int batchSize, LearningRate learningRate, RandomSource random) {
+        this.k = k;
+        this.batchSize = batchSize;
+        this.learningRate = learningRate;
+        this.random = random;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Configuration. */
+    public static final class Builder {
+        private int k = -1;
+        private int batchSize = 1;
+        private LearningRate learningRate = LearningRate.paperOja();
+        private RandomSource random;
+
+        public Builder components(int k) {
+            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+            return this;
+        }
+
+        /** Samples averaged per step, default 1 (Alg. 5). */
+        public Builder batchSize(int b) {
+            this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 1);
+            return this;
+        }
+
+        /** Default 1/(1 + t). */
+        public Builder learningRate(LearningRate eta) {
+            this.learningRate = Objects.requireNonNull(eta, "learningRate");
+            return this;
+        }
+
+        /** Randomness for the starting vectors (default secure). */
+        public Builder randomSource(RandomSource random) {
+            this.random = Objects.requireNonNull(random, "randomSource");
+            return this;
+        }
+
+        public Oja build() {
+            if (k < 0) {
+                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
+            }
+            return new Oja(k, batchSize, learningRate, random == null ? RandomSource.secure() : random);
+        }
+    }
+
+    /** Fits on rows (A = x xᵀ). */
+    public PrivateSubspace fit(RowSource rows) {
+        return fit(AiSource.ofRows(rows), rows);
+    }
+
+    /** Fits on general PSD samples. */
+    public PrivateSubspace fit(AiSource samples) {
+        return fit(samples, null);
+    }
+
+    private PrivateSubspace fit(AiSource samples, RowSource rows) {
+        DpPreconditions.checkComponents(k, samples.dimension());
+        long n = Deflation.size(samples);
+        DpOja oracle = DpOja.builder().nonPrivate().batchSize(batchSize).learningRate(learningRate).build();
+        Deflation.Result run = Deflation.run(samples, n, k, oracle, null, random);
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("rows", n);
+        extra.put("batchSize", batchSize);
+        extra.put("private", false);
+        return DeflationFits.finish("oja", run, rows, learningRate, null, random, List.of(), extra);
+    }
+}
