@@ -6,7 +6,6 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricOperator;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.privacy.DpPreconditions;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -46,7 +45,7 @@ public final class NoisyPowerMethod {
 
     private NoisyPowerMethod(Builder b) {
         this.k = b.k;
-        this.p = b.p < 0 ? b.k : b.p;
+        this.p = b.blockSizeOrK();
         this.iterations = b.iterations;
         this.perturbation = b.perturbation;
         this.initialBasis = b.initialBasis;
@@ -60,31 +59,13 @@ public final class NoisyPowerMethod {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
-        private int p = -1;
-        private int iterations = DEFAULT_ITERATIONS;
+    public static final class Builder extends PowerMethodOptions<Builder> {
         private Perturbation perturbation = Perturbation.none();
         private Matrix initialBasis;
-        private RandomSource random;
-        private Matrix truth;
         private boolean trace;
 
-        /** The number k ≥ 1 of components (required). */
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
-            return this;
-        }
-
-        /** The block size p, k ≤ p ≤ d (default k); p = 2k is the paper's recommendation. */
-        public Builder blockSize(int p) {
-            this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
-            return this;
-        }
-
-        /** The number L ≥ 1 of iterations (default {@value #DEFAULT_ITERATIONS}). */
-        public Builder iterations(int iterations) {
-            this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -100,18 +81,6 @@ public final class NoisyPowerMethod {
             return this;
         }
 
-        /** Randomness for X_0 and random perturbations (default {@link RandomSource#secure()}). */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
-        /** A known truth U (d × k, orthonormal): records sin θ_k(U, X_ℓ) and tan θ_k per iteration. */
-        public Builder trackAnglesTo(Matrix truth) {
-            this.truth = Objects.requireNonNull(truth, "truth").copy();
-            return this;
-        }
-
         /** Records the per-iteration trace (‖X_{ℓ−1}‖∞) even without a truth. */
         public Builder trace(boolean trace) {
             this.trace = trace;
@@ -119,18 +88,7 @@ public final class NoisyPowerMethod {
         }
 
         public NoisyPowerMethod build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (p >= 0 && p < k) {
-                throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
-            }
-            if (truth != null && truth.cols() != k) {
-                throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
-            }
-            if (random == null) {
-                random = RandomSource.secure();
-            }
+            checkShared();
             return new NoisyPowerMethod(this);
         }
     }

@@ -75,7 +75,7 @@ public final class PrivatePowerMethod {
 
     private PrivatePowerMethod(Builder b) {
         this.k = b.k;
-        this.p = b.p < 0 ? b.k : b.p;
+        this.p = b.blockSizeOrK();
         this.iterations = b.iterations;
         this.noise = b.noise;
         this.unitScale = b.sensitivityScale;
@@ -93,37 +93,16 @@ public final class PrivatePowerMethod {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
-        private int p = -1;
-        private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
+    public static final class Builder extends PowerMethodOptions<Builder> {
         private PpmNoise noise = PpmNoise.ENTRY_LEVEL_GAUSSIAN;
         private double sensitivityScale = 1.0;
         private boolean symmetricPairs;
         private Neighbouring rowNeighbouring = Neighbouring.ADD_REMOVE_ROW;
         private Matrix initialBasis;
-        private RandomSource random;
-        private Matrix truth;
         private double noiseMultiplier = 1.0;
 
-        /** The number k ≥ 1 of components (required). */
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
-            return this;
-        }
-
-        /** Block size p, k ≤ p ≤ d (default k); p = 2k is the paper's oversampling (σ grows as √p). */
-        public Builder blockSize(int p) {
-            this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
-            return this;
-        }
-
-        /**
-         * L ≥ 1 (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}; the paper's L = O(σ_k/(σ_k − σ_{k+1})
-         * log d) depends on the unknown gap). σ grows as √L.
-         */
-        public Builder iterations(int iterations) {
-            this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -165,21 +144,6 @@ public final class PrivatePowerMethod {
             return this;
         }
 
-        /** Default {@link RandomSource#secure()}. */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
-        /**
-         * A known truth U (d × k) for experiments: records sin θ_k(U, X_ℓ) per iteration. These
-         * diagnostics use U and are NOT private.
-         */
-        public Builder trackAnglesTo(Matrix truth) {
-            this.truth = Objects.requireNonNull(truth, "truth").copy();
-            return this;
-        }
-
         /**
          * Scales the noise by {@code m}: package-private, for the auditor's deliberately broken twin in tests
          * only. A value below 1 makes the release NOT (ε, δ)-DP.
@@ -190,21 +154,10 @@ public final class PrivatePowerMethod {
         }
 
         public PrivatePowerMethod build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (p >= 0 && p < k) {
-                throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
-            }
-            if (truth != null && truth.cols() != k) {
-                throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
-            }
+            checkShared();
             if (symmetricPairs && (noise == PpmNoise.SPECTRAL_GAUSSIAN || noise == PpmNoise.SPECTRAL_LAPLACE)) {
                 throw new IllegalArgumentException("symmetricPairUnit() applies to the entry-level noise variants; for "
                         + noise + " give the spectral-norm bound of one change with sensitivityScale(s)");
-            }
-            if (random == null) {
-                random = RandomSource.secure();
             }
             return new PrivatePowerMethod(this);
         }

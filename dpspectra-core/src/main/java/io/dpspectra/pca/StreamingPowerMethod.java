@@ -9,7 +9,6 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * The streaming power method (SPM): the top-k principal subspace of the second moment E[zzᵀ] of a
@@ -41,7 +40,7 @@ public final class StreamingPowerMethod {
 
     private StreamingPowerMethod(Builder b) {
         this.k = b.k;
-        this.p = b.p < 0 ? b.k : b.p;
+        this.p = b.blockSizeOrK();
         this.iterations = b.iterations;
         this.blockRows = b.blockRows;
         this.random = b.random;
@@ -54,48 +53,18 @@ public final class StreamingPowerMethod {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
-        private int p = -1;
-        private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
+    public static final class Builder extends PowerMethodOptions<Builder> {
         private int blockRows = -1;
-        private RandomSource random;
-        private Matrix truth;
         private boolean trace;
 
-        /** The number k ≥ 1 of components (required). */
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
-            return this;
-        }
-
-        /** Block size p, k ≤ p ≤ d (default k; the corollaries assume p = k + Ω(k), e.g. 2k). */
-        public Builder blockSize(int p) {
-            this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
-            return this;
-        }
-
-        /** The number L ≥ 1 of iterations (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}); needs n ≥ L. */
-        public Builder iterations(int iterations) {
-            this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
         /** Rows read per BLAS block (default {@link BlockGramProduct#defaultBlockRows(int)}); a memory/speed knob only. */
         public Builder blockRows(int blockRows) {
             this.blockRows = DpPreconditions.checkAtLeast("blockRows", blockRows, 1);
-            return this;
-        }
-
-        /** Randomness for X_0 (default {@link RandomSource#secure()}). */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
-        /** A known truth U (d × k): records sin θ_k(U, X_ℓ), tan θ_k per iteration. */
-        public Builder trackAnglesTo(Matrix truth) {
-            this.truth = Objects.requireNonNull(truth, "truth").copy();
             return this;
         }
 
@@ -106,18 +75,7 @@ public final class StreamingPowerMethod {
         }
 
         public StreamingPowerMethod build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (p >= 0 && p < k) {
-                throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
-            }
-            if (truth != null && truth.cols() != k) {
-                throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
-            }
-            if (random == null) {
-                random = RandomSource.secure();
-            }
+            checkShared();
             return new StreamingPowerMethod(this);
         }
     }
