@@ -57,28 +57,19 @@ public final class AnalyzeGauss implements SubspaceEstimator {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
+    public static final class Builder extends SubspaceOptions<Builder> {
         private Neighbouring neighbouring = Neighbouring.ADD_REMOVE_ROW;
-        private RandomSource random;
         private GaussianCalibration calibration = GaussianCalibration.ANALYTIC;
         private double noiseMultiplier = 1.0;
 
-        /** The number k ≥ 1 of components (required; checked against d when fitting). */
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
         /** Default ADD_REMOVE_ROW (spec §2.7). */
         public Builder neighbouring(Neighbouring neighbouring) {
             this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
-            return this;
-        }
-
-        /** Default {@link RandomSource#secure()}. */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
             return this;
         }
 
@@ -101,12 +92,7 @@ public final class AnalyzeGauss implements SubspaceEstimator {
         }
 
         public AnalyzeGauss build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (random == null) {
-                random = RandomSource.secure();
-            }
+            checkSubspaceOptions();
             return new AnalyzeGauss(this);
         }
     }

@@ -59,17 +59,15 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
+    public static final class Builder extends SubspaceOptions<Builder> {
         private int iterations;
         private double l2Bound = Double.NaN;
         private double l1Bound = Double.NaN;
         private Neighbouring neighbouring = Neighbouring.ADD_REMOVE_ROW;
-        private RandomSource random;
         private double noiseMultiplier = 1;
 
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -97,23 +95,13 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
             return this;
         }
 
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
         Builder noiseMultiplierForAuditTests(double m) {
             this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
             return this;
         }
 
         public ClippedPowerMethod build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (random == null) {
-                random = RandomSource.secure();
-            }
+            checkSubspaceOptions();
             return new ClippedPowerMethod(this);
         }
     }

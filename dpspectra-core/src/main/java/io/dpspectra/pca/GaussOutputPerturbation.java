@@ -58,14 +58,12 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
+    public static final class Builder extends SubspaceOptions<Builder> {
         private OnSmallGap onSmallGap = OnSmallGap.FAIL;
-        private RandomSource random;
         private double noiseMultiplier = 1;
 
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -91,11 +89,6 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
             return this;
         }
 
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
         /** Scales both noises: package-private, for the auditor's broken twin in tests only. */
         Builder noiseMultiplierForAuditTests(double m) {
             this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
@@ -103,12 +96,7 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
         }
 
         public GaussOutputPerturbation build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (random == null) {
-                random = RandomSource.secure();
-            }
+            checkSubspaceOptions();
             return new GaussOutputPerturbation(this);
         }
     }

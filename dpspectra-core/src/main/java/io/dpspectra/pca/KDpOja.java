@@ -51,17 +51,15 @@ public final class KDpOja implements SubspaceEstimator {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
+    public static final class Builder extends SubspaceOptions<Builder> {
         private int batchSize;
         private LearningRate learningRate = LearningRate.paperOja();
         private double clipThreshold = Double.NaN;
         private boolean paperLiteral;
-        private RandomSource random;
         private double noiseMultiplier = 1;
 
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -89,25 +87,15 @@ public final class KDpOja implements SubspaceEstimator {
             return this;
         }
 
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
         Builder noiseMultiplierForAuditTests(double m) {
             this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
             return this;
         }
 
         public KDpOja build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
+            checkSubspaceOptions();
             if (paperLiteral && batchSize > 1) {
                 throw new IllegalArgumentException("paper-literal k-DP-Ojas uses batch size 1, got " + batchSize);
-            }
-            if (random == null) {
-                random = RandomSource.secure();
             }
             return new KDpOja(this);
         }

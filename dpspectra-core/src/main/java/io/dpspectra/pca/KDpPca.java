@@ -53,16 +53,14 @@ public final class KDpPca implements SubspaceEstimator {
     }
 
     /** Configuration. Oracle constants (τ, C1, K, a, batch use, public range) via {@link #oracle}. */
-    public static final class Builder {
-        private int k = -1;
+    public static final class Builder extends SubspaceOptions<Builder> {
         private int batchSize;
         private final ModifiedDpPca.Builder oracle = ModifiedDpPca.builder();
         private LearningRate learningRate = LearningRate.paperOja();
         private boolean paperLiteral;
-        private RandomSource random;
 
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -92,18 +90,8 @@ public final class KDpPca implements SubspaceEstimator {
             return this;
         }
 
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
         public KDpPca build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
-            if (random == null) {
-                random = RandomSource.secure();
-            }
+            checkSubspaceOptions();
             return new KDpPca(this);
         }
     }

@@ -38,14 +38,12 @@ public final class Oja {
     }
 
     /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
+    public static final class Builder extends SubspaceOptions<Builder> {
         private int batchSize = 1;
         private LearningRate learningRate = LearningRate.paperOja();
-        private RandomSource random;
 
-        public Builder components(int k) {
-            this.k = DpPreconditions.checkAtLeast("components", k, 1);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -61,16 +59,8 @@ public final class Oja {
             return this;
         }
 
-        /** Randomness for the starting vectors (default secure). */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
         public Oja build() {
-            if (k < 0) {
-                throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-            }
+            checkSubspaceOptions();
             return new Oja(k, batchSize, learningRate, random == null ? RandomSource.secure() : random);
         }
     }

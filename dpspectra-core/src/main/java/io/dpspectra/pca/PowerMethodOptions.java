@@ -1,31 +1,20 @@
 package io.dpspectra.pca;
 
 import io.dpspectra.linalg.Matrix;
-import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import java.util.Objects;
 
 /**
- * The options every power method of Hardt &amp; Price shares (noisy, streaming, private): k, the block size
- * p ≥ k, the number of iterations L, the randomness of the start X_0, and an optional known truth whose
- * principal angles are recorded per iteration. Each method's builder extends this and adds its own.
+ * The options every power method of Hardt &amp; Price shares (noisy, streaming, private), beyond k and the
+ * randomness of {@link SubspaceOptions}: the block size p ≥ k, the number of iterations L, and an optional
+ * known truth whose principal angles are recorded per iteration. Each method's builder extends this and adds its own.
  *
  * @param <B> the concrete builder, returned by every setter
  */
-abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> {
-    int k = -1;
+abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> extends SubspaceOptions<B> {
     int p = -1;
     int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
-    RandomSource random;
     Matrix truth;
-
-    abstract B self();
-
-    /** The number k ≥ 1 of components (required). */
-    public B components(int k) {
-        this.k = DpPreconditions.checkAtLeast("components", k, 1);
-        return self();
-    }
 
     /**
      * The block size p, k ≤ p ≤ d (default k). p = 2k is the paper's oversampling (Cor. 1.1, 3.4): a better
@@ -46,12 +35,6 @@ abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> {
         return self();
     }
 
-    /** Randomness for X_0 and any noise (default {@link RandomSource#secure()}). */
-    public B randomSource(RandomSource random) {
-        this.random = Objects.requireNonNull(random, "randomSource");
-        return self();
-    }
-
     /**
      * A known truth U (d × k, orthonormal) for experiments: records sin θ_k(U, X_ℓ) and tan θ_k per
      * iteration. These diagnostics use U and are NOT private.
@@ -68,17 +51,12 @@ abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> {
 
     /** Checks the shared options at build time and defaults the randomness to a secure source. */
     void checkShared() {
-        if (k < 0) {
-            throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
-        }
+        checkSubspaceOptions();
         if (p >= 0 && p < k) {
             throw new IllegalArgumentException("blockSize p must be >= components k = " + k + ", got " + p);
         }
         if (truth != null && truth.cols() != k) {
             throw new IllegalArgumentException("truth must have k = " + k + " columns, got " + truth.cols());
-        }
-        if (random == null) {
-            random = RandomSource.secure();
         }
     }
 }
