@@ -19,7 +19,8 @@ import java.util.Objects;
  *
  * <p>Exactness: rounding and the output addition are exact or correctly rounded (see
  * {@code Granularity}); the discrete Gaussian sample is exact (Canonne–Kamath–Steinke Algorithm 3; every
- * acceptance decision equals [U &lt; exp(−γ)] exactly, floating point only picks the fast path). Approximations, all on the safe side or negligible:
+ * acceptance decision equals [U &lt; exp(−γ)] exactly, floating point only picks the fast path).
+ * Approximations, all on the safe side or negligible:
  * (1) the lattice parameter σ/g is rounded UP to an integer (relative change ≤ 2^−43);
  * (2) the (ε, δ) of the discrete Gaussian is taken to be that of the continuous Gaussian with the
  * same parameter (Balle–Wang's formula). Canonne et al. (2020, Theorem 7) give the exact scalar δ with

@@ -18,9 +18,9 @@ import java.util.Objects;
  *
  * <p>Exactness: rounding and the final addition are exact or correctly rounded (see
  * {@code Granularity}); the discrete Laplace sample is exact (Canonne–Kamath–Steinke Algorithm 2, its
- * geometric part decided exactly as [U &lt; exp(−k/t)], the scale b/g being an exact dyadic rational). The only approximation is the 53-bit
- * output format itself, which is post-processing. Lattice samples of magnitude ≥ 2^53 (beyond 512
- * scales, probability &lt; e^−500) are redrawn.
+ * geometric part decided exactly as [U &lt; exp(−k/t)], the scale b/g being an exact dyadic
+ * rational). The only approximation is the 53-bit output format itself, which is post-processing.
+ * Lattice samples of magnitude ≥ 2^53 (beyond 512 scales, probability &lt; e^−500) are redrawn.
  *
  * <p>Reference: I. Mironov, "On significance of the least significant bits for differential
  * privacy", CCS 2012; C. Canonne, G. Kamath, T. Steinke, "The Discrete Gaussian for Differential
