@@ -11,6 +11,13 @@ public final class NoiseSpeed {
 
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 2_000_000;
+        words("GaussianNoise", n / 10, r -> new GaussianNoise(r));
+        words("LaplaceNoise", n / 10, r -> new LaplaceNoise(r));
+        long sigma = (long) Math.ceil(1.7 / GaussianNoise.granularity(1.7));
+        words("Gaussian reference", n / 10,
+            r -> (v, sc) -> DiscreteSamplers.discreteGaussianReference(r, sigma));
+        words("Laplace reference", n / 10,
+            r -> (v, sc) -> DiscreteSamplers.discreteLaplaceReference(r, sigma, 1));
         for (int round = 0; round < 3; round++) {
             System.out.println("round " + round);
             time("GaussianNoise seeded", n, new GaussianNoise(RandomSource.seededForReproducibility(1)));
@@ -18,6 +25,34 @@ public final class NoiseSpeed {
             time("LaplaceNoise seeded", n, new LaplaceNoise(RandomSource.seededForReproducibility(2)));
             time("LaplaceNoise secure", n, new LaplaceNoise(RandomSource.secure()));
         }
+    }
+
+    /** Random 64-bit words per sample with the seeded source (coin flips cost a whole word here). */
+    private static void words(String name, int n, java.util.function.Function<RandomSource, Noise> make) {
+        long[] count = new long[1];
+        RandomSource seeded = RandomSource.seededForReproducibility(3);
+        RandomSource counting = new RandomSource() {
+            @Override
+            public long nextLong() {
+                count[0]++;
+                return seeded.nextLong();
+            }
+
+            @Override
+            public RandomSource split() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public boolean isSeeded() {
+                return true;
+            }
+        };
+        Noise noise = make.apply(counting);
+        for (int i = 0; i < n; i++) {
+            noise.addNoise(0, 1.7);
+        }
+        System.out.printf("%-24s %8.2f words/sample%n", name, count[0] / (double) n);
     }
 
     private static void time(String name, int n, Noise noise) {
