@@ -6,16 +6,27 @@ import java.math.BigInteger;
  * Exact samplers on the integer lattice: Bernoulli(exp(−γ)) for rational γ, the discrete Laplace
  * and the discrete Gaussian, after Canonne, Kamath &amp; Steinke (2020), Algorithms 1–3.
  *
- * <p>Exactness: every probability is a ratio of integers and every Bernoulli trial compares a
- * uniform integer from {@link RandomSource#nextLong(long)} (or a uniform {@link BigInteger}) with an
- * integer threshold; no floating-point number enters the sampling. The output distribution is
- * therefore exactly the stated one, up to the quality of the underlying random bits.
+ * <p>Two implementations. The reference ones ({@link #discreteLaplaceReference},
+ * {@link #discreteGaussianReference}, {@link #bernoulliExpMinus}) compare uniform integers with
+ * integer thresholds only. The fast ones used by the noise classes ({@link #discreteLaplace},
+ * {@link #discreteGaussian}) decide every Bernoulli(exp(−γ)) as [U &lt; exp(−γ)] for one uniform real U
+ * whose bits are drawn lazily: from its first 64-bit word a double bound (a Taylor bracket of exp(−γ)
+ * for γ ≤ 1, else −ln U by {@link Math#log}) with a proven error margin decides unless U lies within
+ * about 2^−47 of the threshold; then {@link #uniformBelowExpMinus} decides exactly, with more words of
+ * the SAME U against rational brackets of exp(−γ). The decision is thus exactly [U &lt; exp(−γ)] and
+ * the output distribution exactly the stated one; floating point only chooses how fast it is found.
+ * The geometric part of the Laplace is X = ⌊t·(−ln U)⌋ (P(X ≥ k) = exp(−k/t)), computed the same way.
+ *
+ * <p>Exactness of the reference samplers: every probability is a ratio of integers and every Bernoulli
+ * trial compares a uniform integer from {@link RandomSource#nextLong(long)} (or a uniform
+ * {@link BigInteger}) with an integer threshold.
  *
  * <p>Reference: C. Canonne, G. Kamath, T. Steinke, "The Discrete Gaussian for Differential Privacy",
  * NeurIPS 2020, Algorithms 1 (Bernoulli(exp(−γ))), 2 (discrete Laplace) and 3 (discrete Gaussian).
  *
- * <p>Cost: O(1) expected uniform draws per sample (about 10–20 longs; the Gaussian adds a few
- * BigInteger operations on ~200-bit integers).
+ * <p>Cost: fast samplers about 5 random longs per Laplace and 8 per Gaussian sample, no allocation
+ * except on the exact path (probability about 1e−13 per decision); reference samplers 10–30 longs and
+ * BigInteger operations on ~200-bit integers.
  */
 final class DiscreteSamplers {
     private DiscreteSamplers() {
@@ -88,7 +99,7 @@ final class DiscreteSamplers {
      * Discrete Laplace with scale t/s: P(x) ∝ exp(−|x|·s/t) on the integers (CKS Algorithm 2).
      * Requires t ≥ 1 and s ≥ 1 a power of two (so that ⌊X/s⌋ is a shift).
      */
-    static long discreteLaplace(RandomSource random, long t, long s) {
+    static long discreteLaplaceReference(RandomSource random, long t, long s) {
         if (t < 1 || s < 1 || Long.bitCount(s) != 1) {
             throw new IllegalArgumentException("discrete Laplace needs t >= 1 and s a power of two, got t="
                     + t + ", s=" + s);
@@ -118,7 +129,7 @@ final class DiscreteSamplers {
      * (CKS Algorithm 3 with t = σ + 1): draw Y from the discrete Laplace of scale t and accept with
      * probability exp(−(|Y| − σ²/t)²/(2σ²)), evaluated exactly in integers.
      */
-    static long discreteGaussian(RandomSource random, long sigma) {
+    static long discreteGaussianReference(RandomSource random, long sigma) {
         if (sigma < 1) {
             throw new IllegalArgumentException("discrete Gaussian needs an integer sigma >= 1, got " + sigma);
         }
@@ -128,11 +139,383 @@ final class DiscreteSamplers {
         // γ = (|Y| − σ²/t)² / (2σ²) = (|Y|·t − σ²)² / (2σ²t²)
         BigInteger den = sigma2.multiply(bt).multiply(bt).shiftLeft(1);
         while (true) {
-            long y = discreteLaplace(random, t, 1);
+            long y = discreteLaplaceReference(random, t, 1);
             BigInteger diff = BigInteger.valueOf(Math.abs(y)).multiply(bt).subtract(sigma2);
             if (bernoulliExpMinus(random, diff.multiply(diff), den)) {
                 return y;
             }
         }
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Fast exact samplers. Every decision has the form [U < exp(−γ)] for one uniform real U ∈ [0, 1)
+    // whose binary digits are drawn lazily, 64 at a time, equivalently [L > γ] with L = −ln U.
+    // The first word w pins U to [w·2^−64, (w+1)·2^−64); a double evaluation of L with a rigorous
+    // error bound decides whenever the interval for L lies entirely on one side of the interval for γ.
+    // Otherwise (probability ~1e−14) the decision is made exactly from the SAME U, extended by more
+    // words, against rational brackets of exp(−γ) (alternating Taylor series), see uniformBelowExpMinus.
+    // The decision is therefore always exactly [U < exp(−γ)]: floating point only chooses the path.
+    // ---------------------------------------------------------------------------------------------
+
+    /** Largest t (and σ + 1) for the fast path: t·L must stay exact enough and below 2^63. */
+    static final long MAX_FAST = 1L << 53;
+
+    /** Decision value of {@link #lessThanExpMinusFast}: undecided, the exact path must decide. */
+    static final int UNDECIDED = -1;
+
+    /**
+     * Discrete Laplace with scale t/s: P(x) ∝ exp(−|x|·s/t) on the integers, exact. Same distribution
+     * as {@link #discreteLaplaceReference} (CKS Algorithm 2): X = U + t·V there is geometric,
+     * P(X ≥ k) = exp(−k/t); here X = ⌊t·(−ln U)⌋ is computed exactly from one lazily drawn uniform.
+     * Requires t ≥ 1 and s ≥ 1 a power of two.
+     */
+    static long discreteLaplace(RandomSource random, long t, long s) {
+        if (t < 1 || s < 1 || Long.bitCount(s) != 1) {
+            throw new IllegalArgumentException("discrete Laplace needs t >= 1 and s a power of two, got t="
+                    + t + ", s=" + s);
+        }
+        if (t > MAX_FAST) {
+            return discreteLaplaceReference(random, t, s);
+        }
+        return laplaceFast(random, t, (double) t, Long.numberOfTrailingZeros(s));
+    }
+
+    private static long laplaceFast(RandomSource random, long t, double td, int shift) {
+        while (true) {
+            long y = geometric(random, t, td) >>> shift;
+            boolean negative = random.nextBoolean();
+            if (negative && y == 0) {
+                continue;
+            }
+            return negative ? -y : y;
+        }
+    }
+
+    /**
+     * X = ⌊t·(−ln U)⌋ for a lazily drawn uniform U, so that P(X ≥ k) = P(U &lt; exp(−k/t)) = exp(−k/t):
+     * the geometric distribution of ratio exp(−1/t). Requires 1 ≤ t ≤ {@link #MAX_FAST}, td = t.
+     */
+    static long geometric(RandomSource random, long t, double td) {
+        if (t > DIRECT_GEOMETRIC_MAX) {
+            return geometricSplit(random, t, td);
+        }
+        return geometricFromWord(random, random.nextLong(), t, td);
+    }
+
+    /** {@link #geometric} for t ≤ {@link #DIRECT_GEOMETRIC_MAX} with U's first word w given. */
+    static long geometricFromWord(RandomSource random, long w, long t, double td) {
+        if (t == 1) {
+            // X = max{k : U < e^−k}: compare U with a table of e^−k (each within 2^−50 relative)
+            double c = unsignedToDouble(w) * 0x1.0p-64; // |U − c| ≤ 2^−52
+            int k = 0;
+            while (k + 1 < EXP_MINUS.length) {
+                double p = EXP_MINUS[k + 1];
+                double slack = 0x1.0p-50 * p + 0x1.0p-51;
+                if (c < p - slack) {
+                    k++; // U < e^−(k+1)
+                } else if (c > p + slack) {
+                    return k; // U ≥ e^−(k+1)
+                } else {
+                    break;
+                }
+            }
+            return geometricExact(new LazyUniform(random, w), 1, k, -1);
+        }
+        long k0 = 0;
+        long k1 = -1; // unknown upper bound
+        if ((w >>> 32) != 0) {
+            double l = minusLog(w);
+            double e = logError(w, l);
+            // t·L ∈ [t(l − e), t(l + e)]; the factors 1 ∓ 2^−50 cover the rounding of the products
+            double lo = td * (l - e) * (1 - 0x1.0p-50);
+            double hi = td * (l + e) * (1 + 0x1.0p-50);
+            k0 = lo > 0 ? (long) lo : 0; // floor, lo ≥ 0
+            k1 = (long) hi;
+            if (k0 == k1) {
+                return k0;
+            }
+        }
+        return geometricExact(new LazyUniform(random, w), t, k0, k1);
+    }
+
+    /**
+     * Largest t for the direct X = ⌊t·L⌋: the double L is only good to about 2^−47, so t·L is known to
+     * about t·2^−47 and the exact path would run with probability ≈ t·2^−46 (≤ 2^−30 here).
+     */
+    static final long DIRECT_GEOMETRIC_MAX = 1L << 16;
+
+    /** e^−k for k = 0..40, by Math.exp (within 1 ulp); beyond e^−40 the table is not consulted. */
+    private static final double[] EXP_MINUS = new double[41];
+
+    static {
+        for (int k = 0; k < EXP_MINUS.length; k++) {
+            EXP_MINUS[k] = Math.exp(-k);
+        }
+    }
+
+    /**
+     * The geometric of ratio exp(−1/t) for large t as in CKS Algorithm 2: X = u + t·V with u uniform
+     * on [0, t) accepted with probability exp(−u/t) (decided as [U &lt; exp(−u/t)]) and V = ⌊−ln U'⌋
+     * geometric of ratio 1/e (the direct method with t = 1).
+     */
+    private static long geometricSplit(RandomSource random, long t, double td) {
+        while (true) {
+            long u = random.nextLong(t);
+            double gamma = u / td; // u, t < 2^53 exact: relative rounding ≤ 2^−53
+            long w = random.nextLong();
+            int fast = lessThanExpMinusFast(w, gamma, 0x1.0p-51 * gamma);
+            boolean accept = fast != UNDECIDED ? fast == 1
+                    : uniformBelowExpMinus(new LazyUniform(random, w), BigInteger.valueOf(u), BigInteger.valueOf(t));
+            if (accept) {
+                long v = geometric(random, 1, 1.0);
+                return Math.addExact(u, Math.multiplyExact(t, v));
+            }
+        }
+    }
+
+    /** ⌊t·(−ln U)⌋ exactly, given k0 ≤ X and (if k1 ≥ 0) X ≤ k1, by exact comparisons of U. */
+    static long geometricExact(LazyUniform u, long t, long k0, long k1) {
+        BigInteger bt = BigInteger.valueOf(t);
+        long lo = k0; // X ≥ lo
+        long hi; // X < hi
+        if (k1 >= 0) {
+            hi = k1 + 1;
+        } else {
+            hi = Math.max(1, 2 * lo);
+            while (uniformBelowExpMinus(u, BigInteger.valueOf(hi), bt)) {
+                lo = hi;
+                hi = Math.multiplyExact(hi, 2);
+            }
+        }
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (uniformBelowExpMinus(u, BigInteger.valueOf(mid), bt)) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * Discrete Gaussian with integer parameter σ: P(x) ∝ exp(−x²/(2σ²)), exact; the same algorithm as
+     * {@link #discreteGaussianReference} (CKS Algorithm 3, t = σ + 1) with the fast exact Laplace and
+     * the acceptance Bernoulli(exp(−γ)) decided as [U &lt; exp(−γ)] by {@link #lessThanExpMinusFast}
+     * (exact fallback on the same U).
+     */
+    static long discreteGaussian(RandomSource random, long sigma) {
+        if (sigma < 1) {
+            throw new IllegalArgumentException("discrete Gaussian needs an integer sigma >= 1, got " + sigma);
+        }
+        long t = sigma + 1;
+        if (t > MAX_FAST) {
+            return discreteGaussianReference(random, sigma);
+        }
+        double sd = sigma;
+        double td = t;
+        double b = sd / td; // σ/t
+        while (true) {
+            long y = laplaceFast(random, t, td, 0);
+            long ay = Math.abs(y);
+            // γ = (|y|t − σ²)²/(2σ²t²) = d²/2 with d = |y|/σ − σ/t; a, b, d carry relative rounding ≤ 2^−52
+            double a = ay / sd;
+            double d = a - b;
+            double dd = 0x1.0p-51 * (a + b); // ≥ |d − d̃| (about 3·2^−53·(a + b))
+            double gamma = 0.5 * d * d;
+            double gammaErr = 2 * (Math.abs(d) * dd + dd * dd + 0x1.0p-52 * gamma);
+            long w = random.nextLong();
+            int fast = lessThanExpMinusFast(w, gamma, gammaErr);
+            boolean accept;
+            if (fast != UNDECIDED) {
+                accept = fast == 1;
+            } else {
+                BigInteger bt = BigInteger.valueOf(t);
+                BigInteger sigma2 = BigInteger.valueOf(sigma).multiply(BigInteger.valueOf(sigma));
+                BigInteger diff = BigInteger.valueOf(ay).multiply(bt).subtract(sigma2);
+                BigInteger den = sigma2.multiply(bt).multiply(bt).shiftLeft(1);
+                accept = uniformBelowExpMinus(new LazyUniform(random, w), diff.multiply(diff), den);
+            }
+            if (accept) {
+                return y;
+            }
+        }
+    }
+
+    /**
+     * The decision [U &lt; exp(−γ)] for U in [w·2^−64, (w+1)·2^−64), valid for every γ with
+     * |γ − gamma| ≤ gammaErr: 1 (true), 0 (false) or {@link #UNDECIDED} when the first word of U
+     * or the error bounds do not suffice. Never wrong when it decides.
+     */
+    static int lessThanExpMinusFast(long w, double gamma, double gammaErr) {
+        if (!(gammaErr >= 0) || !(gamma >= 0)) {
+            return UNDECIDED;
+        }
+        if (gamma <= 1 && gammaErr < 0x1.0p-20) {
+            // For γ ∈ [0, 1] the alternating series gives S3(γ) ≤ exp(−γ) ≤ S4(γ) = S3 + γ⁴/24, and
+            // |exp(−γ) − exp(−γ̃)| ≤ |γ − γ̃|. U ∈ [c − 2^−52, c + 2^−52] (c = w·2^−64 rounded); the
+            // evaluation of S3, S4 errs by less than 2^−49. slack covers all of it. Undecided with
+            // probability about γ⁴/24: then the logarithm below decides.
+            double c = unsignedToDouble(w) * 0x1.0p-64;
+            double g2 = gamma * gamma;
+            double s3 = 1 - gamma + 0.5 * g2 - g2 * gamma * (1.0 / 6);
+            double s4 = s3 + g2 * g2 * (1.0 / 24);
+            double slack = gammaErr + 0x1.0p-47;
+            if (c < s3 - slack) {
+                return 1;
+            }
+            if (c > s4 + slack) {
+                return 0;
+            }
+        }
+        if ((w >>> 32) == 0) {
+            return UNDECIDED;
+        }
+        double l = minusLog(w);
+        double e = logError(w, l);
+        // L − γ ∈ [diff − margin, diff + margin]: 2^−50(l + γ) covers the rounding of diff and margin
+        double diff = l - gamma;
+        double margin = e + gammaErr + 0x1.0p-50 * (l + gamma);
+        if (diff > margin) {
+            return 1;
+        }
+        if (diff < -margin) {
+            return 0;
+        }
+        return UNDECIDED;
+    }
+
+    /** −ln of fl(w·2^−64) for unsigned w, by Math.log (within 1 ulp). */
+    private static double minusLog(long w) {
+        return -Math.log(unsignedToDouble(w) * 0x1.0p-64);
+    }
+
+    /**
+     * A bound on |L − l| for every U ∈ [w·2^−64, (w+1)·2^−64), L = −ln U, l = {@link #minusLog}(w),
+     * w ≥ 2^32: the interval adds ln(1 + 1/w) ≤ 1/w, rounding w to double adds ≤ 2^−52, Math.log
+     * ≤ 1 ulp ≤ 2^−52·l. The bound returned is at least twice the sum.
+     */
+    private static double logError(long w, double l) {
+        return 0x1.0p-48 * (1 + l) + 2 / (unsignedToDouble(w));
+    }
+
+    /** The unsigned value of w, correctly rounded to double. */
+    static double unsignedToDouble(long w) {
+        if (w >= 0) {
+            return w;
+        }
+        return ((double) ((w >>> 1) | (w & 1))) * 2.0;
+    }
+
+    /** A uniform real in [0, 1) whose 64-bit words (most significant first) are drawn on demand. */
+    static final class LazyUniform {
+        private final RandomSource random;
+        private long[] words = new long[4];
+        private int count;
+
+        LazyUniform(RandomSource random, long firstWord) {
+            this.random = random;
+            words[0] = firstWord;
+            count = 1;
+        }
+
+        long word(int i) {
+            while (count <= i) {
+                if (count == words.length) {
+                    words = java.util.Arrays.copyOf(words, 2 * count);
+                }
+                words[count++] = random.nextLong();
+            }
+            return words[i];
+        }
+
+        /** The first m words as a non-negative integer A: U ∈ [A·2^−64m, (A+1)·2^−64m). */
+        BigInteger prefix(int m) {
+            BigInteger a = BigInteger.ZERO;
+            for (int i = 0; i < m; i++) {
+                a = a.shiftLeft(64).or(new BigInteger(Long.toUnsignedString(word(i))));
+            }
+            return a;
+        }
+    }
+
+    /**
+     * Exactly [U &lt; exp(−num/den)] for the lazy uniform U (num ≥ 0, den &gt; 0), with rational brackets
+     * lo ≤ exp(−γ) ≤ hi of shrinking width and more words of U until U's interval lies on one side.
+     * Terminates with probability 1 (exp(−γ) is irrational for rational γ &gt; 0, so U ≠ exp(−γ) a.s.).
+     */
+    static boolean uniformBelowExpMinus(LazyUniform u, BigInteger num, BigInteger den) {
+        if (num.signum() == 0) {
+            return true; // exp(0) = 1 > U
+        }
+        BigInteger[] qr = num.divideAndRemainder(den);
+        if (qr[0].bitLength() > 31) {
+            // exp(−γ) < 2^−(2^31): U below it needs 2^31 zero bits; decided by the first nonzero word
+            for (int i = 0; ; i++) {
+                if (u.word(i) != 0) {
+                    return false;
+                }
+            }
+        }
+        int q = qr[0].intValueExact();
+        // exp(−γ) ≤ e^−q < 2^−q: a nonzero word among the first ⌊q/64⌋ means U ≥ 2^−q
+        for (int i = 0; i < q / 64; i++) {
+            if (u.word(i) != 0) {
+                return false;
+            }
+        }
+        BigInteger r = qr[1];
+        for (int n = 9, m = Math.max(2, q / 64 + 2); ; n += 8, m++) {
+            BigInteger[] f = expMinusBracket(r, den, n);
+            BigInteger[] e = expMinusBracket(BigInteger.ONE, BigInteger.ONE, n);
+            // lo = f.lo·e.lo^q, hi = f.hi·e.hi^q (all factors ≥ 0)
+            BigInteger loNum = f[0].multiply(e[0].pow(q));
+            BigInteger loDen = f[1].multiply(e[1].pow(q));
+            BigInteger hiNum = f[2].multiply(e[2].pow(q));
+            BigInteger hiDen = f[3].multiply(e[3].pow(q));
+            BigInteger a = u.prefix(m);
+            int bits = 64 * m;
+            if (a.add(BigInteger.ONE).multiply(loDen).compareTo(loNum.shiftLeft(bits)) <= 0) {
+                return true; // U < (A+1)/2^bits ≤ lo ≤ exp(−γ)
+            }
+            if (a.multiply(hiDen).compareTo(hiNum.shiftLeft(bits)) >= 0) {
+                return false; // U ≥ A/2^bits ≥ hi ≥ exp(−γ)
+            }
+        }
+    }
+
+    /**
+     * Rational bracket of exp(−x), x = r/d ∈ [0, 1], from the alternating Taylor series: for odd n the
+     * partial sums satisfy S_n ≤ exp(−x) ≤ S_{n+1} (terms x^i/i! are non-increasing since x ≤ 1).
+     * Returns {loNum, loDen, hiNum, hiDen}.
+     */
+    static BigInteger[] expMinusBracket(BigInteger r, BigInteger d, int n) {
+        if ((n & 1) == 0) {
+            throw new IllegalArgumentException("n must be odd, got " + n);
+        }
+        // S_m = Σ_{i ≤ m} (−1)^i r^i d^{m−i} m!/i! / (d^m m!) computed with the common denominator of S_{n+1}
+        int m = n + 1;
+        BigInteger mFact = BigInteger.ONE;
+        for (int i = 2; i <= m; i++) {
+            mFact = mFact.multiply(BigInteger.valueOf(i));
+        }
+        BigInteger den = d.pow(m).multiply(mFact);
+        // numerator of term i with denominator den: r^i d^{m−i} m!/i!
+        BigInteger sumN = BigInteger.ZERO;
+        BigInteger coef = mFact; // m!/i! at i = 0
+        BigInteger rPow = BigInteger.ONE;
+        BigInteger lastTerm = BigInteger.ZERO;
+        for (int i = 0; i <= m; i++) {
+            BigInteger t = rPow.multiply(d.pow(m - i)).multiply(coef);
+            sumN = (i & 1) == 0 ? sumN.add(t) : sumN.subtract(t);
+            lastTerm = t;
+            rPow = rPow.multiply(r);
+            if (i < m) {
+                coef = coef.divide(BigInteger.valueOf(i + 1));
+            }
+        }
+        // sumN/den = S_{m} (m even: upper); S_n = S_m − (term m) (m even so term m was added)
+        BigInteger loN = sumN.subtract(lastTerm);
+        return new BigInteger[] {loN, den, sumN, den};
     }
 }

@@ -18,8 +18,9 @@ import java.util.Objects;
  * accounts for up to {@value #DEFAULT_COORDINATES} coordinates (σ grows by ≤ 1.2e−7·σ/Δ relative).
  *
  * <p>Exactness: rounding and the output addition are exact or correctly rounded (see
- * {@code Granularity}); the discrete Gaussian sample is exact (Canonne–Kamath–Steinke Algorithm 3, all
- * acceptance probabilities evaluated on integers). Approximations, all on the safe side or negligible:
+ * {@code Granularity}); the discrete Gaussian sample is exact (Canonne–Kamath–Steinke Algorithm 3; every
+ * acceptance decision equals [U &lt; exp(−γ)] exactly, floating point only picks the fast path).
+ * Approximations, all on the safe side or negligible:
  * (1) the lattice parameter σ/g is rounded UP to an integer (relative change ≤ 2^−43);
  * (2) the (ε, δ) of the discrete Gaussian is taken to be that of the continuous Gaussian with the
  * same parameter (Balle–Wang's formula). Canonne et al. (2020, Theorem 7) give the exact scalar δ with
@@ -35,8 +36,9 @@ import java.util.Objects;
  * G. Kamath, T. Steinke, "The Discrete Gaussian for Differential Privacy", NeurIPS 2020, Algorithm 3;
  * I. Mironov, CCS 2012 (why the rounding).
  *
- * <p>Cost: O(1) expected per coordinate (a few dozen random longs and BigInteger operations on
- * ~200-bit integers); {@code sigmaFor} is a bisection of about 100 erfc evaluations.
+ * <p>Cost: O(1) expected per coordinate (about 8 random longs and a few double operations, BigInteger
+ * only on the exact fallback path; see {@code DiscreteSamplers}); {@code sigmaFor} is a bisection of
+ * about 100 erfc evaluations.
  */
 public final class GaussianNoise implements Noise {
     /** Number of coordinates whose rounding {@link #sigmaFor(double, PrivacyParams)} accounts for: 2^40. */

@@ -17,16 +17,16 @@ import java.util.Objects;
  * accounts for up to {@value #DEFAULT_COORDINATES} coordinates (increase ≤ 2e−6/ε).
  *
  * <p>Exactness: rounding and the final addition are exact or correctly rounded (see
- * {@code Granularity}); the discrete Laplace sample is exact (Canonne–Kamath–Steinke Algorithm 2 on
- * integers, the scale b/g being an exact dyadic rational). The only approximation is the 53-bit
- * output format itself, which is post-processing. Lattice samples of magnitude ≥ 2^53 (beyond 512
- * scales, probability &lt; e^−500) are redrawn.
+ * {@code Granularity}); the discrete Laplace sample is exact (Canonne–Kamath–Steinke Algorithm 2, its
+ * geometric part decided exactly as [U &lt; exp(−k/t)], the scale b/g being an exact dyadic
+ * rational). The only approximation is the 53-bit output format itself, which is post-processing.
+ * Lattice samples of magnitude ≥ 2^53 (beyond 512 scales, probability &lt; e^−500) are redrawn.
  *
  * <p>Reference: I. Mironov, "On significance of the least significant bits for differential
  * privacy", CCS 2012; C. Canonne, G. Kamath, T. Steinke, "The Discrete Gaussian for Differential
  * Privacy", NeurIPS 2020, Algorithm 2; Dwork &amp; Roth (2014), Theorem 3.6 (Laplace mechanism).
  *
- * <p>Cost: O(1) expected, about 15 random longs per coordinate.
+ * <p>Cost: O(1) expected, about 5 random longs per coordinate.
  */
 public final class LaplaceNoise implements Noise {
     /** Number of coordinates whose rounding {@link #scaleFor(double, double)} accounts for: 2^24. */
