@@ -6,9 +6,9 @@ import org.junit.jupiter.api.Test;
 
 class SecureRandomSourceTest {
     @Test
-    void usesTheNistDrbgAndIsNotSeeded() {
+    void isAesCtrKeyedFromTheNistDrbgAndIsNotSeeded() {
         SecureRandomSource s = new SecureRandomSource();
-        assertThat(s.algorithm()).isEqualTo("DRBG");
+        assertThat(s.algorithm()).startsWith("AES-256-CTR").endsWith("DRBG");
         assertThat(s.isSeeded()).isFalse();
         assertThat(s.split()).isInstanceOf(SecureRandomSource.class);
     }
@@ -76,5 +76,27 @@ class SecureRandomSourceTest {
             }
             assertThat(chi2).as("bound %d", bound).isLessThan(29.9);
         }
+    }
+
+    @Test
+    void everyBufferIsFreshKeystreamAndIndependentSourcesDiffer() {
+        // fast key erasure: each 4 KiB buffer comes from a new key, so no buffer repeats an earlier one
+        SecureRandomSource s = new SecureRandomSource();
+        java.util.Set<Long> firstWords = new java.util.HashSet<>();
+        for (int buffer = 0; buffer < 200; buffer++) {
+            assertThat(firstWords.add(s.nextLong())).as("buffer %d starts with a fresh word", buffer).isTrue();
+            for (int i = 1; i < 4096 / 8; i++) {
+                s.nextLong();
+            }
+        }
+        long[] a = new long[8];
+        long[] b = new long[8];
+        SecureRandomSource x = new SecureRandomSource();
+        SecureRandomSource y = new SecureRandomSource();
+        for (int i = 0; i < 8; i++) {
+            a[i] = x.nextLong();
+            b[i] = y.nextLong();
+        }
+        assertThat(a).isNotEqualTo(b);
     }
 }
