@@ -167,12 +167,19 @@ class StochasticPcaAuditTest {
     /**
      * Add/remove pair: D' has one more row e2, which lowers the normalised gap μ1 − μ2 = 60 − 20 by exactly 1,
      * the largest change of a gap of a PSD sum under one added unit row (Weyl). The released noise level Δ₂ is
-     * a function of the noisy gap ĝ; the statistic is 1/Δ₂, affine in ĝ.
+     * a function of the noisy gap ĝ; the statistic is 1/Δ₂, affine in ĝ. A refusal (the noisy gap below the
+     * threshold) is an output too, a function of the same ĝ: it maps to 0, below every 1/Δ₂ &gt; 0.
      */
     private static PrivacyAuditor.Trial gaussTwoTrial(RowSource rows, double multiplier) {
         return r -> {
-            PrivateSubspace s = GaussOutputPerturbation.builder().components(1).randomSource(r)
-                    .noiseMultiplierForAuditTests(multiplier).build().fit(rows, CLAIMED);
+            PrivateSubspace s;
+            try {
+                s = GaussOutputPerturbation.builder().components(1).randomSource(r)
+                        .noiseMultiplierForAuditTests(multiplier).build().fit(rows, CLAIMED);
+            } catch (IllegalStateException refused) {
+                assertThat(refused).hasMessageContaining("refused to release");
+                return 0.0;
+            }
             return multiplier / (Double) s.diagnostics().get("projectorSigma");
         };
     }
