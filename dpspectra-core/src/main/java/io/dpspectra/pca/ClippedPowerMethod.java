@@ -10,6 +10,7 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.Orthonormal;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.noise.RandomSubspace;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
@@ -128,14 +129,19 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
         int d = rows.dimension();
         double beta = Double.isNaN(l2Bound) ? SecondMomentSensitivity.rowL2Bound(rows, "DP-Power-Method") : l2Bound;
         double alpha1 = Double.isNaN(l1Bound) ? Math.sqrt(d) * beta : l1Bound;
-        double std = noiseMultiplier * (neighbouring == Neighbouring.REPLACE_ROW ? 2 : 1) * alpha1 * beta * q.maxAbs()
-                * noiseMultiplier(q.cols(), iterationsFor(d), budget);
-        Matrix y = GramPass.of(Clipping.l1(alpha1).clip(Clipping.l2(beta).clip(rows))).gram().times(q);
-        GaussianNoise noise = new GaussianNoise(random);
-        double[] data = y.data();
-        for (int i = 0; i < data.length; i++) {
-            data[i] = noise.addNoise(data[i], std);
-        }
+        Matrix x = GramPass.of(Clipping.l1(alpha1).clip(Clipping.l2(beta).clip(rows))).gram();
+        return noisyProduct(x, q, alpha1, beta, noiseMultiplier(q.cols(), iterationsFor(d), budget),
+                new GaussianNoise(random));
+    }
+
+    /**
+     * Y = X·q + G with G i.i.d. N(0, std²), std = (2 under REPLACE_ROW) · α₁β·‖q‖_max·σ_HP: one Gaussian
+     * release of the method (times the audit tests' noise multiplier, 1 otherwise).
+     */
+    private Matrix noisyProduct(Matrix x, Matrix q, double alpha1, double beta, double sigmaHp, GaussianNoise noise) {
+        double relation = neighbouring == Neighbouring.REPLACE_ROW ? 2 : 1;
+        Matrix y = x.times(q);
+        noise.addNoiseInPlace(y.data(), noiseMultiplier * relation * alpha1 * beta * q.maxAbs() * sigmaHp);
         return y;
     }
 
@@ -149,27 +155,14 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
         double alpha1 = Double.isNaN(l1Bound) ? Math.sqrt(d) * beta : l1Bound;
         int l = iterationsFor(d);
         double sigmaHp = noiseMultiplier(k, l, budget);
-        double relation = neighbouring == Neighbouring.REPLACE_ROW ? 2 : 1;
         ClippedRows l2 = Clipping.l2(beta).clip(rows);
         ClippedRows clipped = Clipping.l1(alpha1).clip(l2);
         GramPass pass = GramPass.of(clipped);
         Matrix x = pass.gram();
-        Matrix q = new Matrix(d, k);
-        for (int j = 0; j < k; j++) {
-            for (int i = 0; i < d; i++) {
-                q.set(i, j, random.standardNormal());
-            }
-        }
-        q = Orthonormal.qr(q);
+        Matrix q = RandomSubspace.basis(d, k, random);
         GaussianNoise noise = new GaussianNoise(random);
         for (int it = 0; it < l; it++) {
-            double std = noiseMultiplier * relation * alpha1 * beta * q.maxAbs() * sigmaHp;
-            Matrix y = x.times(q);
-            double[] data = y.data();
-            for (int i = 0; i < data.length; i++) {
-                data[i] = noise.addNoise(data[i], std);
-            }
-            q = Orthonormal.qr(y);
+            q = Orthonormal.qr(noisyProduct(x, q, alpha1, beta, sigmaHp, noise));
         }
         Diagnostics.Builder diag = Diagnostics.builder().put("rows", pass.rows()).put("iterations", l)
                 .put("l2Bound", beta).put("l1Bound", alpha1).put("noiseMultiplierSigmaHP", sigmaHp);
@@ -181,7 +174,7 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
         diag.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
         PrivacyGuarantee g = new PrivacyGuarantee("DP-Power-Method (clipped private power method)", budget, neighbouring,
                 "one row with ||x||_2 <= " + beta + " and ||x||_1 <= " + alpha1,
-                "per column release L2 sensitivity " + (relation > 1 ? "2*" : "") + "alpha1*beta*||X_{l-1}||_inf; "
+                "per column release L2 sensitivity " + (neighbouring == Neighbouring.REPLACE_ROW ? "2*" : "") + "alpha1*beta*||X_{l-1}||_inf; "
                         + "sigma_HP = sqrt(4 p L ln(1/delta))/eps over p*L = " + (k * l) + " releases (zCDP)",
                 "Hardt & Price Fig. 3, Lemma 4.5; papers/kdp-pca-adaptive-noise.txt Sec. 5, App. G; "
                         + "spec stochastic-and-power-methods.md §2.7, §3.3, §8 #25");

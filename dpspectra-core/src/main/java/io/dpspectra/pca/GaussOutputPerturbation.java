@@ -6,11 +6,11 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.GramPass;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
-import io.dpspectra.linalg.Orthonormal;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.LaplaceNoise;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.noise.RandomSubspace;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
@@ -146,13 +146,7 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
                         + " (in units of beta^2) is below the threshold " + theta + "; more rows, a larger epsilon, or "
                         + "another algorithm are needed (the refusal itself is private)");
             }
-            Matrix g = new Matrix(d, k);
-            for (int j = 0; j < k; j++) {
-                for (int i = 0; i < d; i++) {
-                    g.set(i, j, random.standardNormal());
-                }
-            }
-            result = Orthonormal.qr(g);
+            result = RandomSubspace.basis(d, k, random);
             diag.put("randomBasisFallback", true);
         } else {
             double sigma = noiseMultiplier * projectorSigma(noisyGap, budget);

@@ -6,7 +6,6 @@ import io.dpspectra.linalg.ThinSvd;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyGuarantee;
-import io.dpspectra.synthetic.KnownSpectrum;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,11 +30,6 @@ final class PowerIterations {
         default double lastNoiseScale() {
             return Double.NaN;
         }
-    }
-
-    /** A d × p orthonormal basis of a uniformly random p-dimensional subspace (QR of a Gaussian matrix). */
-    static Matrix randomBasis(int d, int p, RandomSource random) {
-        return KnownSpectrum.randomBasis(d, p, random);
     }
 
     static void checkShape(int d, int k, int p) {
@@ -67,7 +61,7 @@ final class PowerIterations {
      */
     static PowerMethodResult run(int d, int p, int k, int iterations, Matrix x0, Step step, RandomSource random,
                                  Matrix truth, boolean trace, PrivacyGuarantee guarantee) {
-        Matrix x = x0 != null ? x0.copy() : randomBasis(d, p, random);
+        Matrix x = x0 != null ? x0.copy() : io.dpspectra.noise.RandomSubspace.basis(d, p, random);
         List<PowerMethodResult.Iteration> records = new ArrayList<>();
         Matrix y = null;
         Matrix previous = x;

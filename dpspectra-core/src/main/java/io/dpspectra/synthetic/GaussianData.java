@@ -59,7 +59,7 @@ public final class GaussianData {
     public SyntheticDataset sample(long n, long seed) {
         LowRankPlusNoiseRows.checkRows(n);
         RandomSource random = RandomSource.seededForReproducibility(seed);
-        Matrix basis = LowRankPlusNoiseRows.randomBasis(d, lambdas.length, random);
+        Matrix basis = io.dpspectra.noise.RandomSubspace.basis(d, lambdas.length, random);
         long rowSeed = random.nextLong();
         LowRankPlusNoiseRows rows = new LowRankPlusNoiseRows(basis, amplitudes, s0,
                 LowRankPlusNoiseRows.Factor.GAUSSIAN, n, rowSeed, "Gaussian data (d = " + d + ", lambdas = "

@@ -19,10 +19,7 @@ public final class KnownSpectrum {
 
     /** A d × k basis of a uniformly random k-dimensional subspace (QR of an i.i.d. N(0, 1) matrix). */
     public static Matrix randomBasis(int d, int k, RandomSource random) {
-        if (k < 0 || k > d) {
-            throw new IllegalArgumentException("k must be in [0, d = " + d + "], got " + k);
-        }
-        return LowRankPlusNoiseRows.randomBasis(d, k, random);
+        return io.dpspectra.noise.RandomSubspace.basis(d, k, random);
     }
 
     /** The normalised Walsh–Hadamard matrix of order d (a power of two): orthogonal, entries ±1/√d. */

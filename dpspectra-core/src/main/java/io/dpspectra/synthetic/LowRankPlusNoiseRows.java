@@ -139,17 +139,6 @@ final class LowRankPlusNoiseRows implements RowSource {
         }
     }
 
-    /** A d × k matrix with orthonormal columns: Gram–Schmidt (thin QR) of an i.i.d. N(0, 1) matrix. */
-    static Matrix randomBasis(int d, int k, RandomSource random) {
-        Matrix g = new Matrix(d, k);
-        for (int j = 0; j < k; j++) {
-            for (int i = 0; i < d; i++) {
-                g.set(i, j, random.standardNormal());
-            }
-        }
-        return io.dpspectra.linalg.Orthonormal.qr(g);
-    }
-
     /** V diag(a²) Vᵀ + σ² I (d × d). */
     static Matrix secondMoment(Matrix basis, double[] amplitudes, double sigma) {
         int d = basis.rows();

@@ -130,7 +130,7 @@ public final class SpikedCovariance {
     public SyntheticDataset sample(long n, long seed) {
         LowRankPlusNoiseRows.checkRows(n);
         RandomSource random = RandomSource.seededForReproducibility(seed);
-        Matrix basis = LowRankPlusNoiseRows.randomBasis(d, lambdas.length, random);
+        Matrix basis = io.dpspectra.noise.RandomSubspace.basis(d, lambdas.length, random);
         long rowSeed = random.nextLong();
         LowRankPlusNoiseRows rows = new LowRankPlusNoiseRows(basis, amplitudes, sigma,
                 LowRankPlusNoiseRows.Factor.RADEMACHER, n, rowSeed, name + " n = " + n + ", seed = " + seed);

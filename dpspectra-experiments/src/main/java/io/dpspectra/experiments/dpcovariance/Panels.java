@@ -5,9 +5,7 @@ import io.dpspectra.experiments.plot.BandPlot;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,19 +37,13 @@ final class Panels {
         Graphics2D g = out.createGraphics();
         g.setColor(Color.WHITE);
         g.fillRect(0, 0, out.getWidth(), out.getHeight());
-        Path tmp = Files.createTempFile("dpspectra-panel", ".png");
         try {
             for (int i = 0; i < plots.size(); i++) {
-                plots.get(i).writePng(tmp, w, h);
-                BufferedImage img = ImageIO.read(tmp.toFile());
-                g.drawImage(img, (i % cols) * w, (i / cols) * h, null);
+                g.drawImage(plots.get(i).render(w, h), (i % cols) * w, (i / cols) * h, null);
             }
         } finally {
-            Files.deleteIfExists(tmp);
             g.dispose();
         }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ImageIO.write(out, "png", bytes);
-        AtomicWrite.write(target, o -> o.write(bytes.toByteArray()));
+        AtomicWrite.write(target, o -> ImageIO.write(out, "png", o));
     }
 }

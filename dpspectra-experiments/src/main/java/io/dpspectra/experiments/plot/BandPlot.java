@@ -94,6 +94,11 @@ public final class BandPlot {
         AtomicWrite.write(target, out -> BitmapEncoder.saveBitmap(rendered, out, BitmapEncoder.BitmapFormat.PNG));
     }
 
+    /** The chart rendered in memory as a {@code width} × {@code height} image (e.g. to tile panels). */
+    public java.awt.image.BufferedImage render(int width, int height) {
+        return BitmapEncoder.getBufferedImage(chart(width, height));
+    }
+
     /** Writes an 800 × 560 PNG. */
     public void writePng(Path target) throws IOException {
         writePng(target, 800, 560);
