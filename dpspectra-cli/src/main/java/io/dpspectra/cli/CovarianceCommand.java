@@ -101,7 +101,7 @@ final class CovarianceCommand extends BaseCommand {
         } else {
             text = Json.write(Json.covariance(result, columns, io.inputInfo(), io.extras(rows, random)));
         }
-        emit(text, io.output);
+        emit(text, io.output.file);
         return ExitCodes.OK;
     }
 }

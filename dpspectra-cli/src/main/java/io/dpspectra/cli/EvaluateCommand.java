@@ -4,12 +4,10 @@ import io.dpspectra.data.GramPass;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.metrics.SubspaceMetrics;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code dpspectra evaluate}: utility of a model against exact PCA of a data file. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
@@ -22,16 +20,13 @@ final class EvaluateCommand extends BaseCommand {
     @Mixin
     ModelAndInput modelAndInput = new ModelAndInput();
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the JSON to FILE atomically. Default: stdout.")
-    Path output;
+    @Mixin
+    OutputOption output = new OutputOption();
 
 
     @Override
     public Integer call() throws Exception {
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
+        output.checkBeforeReading();
         ModelAndInput.Loaded loaded = modelAndInput.load();
         Json.Model m = loaded.model();
         Inputs.Opened opened = loaded.rows();
@@ -51,7 +46,7 @@ final class EvaluateCommand extends BaseCommand {
         json.put("capturedVarianceRatio", SubspaceMetrics.capturedVarianceRatio(u, c));
         json.put("subspaceDistance", SubspaceMetrics.projectorDistance(u, vk));
         json.put("note", "non-private evaluation against exact PCA of the input (uncentred, C = XᵀX/n)");
-        emit(Json.write(json), output);
+        emit(Json.write(json), output.file);
         return ExitCodes.OK;
     }
 }

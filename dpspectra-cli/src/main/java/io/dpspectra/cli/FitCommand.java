@@ -129,7 +129,7 @@ final class FitCommand extends BaseCommand {
             Map<String, Object> json = Json.subspace(result, columns, io.inputInfo(), io.extras(rows, random));
             text = Json.write(json);
         }
-        emit(text, io.output);
+        emit(text, io.output.file);
         return ExitCodes.OK;
     }
 }

@@ -24,9 +24,8 @@ final class ReleaseInput {
     @Mixin
     InputOptions input = new InputOptions();
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
-    Path output;
+    @Mixin
+    OutputOption output = new OutputOption();
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
             description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
@@ -43,9 +42,7 @@ final class ReleaseInput {
     /** Validates the bound and the output target before any data is read (usage errors, exit 2). */
     void checkBeforeReading() {
         bounds.validate();
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
+        output.checkBeforeReading();
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code dpspectra ridge}: ridge regression of one column on the others from a released covariance. */
@@ -39,9 +40,8 @@ final class RidgeCommand extends BaseCommand {
             description = "Use Amin et al.'s Section 1.1 scaling with the public number of rows N (optional).")
     Long rows;
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
-    Path output;
+    @Mixin
+    OutputOption output = new OutputOption();
 
     @Override
     public Integer call() throws Exception {
@@ -51,9 +51,7 @@ final class RidgeCommand extends BaseCommand {
         if (rows != null && rows < 1) {
             throw CliException.usage("--rows must be >= 1, got " + rows, "pass the public number of rows");
         }
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
+        output.checkBeforeReading();
         Inputs.checkReadable(covariance);
         JsonNode root;
         try {
@@ -95,7 +93,7 @@ final class RidgeCommand extends BaseCommand {
             warn("the regularised matrix is singular in " + model.droppedDirections()
                     + " direction(s); a pseudo-inverse was used (raise --alpha)");
         }
-        emit(Json.write(m), output);
+        emit(Json.write(m), output.file);
         return ExitCodes.OK;
     }
 

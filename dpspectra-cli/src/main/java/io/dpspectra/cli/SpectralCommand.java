@@ -79,9 +79,8 @@ final class SpectralCommand extends BaseCommand {
     @Mixin
     PrivacyOptions privacy = new PrivacyOptions();
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
-    Path output;
+    @Mixin
+    OutputOption output = new OutputOption();
 
     @Override
     public Integer call() throws Exception {
@@ -122,9 +121,7 @@ final class SpectralCommand extends BaseCommand {
             warn("--algorithm power is NOT differentially private: its output reveals the matrix; use it only as a "
                     + "reference");
         }
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
+        output.checkBeforeReading();
         String format = matrixFormat != null ? matrixFormat.toLowerCase(Locale.ROOT)
                 : matrix.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mtx") ? "mtx" : "edges";
         if (!format.equals("mtx") && !format.equals("edges")) {
@@ -192,7 +189,7 @@ final class SpectralCommand extends BaseCommand {
         }
         Map<String, Object> json = Json.subspace(result, List.of(), inputInfo, extra);
         json.remove("columns");
-        emit(Json.write(json), output);
+        emit(Json.write(json), output.file);
         return ExitCodes.OK;
     }
 

@@ -7,10 +7,8 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code dpspectra transform}: project rows onto a model's components (post-processing). */
 @Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
@@ -21,28 +19,25 @@ final class TransformCommand extends BaseCommand {
     @Mixin
     ModelAndInput modelAndInput = new ModelAndInput();
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
-            description = "Write the CSV to FILE atomically (nothing is written on failure). Default: stdout.")
-    Path output;
+    @Mixin
+    OutputOption output = new OutputOption();
 
 
     @Override
     public Integer call() throws Exception {
-        if (output != null) {
-            AtomicFiles.checkWritableTarget(output, "--output");
-        }
+        output.checkBeforeReading();
         ModelAndInput.Loaded loaded = modelAndInput.load();
         Json.Model m = loaded.model();
         Inputs.Opened opened = loaded.rows();
         Matrix u = loaded.components();
-        if (output == null) {
+        if (output.file == null) {
             // stdout cannot be rolled back: check every row before printing the first coordinate
             Inputs.validate(opened.rows());
             Writer w = out();
             write(opened, u, w);
             w.flush();
         } else {
-            AtomicFiles.write(output, o -> {
+            AtomicFiles.write(output.file, o -> {
                 Writer w = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
                 write(opened, u, w);
                 w.flush();

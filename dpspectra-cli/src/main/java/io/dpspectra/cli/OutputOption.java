@@ -1,0 +1,18 @@
+package io.dpspectra.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** {@code --output FILE}: where a command writes its result, atomically; stdout when absent. */
+final class OutputOption {
+    @Option(names = {"--output", "-o"}, paramLabel = "FILE",
+            description = "Write the result to FILE atomically (nothing is written on failure). Default: stdout.")
+    Path file;
+
+    /** Checks that the target's directory exists and is writable before any data is read (exit 2). */
+    void checkBeforeReading() {
+        if (file != null) {
+            AtomicFiles.checkWritableTarget(file, "--output");
+        }
+    }
+}
