@@ -15,7 +15,9 @@ import java.math.BigInteger;
  * about 2^−47 of the threshold; then {@link #uniformBelowExpMinus} decides exactly, with more words of
  * the SAME U against rational brackets of exp(−γ). The decision is thus exactly [U &lt; exp(−γ)] and
  * the output distribution exactly the stated one; floating point only chooses how fast it is found.
- * The geometric part of the Laplace is X = ⌊t·(−ln U)⌋ (P(X ≥ k) = exp(−k/t)), computed the same way.
+ * The geometric part of the Laplace is X = ⌊t·(−ln U)⌋ (P(X ≥ k) = exp(−k/t)), computed the same way:
+ * for t ≤ 2^16 with {@link Math#log}, for larger t (the noise classes' t ≈ 2^44) with a double-double
+ * logarithm accurate to 2^−74 from one or two words of U ({@link #minusLogTwoWords}).
  *
  * <p>Exactness of the reference samplers: every probability is a ratio of integers and every Bernoulli
  * trial compares a uniform integer from {@link RandomSource#nextLong(long)} (or a uniform
@@ -24,9 +26,9 @@ import java.math.BigInteger;
  * <p>Reference: C. Canonne, G. Kamath, T. Steinke, "The Discrete Gaussian for Differential Privacy",
  * NeurIPS 2020, Algorithms 1 (Bernoulli(exp(−γ))), 2 (discrete Laplace) and 3 (discrete Gaussian).
  *
- * <p>Cost: fast samplers about 5 random longs per Laplace and 8 per Gaussian sample, no allocation
- * except on the exact path (probability about 1e−13 per decision); reference samplers 10–30 longs and
- * BigInteger operations on ~200-bit integers.
+ * <p>Cost: fast samplers about 2.1 random longs per Laplace and 4 per Gaussian sample (counting a coin
+ * as a long), no allocation except on the exact path (probability below 1e−9 per decision); reference
+ * samplers 10–30 longs and BigInteger operations on ~200-bit integers.
  */
 final class DiscreteSamplers {
     private DiscreteSamplers() {
@@ -197,7 +199,7 @@ final class DiscreteSamplers {
      */
     static long geometric(RandomSource random, long t, double td) {
         if (t > DIRECT_GEOMETRIC_MAX) {
-            return geometricSplit(random, t, td);
+            return geometricTwoWords(random, t, td);
         }
         return geometricFromWord(random, random.nextLong(), t, td);
     }
@@ -254,23 +256,164 @@ final class DiscreteSamplers {
     }
 
     /**
-     * The geometric of ratio exp(−1/t) for large t as in CKS Algorithm 2: X = u + t·V with u uniform
-     * on [0, t) accepted with probability exp(−u/t) (decided as [U &lt; exp(−u/t)]) and V = ⌊−ln U'⌋
-     * geometric of ratio 1/e (the direct method with t = 1).
+     * {@link #geometric} for t &gt; {@link #DIRECT_GEOMETRIC_MAX}: X = ⌊t·(−ln U)⌋, with −ln U evaluated
+     * to about 2^−76 absolute error by {@link #minusLogTwoWords}. U's first word alone decides when it
+     * has at most 3 leading zeros (U is then known to a relative 2^−60) and t·(−ln U) is not within about
+     * t·2^−60 of an integer; otherwise a second word is drawn and decides unless t·(−ln U) is within
+     * about t·2^−74 + 2^−50 of an integer (probability about 2^−20 at t = 2^53, 2^−29 at the Gaussian
+     * noise's t ≈ 2^44), when {@link #geometricExact} decides on the same U. About 1.13 words per call.
      */
-    private static long geometricSplit(RandomSource random, long t, double td) {
-        while (true) {
-            long u = random.nextLong(t);
-            double gamma = u / td; // u, t < 2^53 exact: relative rounding ≤ 2^−53
-            long w = random.nextLong();
-            int fast = lessThanExpMinusFast(w, gamma, 0x1.0p-51 * gamma);
-            boolean accept = fast != UNDECIDED ? fast == 1
-                    : uniformBelowExpMinus(new LazyUniform(random, w), BigInteger.valueOf(u), BigInteger.valueOf(t));
-            if (accept) {
-                long v = geometric(random, 1, 1.0);
-                return Math.addExact(u, Math.multiplyExact(t, v));
+    private static long geometricTwoWords(RandomSource random, long t, double td) {
+        long w1 = random.nextLong();
+        int z = Long.numberOfLeadingZeros(w1);
+        if (z <= 3) {
+            // U·2^z ∈ [x, x + 2^(z−64)) with x from (w1, 0): L ∈ (L_x − 2^(z−63), L_x]
+            long x = floorTimesMinusLog(w1, 0, z - 63, td);
+            if (x >= 0) {
+                return x;
             }
         }
+        return geometricFromWords(random, w1, random.nextLong(), t, td);
+    }
+
+    /** {@link #geometricTwoWords} with U's first two words w1, w2 given (further words from random). */
+    static long geometricFromWords(RandomSource random, long w1, long w2, long t, double td) {
+        if (w1 != 0) {
+            // U·2^z ∈ [x, x + 2^(z−128)): L ∈ (L_x − 2^(z−127), L_x]
+            long x = floorTimesMinusLog(w1, w2, Long.numberOfLeadingZeros(w1) - 127, td);
+            if (x >= 0) {
+                return x;
+            }
+        }
+        return geometricExact(new LazyUniform(random, w1, w2), t, 0, -1);
+    }
+
+    /**
+     * ⌊t·L⌋ for every L ∈ [L_x − 2^widthExponent, L_x], L_x = {@link #minusLogTwoWords}(w1, w2) (w1 ≠ 0),
+     * or −1 if that interval (widened by the evaluation's error bounds) straddles an integer.
+     */
+    private static long floorTimesMinusLog(long w1, long w2, int widthExponent, double td) {
+        double[] l = new double[2]; // scalar-replaced once minusLogTwoWords is inlined
+        minusLogTwoWords(w1, w2, l);
+        double ph = td * l[0];
+        double pl = Math.fma(td, l[0], -ph) + td * l[1];
+        double k = Math.floor(ph);
+        double f = (ph - k) + pl; // ph − k exact
+        // t·L ∈ [f − t·2^w − margin, f + margin] + k; the margin covers t times the log's error bound and
+        // the roundings of td·l[1], pl (≤ 2^−53|pl| each) and f (≤ 2^−53(1 + |pl|))
+        double margin = td * LOG_ERROR + 0x1.0p-50 * (1 + Math.abs(pl));
+        double width = td * Double.longBitsToDouble((long) (widthExponent + 1023) << 52);
+        double low = Math.floor(f - margin - width);
+        if (low != Math.floor(f + margin)) {
+            return -1;
+        }
+        return (long) k + (long) low;
+    }
+
+    /** Bound on the absolute error of {@link #minusLogTwoWords} at the point x (see there): 2^−74. */
+    static final double LOG_ERROR = 0x1.0p-74;
+
+    /** ln 2 as a double-double (hi + lo, |lo| ≤ ulp(hi)/2); checked against a series at class load. */
+    private static final double LN2_HI = 0x1.62e42fefa39efp-1;
+    private static final double LN2_LO = 0x1.abc9e3b39803fp-56;
+
+    /** Table size of {@link #minusLogTwoWords}: x ∈ [1/2, 1) in 256 cells. */
+    private static final int LOG_TABLE_BITS = 8;
+    /** INV[j] ≈ 1 / (cell j's midpoint), a double. */
+    private static final double[] INV = new double[1 << LOG_TABLE_BITS];
+    /** ln(1 / INV[j]) as a double-double, to about 2^−106 relative (BigDecimal series at class load). */
+    private static final double[] LN_CELL_HI = new double[1 << LOG_TABLE_BITS];
+    private static final double[] LN_CELL_LO = new double[1 << LOG_TABLE_BITS];
+
+    static {
+        java.math.MathContext mc = new java.math.MathContext(45);
+        for (int j = 0; j < INV.length; j++) {
+            double mid = 0.5 + (j + 0.5) / (2.0 * INV.length); // exact dyadic
+            INV[j] = 1 / mid;
+            java.math.BigDecimal ln = lnBig(java.math.BigDecimal.ONE.divide(new java.math.BigDecimal(INV[j]), mc), mc);
+            LN_CELL_HI[j] = ln.doubleValue();
+            LN_CELL_LO[j] = ln.subtract(new java.math.BigDecimal(LN_CELL_HI[j]), mc).doubleValue();
+        }
+        java.math.BigDecimal ln2 = lnBig(java.math.BigDecimal.valueOf(2), mc);
+        if (ln2.subtract(new java.math.BigDecimal(LN2_HI)).subtract(new java.math.BigDecimal(LN2_LO))
+                .abs().compareTo(new java.math.BigDecimal(0x1.0p-106)) > 0) {
+            throw new AssertionError("ln 2 double-double constant is wrong");
+        }
+    }
+
+    /** ln y for y &gt; 0 to the precision of mc, by 2·atanh((y − 1)/(y + 1)) (for y ∈ [1/2, 2]: s² ≤ 1/9). */
+    static java.math.BigDecimal lnBig(java.math.BigDecimal y, java.math.MathContext mc) {
+        java.math.BigDecimal s = y.subtract(java.math.BigDecimal.ONE).divide(y.add(java.math.BigDecimal.ONE), mc);
+        java.math.BigDecimal s2 = s.multiply(s, mc);
+        java.math.BigDecimal term = s;
+        java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
+        java.math.BigDecimal eps = java.math.BigDecimal.ONE.movePointLeft(mc.getPrecision() + 2);
+        for (int k = 0; term.abs().compareTo(eps) > 0; k++) {
+            sum = sum.add(term.divide(java.math.BigDecimal.valueOf(2L * k + 1), mc), mc);
+            term = term.multiply(s2, mc);
+        }
+        return sum.multiply(java.math.BigDecimal.valueOf(2), mc);
+    }
+
+    /**
+     * −ln of the uniform U whose first two 64-bit words are w1 ≠ 0, w2, at the left end of U's interval:
+     * with z the number of leading zeros of w1 and x = (w1·2^64 + w2)·2^(z−128) ∈ [1/2, 1), writes
+     * L_x = z·ln 2 − ln x into out[0] + out[1] (a double-double) with |out[0] + out[1] − L_x| ≤
+     * {@link #LOG_ERROR}, and returns z. Since U·2^z ∈ [x, x + 2^(z−128)), L = −ln U lies in
+     * (L_x − 2^(z−127), L_x].
+     *
+     * <p>Method: x = x1 + x2 + x3 exactly (53 + 53 + 22 bits); with the cell j of x (its 8 bits after
+     * the leading one) r = x·INV[j] − 1 is formed as a double-double (x1·INV[j] by fma, exact; the other
+     * products err by ≤ 2^−105), |r| ≤ 2^−8.4, and ln x = ln(1/INV[j]) + ln(1 + r) with the table
+     * value to 2^−106 and ln(1 + r) = r − r²/2 + Σ_{i=3..8} (−1)^(i+1) r^i / i, truncated after r^8
+     * (error ≤ |r|^9/9 &lt; 2^−78), r² split exactly by fma, the tail (≤ 2^−25) in double (error &lt; 2^−77).
+     * The double-double sums add at most 2^−100. Total well inside 2^−74.
+     */
+    static int minusLogTwoWords(long w1, long w2, double[] out) {
+        int z = Long.numberOfLeadingZeros(w1);
+        long hi = z == 0 ? w1 : (w1 << z) | (w2 >>> (64 - z));
+        long lo = w2 << z;
+        // x = hi·2^−64 + lo·2^−128, hi ≥ 2^63. Split exactly: x1 = top 53 bits, x2 = next 53, x3 = rest.
+        double x1 = (hi >>> 11) * 0x1.0p-53;
+        long mid = ((hi & 0x7FF) << 42) | (lo >>> 22); // 11 + 42 = 53 bits
+        double x2 = mid * 0x1.0p-106;
+        double x3 = (lo & 0x3FFFFF) * 0x1.0p-128;
+        int j = (int) (hi >>> (63 - LOG_TABLE_BITS)) & ((1 << LOG_TABLE_BITS) - 1);
+        double inv = INV[j];
+        double p = x1 * inv;
+        double pe = Math.fma(x1, inv, -p); // x1·inv = p + pe exactly
+        // r = (p − 1) + pe + x2·inv + x3·inv; p − 1 is exact (Sterbenz, p ∈ [1/2, 2])
+        double small = pe + (x2 * inv + x3 * inv);
+        double pm1 = p - 1;
+        double rh = pm1 + small;
+        double rl = twoSumError(pm1, small, rh);
+        // ln(1 + r) = rh − rh²/2 + [rl − rh·rl + tail]; rh² = q + qe exactly
+        double q = rh * rh;
+        double qe = Math.fma(rh, rh, -q);
+        double r3 = q * rh;
+        double tail = r3 * (1.0 / 3 - rh * (0.25 - rh * (0.2 - rh * (1.0 / 6 - rh * (1.0 / 7 - rh * 0.125)))));
+        double minor = rl - rh * rl - 0.5 * qe + tail;
+        // L_x = z·ln2 − LN_CELL[j] − rh + q/2 − minor, summed as a double-double (two-sums)
+        double sh = z * LN2_HI;
+        double sl = Math.fma(z, LN2_HI, -sh) + z * LN2_LO;
+        // add −LN_CELL[j] (hi part by TwoSum), −rh, +q/2, then the low-order parts
+        double a = sh - LN_CELL_HI[j];
+        double ae = twoSumError(sh, -LN_CELL_HI[j], a);
+        double b = a - rh;
+        double be = twoSumError(a, -rh, b);
+        double c = b + 0.5 * q;
+        double ce = twoSumError(b, 0.5 * q, c);
+        double low = sl - LN_CELL_LO[j] - minor + ae + be + ce;
+        double h = c + low;
+        out[0] = h;
+        out[1] = twoSumError(c, low, h);
+        return z;
+    }
+
+    /** The rounding error of s = fl(a + b): a + b = s + error exactly (Knuth's TwoSum). */
+    private static double twoSumError(double a, double b, double s) {
+        double bb = s - a;
+        return (a - (s - bb)) + (b - bb);
     }
 
     /** ⌊t·(−ln U)⌋ exactly, given k0 ≤ X and (if k1 ≥ 0) X ≤ k1, by exact comparisons of U. */
@@ -356,7 +499,7 @@ final class DiscreteSamplers {
             // |exp(−γ) − exp(−γ̃)| ≤ |γ − γ̃|. U ∈ [c − 2^−52, c + 2^−52] (c = w·2^−64 rounded); the
             // evaluation of S3, S4 errs by less than 2^−49. slack covers all of it. Undecided with
             // probability about γ⁴/24: then the logarithm below decides.
-            double c = unsignedToDouble(w) * 0x1.0p-64;
+            double c = (w >>> 11) * 0x1.0p-53; // c ≤ U < c + 2^−53 (exact, no branch)
             double g2 = gamma * gamma;
             double s3 = 1 - gamma + 0.5 * g2 - g2 * gamma * (1.0 / 6);
             double s4 = s3 + g2 * g2 * (1.0 / 24);
@@ -419,6 +562,12 @@ final class DiscreteSamplers {
             count = 1;
         }
 
+        LazyUniform(RandomSource random, long firstWord, long secondWord) {
+            this(random, firstWord);
+            words[1] = secondWord;
+            count = 2;
+        }
+
         long word(int i) {
             while (count <= i) {
                 if (count == words.length) {
@@ -445,12 +594,23 @@ final class DiscreteSamplers {
      * Terminates with probability 1 (exp(−γ) is irrational for rational γ &gt; 0, so U ≠ exp(−γ) a.s.).
      */
     static boolean uniformBelowExpMinus(LazyUniform u, BigInteger num, BigInteger den) {
-        if (num.signum() == 0) {
-            return true; // exp(0) = 1 > U
+        return uniformBelowScaledExpMinus(u, num, den, BigInteger.ONE, BigInteger.ONE);
+    }
+
+    /**
+     * Exactly [U &lt; D·exp(−num/den)] with D = dNum/dDen &gt; 0 (num ≥ 0, den &gt; 0), as
+     * {@link #uniformBelowExpMinus} with the brackets multiplied by D. Terminates with probability 1.
+     */
+    static boolean uniformBelowScaledExpMinus(LazyUniform u, BigInteger num, BigInteger den, BigInteger dNum,
+                                              BigInteger dDen) {
+        if (num.signum() == 0 && dNum.compareTo(dDen) >= 0) {
+            return true; // D·exp(0) ≥ 1 > U
         }
+        // D < 2^(scaleBits): D·exp(−γ) < 2^(scaleBits − q) for q = ⌊γ⌋
+        int scaleBits = dNum.bitLength() - dDen.bitLength() + 1;
         BigInteger[] qr = num.divideAndRemainder(den);
         if (qr[0].bitLength() > 31) {
-            // exp(−γ) < 2^−(2^31): U below it needs 2^31 zero bits; decided by the first nonzero word
+            // D·exp(−γ) < 2^−(2^30): U below it needs 2^30 zero bits; decided by the first nonzero word
             for (int i = 0; ; i++) {
                 if (u.word(i) != 0) {
                     return false;
@@ -458,28 +618,29 @@ final class DiscreteSamplers {
             }
         }
         int q = qr[0].intValueExact();
-        // exp(−γ) ≤ e^−q < 2^−q: a nonzero word among the first ⌊q/64⌋ means U ≥ 2^−q
-        for (int i = 0; i < q / 64; i++) {
+        int zeroWords = Math.max(0, (q - scaleBits) / 64);
+        // a nonzero word among the first zeroWords means U ≥ 2^−(q − scaleBits) > D·exp(−γ)
+        for (int i = 0; i < zeroWords; i++) {
             if (u.word(i) != 0) {
                 return false;
             }
         }
         BigInteger r = qr[1];
-        for (int n = 9, m = Math.max(2, q / 64 + 2); ; n += 8, m++) {
+        for (int n = 9, m = zeroWords + 2; ; n += 8, m++) {
             BigInteger[] f = expMinusBracket(r, den, n);
             BigInteger[] e = expMinusBracket(BigInteger.ONE, BigInteger.ONE, n);
-            // lo = f.lo·e.lo^q, hi = f.hi·e.hi^q (all factors ≥ 0)
-            BigInteger loNum = f[0].multiply(e[0].pow(q));
-            BigInteger loDen = f[1].multiply(e[1].pow(q));
-            BigInteger hiNum = f[2].multiply(e[2].pow(q));
-            BigInteger hiDen = f[3].multiply(e[3].pow(q));
+            // lo = D·f.lo·e.lo^q, hi = D·f.hi·e.hi^q (all factors ≥ 0)
+            BigInteger loNum = f[0].multiply(e[0].pow(q)).multiply(dNum);
+            BigInteger loDen = f[1].multiply(e[1].pow(q)).multiply(dDen);
+            BigInteger hiNum = f[2].multiply(e[2].pow(q)).multiply(dNum);
+            BigInteger hiDen = f[3].multiply(e[3].pow(q)).multiply(dDen);
             BigInteger a = u.prefix(m);
             int bits = 64 * m;
             if (a.add(BigInteger.ONE).multiply(loDen).compareTo(loNum.shiftLeft(bits)) <= 0) {
-                return true; // U < (A+1)/2^bits ≤ lo ≤ exp(−γ)
+                return true; // U < (A+1)/2^bits ≤ lo ≤ D·exp(−γ)
             }
             if (a.multiply(hiDen).compareTo(hiNum.shiftLeft(bits)) >= 0) {
-                return false; // U ≥ A/2^bits ≥ hi ≥ exp(−γ)
+                return false; // U ≥ A/2^bits ≥ hi ≥ D·exp(−γ)
             }
         }
     }

@@ -2,7 +2,9 @@ package io.dpspectra.noise;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.MathContext;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,8 +77,9 @@ class FastDiscreteSamplersTest {
 
     @Test
     void fastDiscreteLaplaceMatchesExactPmfOnAllThreeGeometricPaths() {
-        // t = 1 (table of e^−k), t = 3 (⌊t·L⌋ from one logarithm), t = 3·2^17 > 2^16 (u + t·V split)
-        long[][] ts = {{1, 1}, {3, 2}, {3L << 17, 1L << 17}};
+        // t = 1 (table of e^−k), t = 3 (⌊t·L⌋ from one logarithm), t > 2^16 (⌊t·L⌋ from two words and
+        // the double-double logarithm), including t ≈ 2^53 where the fallback runs most often
+        long[][] ts = {{1, 1}, {3, 2}, {3L << 17, 1L << 17}, {(1L << 53) - 1, 1L << 50}};
         for (long[] c : ts) {
             long t = c[0];
             long sc = c[1];
@@ -172,5 +175,101 @@ class FastDiscreteSamplersTest {
                 assertThat(fast).as("t=%s, w=%s", t, Long.toUnsignedString(w)).isEqualTo(exact);
             }
         }
+    }
+
+    @Test
+    void twoWordGeometricEqualsExactGeometricOnTheSameBits() {
+        RandomSource rnd = RandomSource.seededForReproducibility(133);
+        for (long t : new long[] {(1L << 16) + 1, 3L << 40, (1L << 44) - 17, (1L << 53) - 1}) {
+            for (int i = 0; i < 60; i++) {
+                long w1 = i % 4 == 0 ? rnd.nextLong() >>> rnd.nextLong(64) : rnd.nextLong();
+                long w2 = rnd.nextLong();
+                long seed = 2000L * i + t;
+                long fast = DiscreteSamplers.geometricFromWords(RandomSource.seededForReproducibility(seed), w1, w2, t, t);
+                long exact = DiscreteSamplers.geometricExact(new DiscreteSamplers.LazyUniform(
+                        RandomSource.seededForReproducibility(seed), w1, w2), t, 0, -1);
+                assertThat(fast).as("t=%s, w1=%s, w2=%s", t, Long.toUnsignedString(w1), Long.toUnsignedString(w2))
+                        .isEqualTo(exact);
+            }
+        }
+    }
+
+    /**
+     * Words chosen so that t·(−ln U) lies within about t·2^−128 of an integer K: the double-double
+     * floor cannot decide, and the exact fallback must give the same X as the exact sampler.
+     */
+    @Test
+    void twoWordGeometricFallsBackCorrectlyNextToAnInteger() {
+        MathContext mc = new MathContext(60);
+        RandomSource rnd = RandomSource.seededForReproducibility(134);
+        for (long t : new long[] {3L << 40, (1L << 53) - 1}) {
+            for (int i = 0; i < 12; i++) {
+                long k = t / 7 + rnd.nextLong(t);
+                // U* = exp(−k/t) to 60 digits; the 128-bit words just below and at U*
+                BigDecimal u = expMinus(new BigDecimal(k).divide(new BigDecimal(t), mc), mc);
+                BigInteger a = u.multiply(new BigDecimal(BigInteger.ONE.shiftLeft(128))).toBigInteger();
+                for (BigInteger cand : new BigInteger[] {a.subtract(BigInteger.ONE), a, a.add(BigInteger.ONE)}) {
+                    long w1 = cand.shiftRight(64).longValue();
+                    long w2 = cand.longValue();
+                    long seed = 3000L * i + t;
+                    long fast = DiscreteSamplers.geometricFromWords(
+                            RandomSource.seededForReproducibility(seed), w1, w2, t, t);
+                    long exact = DiscreteSamplers.geometricExact(new DiscreteSamplers.LazyUniform(
+                            RandomSource.seededForReproducibility(seed), w1, w2), t, 0, -1);
+                    assertThat(fast).as("t=%s, k=%s", t, k).isEqualTo(exact);
+                    assertThat(Math.abs(exact - k)).isLessThanOrEqualTo(1);
+                }
+            }
+        }
+    }
+
+    /** exp(−y) for 0 ≤ y ≤ 1 by its Taylor series, to the precision of mc. */
+    private static BigDecimal expMinus(BigDecimal y, MathContext mc) {
+        BigDecimal sum = BigDecimal.ZERO;
+        BigDecimal term = BigDecimal.ONE;
+        for (int i = 1; term.abs().compareTo(BigDecimal.ONE.movePointLeft(mc.getPrecision() + 2)) > 0; i++) {
+            sum = sum.add(term, mc);
+            term = term.multiply(y.negate(), mc).divide(BigDecimal.valueOf(i), mc);
+        }
+        return sum;
+    }
+
+    /** The double-double −ln U of the two-word path is within its stated error bound of the true value. */
+    @Test
+    void twoWordLogarithmIsWithinItsErrorBound() {
+        MathContext mc = new MathContext(50);
+        BigDecimal ln2 = DiscreteSamplers.lnBig(BigDecimal.valueOf(2), mc);
+        RandomSource rnd = RandomSource.seededForReproducibility(135);
+        double[] out = new double[2];
+        double worst = 0;
+        long[][] edges = {{-1L, -1L}, {1L, 0L}, {1L, -1L}, {Long.MIN_VALUE, 0L}, {Long.MIN_VALUE, 1L},
+            {0xBFFF_FFFF_FFFF_FFFFL, -1L}, {0xC000_0000_0000_0000L, 0L}, {-2L, 12345L}};
+        for (int i = 0; i < 4000 + edges.length; i++) {
+            long w1;
+            long w2;
+            if (i < edges.length) {
+                w1 = edges[i][0];
+                w2 = edges[i][1];
+            } else {
+                w1 = rnd.nextLong() >>> (i % 3 == 0 ? rnd.nextLong(64) : 0);
+                w2 = rnd.nextLong();
+                if (w1 == 0) {
+                    continue;
+                }
+            }
+            int z = DiscreteSamplers.minusLogTwoWords(w1, w2, out);
+            assertThat(z).isEqualTo(Long.numberOfLeadingZeros(w1));
+            BigInteger m = new BigInteger(Long.toUnsignedString(w1)).shiftLeft(64)
+                    .or(new BigInteger(Long.toUnsignedString(w2)));
+            BigDecimal x = new BigDecimal(m.shiftLeft(z)).divide(new BigDecimal(BigInteger.ONE.shiftLeft(128)), mc);
+            BigDecimal truth = ln2.multiply(BigDecimal.valueOf(z)).subtract(DiscreteSamplers.lnBig(x, mc), mc);
+            double err = new BigDecimal(out[0]).add(new BigDecimal(out[1])).subtract(truth).abs().doubleValue();
+            worst = Math.max(worst, err);
+            assertThat(err).as("w1=%s, w2=%s", Long.toUnsignedString(w1), Long.toUnsignedString(w2))
+                    .isLessThanOrEqualTo(DiscreteSamplers.LOG_ERROR);
+        }
+        // measured worst about 2^−80: the bound has room to spare
+        assertThat(worst).isLessThan(DiscreteSamplers.LOG_ERROR / 4);
+        System.out.println("worst " + Math.getExponent(worst));
     }
 }
