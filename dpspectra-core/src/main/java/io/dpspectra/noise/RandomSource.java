@@ -16,6 +16,16 @@ public interface RandomSource {
     /** Uniformly random 64 bits. */
     long nextLong();
 
+    /**
+     * Overwrites every element of {@code words} with uniformly random 64-bit words, as that many calls of
+     * {@link #nextLong()} would; the secure source takes its lock once for the whole array.
+     */
+    default void nextLongs(long[] words) {
+        for (int i = 0; i < words.length; i++) {
+            words[i] = nextLong();
+        }
+    }
+
     /** Uniform on [0, 1) with 53 random bits. */
     default double nextDouble() {
         return (nextLong() >>> 11) * 0x1.0p-53;

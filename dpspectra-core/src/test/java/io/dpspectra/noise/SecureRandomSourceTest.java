@@ -99,4 +99,24 @@ class SecureRandomSourceTest {
         }
         assertThat(a).isNotEqualTo(b);
     }
+
+    @Test
+    void bulkWordsAndSplitsAreFreshAndBalanced() {
+        RandomSource s = RandomSource.secure();
+        long[] a = new long[5000];
+        long[] b = new long[5000];
+        s.nextLongs(a);
+        s.split().nextLongs(b);
+        java.util.Set<Long> seen = new java.util.HashSet<>();
+        int ones = 0;
+        for (int i = 0; i < a.length; i++) {
+            seen.add(a[i]);
+            seen.add(b[i]);
+            ones += Long.bitCount(a[i]) + Long.bitCount(b[i]);
+        }
+        // 10,000 words from parent and child: no repeats (a repeat of 64-bit words has probability < 1e−11)
+        assertThat(seen).hasSize(2 * a.length);
+        double bits = 2.0 * a.length * 64;
+        assertThat(Math.abs(ones - bits / 2)).isLessThan(6 * Math.sqrt(bits) / 2);
+    }
 }
