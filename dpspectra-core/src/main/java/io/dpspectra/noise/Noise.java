@@ -14,9 +14,32 @@ public interface Noise {
 
     /** Adds independent noise to every entry. Modified: values. */
     default void addNoiseInPlace(double[] values, double scale) {
-        for (int i = 0; i < values.length; i++) {
-            values[i] = addNoise(values[i], scale);
-        }
+        prepare(values.length, scale).addTo(values);
+    }
+
+    /**
+     * Noise of the given scale for {@code count} values, to be added later, once, by
+     * {@link Prepared#addTo}: the same release as {@link #addNoiseInPlace} at that moment. The noise does
+     * not depend on the values, so an implementation may draw it in the background meanwhile (the
+     * lattice noises do, on the common fork-join pool, once count exceeds a chunk), which lets an
+     * algorithm overlap its noise with the computation of the values it protects.
+     */
+    default Prepared prepare(int count, double scale) {
+        return values -> {
+            if (values.length != count) {
+                throw new IllegalArgumentException("noise was prepared for " + count + " values but "
+                        + values.length + " were given; prepare it for the array it is added to");
+            }
+            for (int i = 0; i < values.length; i++) {
+                values[i] = addNoise(values[i], scale);
+            }
+        };
+    }
+
+    /** Noise prepared for an array of a fixed length; see {@link #prepare}. */
+    interface Prepared {
+        /** Adds the noise to every entry (at most once). Modified: values. */
+        void addTo(double[] values);
     }
 
     /**
@@ -30,9 +53,16 @@ public interface Noise {
                     + m.rows() + " x " + m.cols());
         }
         int d = m.rows();
-        for (int j = 0; j < d; j++) {
+        double[] upper = new double[d * (d + 1) / 2]; // column by column, so one bulk draw covers it
+        for (int j = 0, at = 0; j < d; j++) {
             for (int i = 0; i <= j; i++) {
-                m.set(i, j, addNoise(m.get(i, j), scale));
+                upper[at++] = m.get(i, j);
+            }
+        }
+        addNoiseInPlace(upper, scale);
+        for (int j = 0, at = 0; j < d; j++) {
+            for (int i = 0; i <= j; i++) {
+                m.set(i, j, upper[at++]);
             }
         }
         m.mirrorUpperToLower();

@@ -297,11 +297,13 @@ public final class PrivatePowerMethod {
 
             @Override
             public Matrix product(int iteration, Matrix previous) {
-                Matrix y = a.times(previous);
                 double scale = noiseMultiplier * s * base
                         * (variant == PpmNoise.ENTRY_LEVEL_GAUSSIAN || variant == PpmNoise.ROW_L1_GAUSSIAN
                         ? previous.maxAbs() : 1.0);
-                sampler.addNoiseInPlace(y.data(), scale);
+                // the noise does not depend on A·X: it is drawn on the other cores while the product runs
+                Noise.Prepared noise = sampler.prepare(d * p, scale);
+                Matrix y = a.times(previous);
+                noise.addTo(y.data());
                 last = scale;
                 return y;
             }

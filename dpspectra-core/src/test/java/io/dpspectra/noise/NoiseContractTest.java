@@ -136,6 +136,54 @@ abstract class NoiseContractTest {
         assertThat(ksStatistic(v, x -> cdf(x, 1.5))).isLessThan(ksCritical(N));
     }
 
+    /**
+     * Long arrays take the bulk path (chunks drawn on all cores from splits of the source; the table
+     * sampler for the Gaussian): same law, on the lattice, and reproducible with the seeded source.
+     */
+    @Test
+    void bulkPathFollowsTheTargetStaysOnTheLatticeAndReproduces() {
+        int n = 5 * LatticeNoise.CHUNK + 17;
+        double centre = 0.3;
+        double scale = 2.5;
+        double[] a = new double[n];
+        java.util.Arrays.fill(a, centre);
+        double[] b = a.clone();
+        noise(RandomSource.seededForReproducibility(21)).addNoiseInPlace(a, scale);
+        noise(RandomSource.seededForReproducibility(21)).addNoiseInPlace(b, scale);
+        assertThat(a).containsExactly(b);
+        double g = granularity(scale);
+        double[] z = new double[n];
+        for (int i = 0; i < n; i++) {
+            assertThat(isMultipleOf(a[i], g)).isTrue();
+            z[i] = a[i] - centre;
+        }
+        assertThat(ksStatistic(z, x -> cdf(x, scale))).isLessThan(ksCritical(n));
+        assertThat(variance(z)).isCloseTo(varianceAt(scale), within(5 * varianceStandardError(scale, n)));
+    }
+
+    @Test
+    void aBadValueInALongArrayLeavesItUntouched() {
+        double[] v = new double[3 * LatticeNoise.CHUNK];
+        java.util.Arrays.fill(v, 1.25);
+        v[v.length - 1] = Double.NaN;
+        double[] before = v.clone();
+        assertThatThrownBy(() -> noise(RandomSource.seededForReproducibility(22)).addNoiseInPlace(v, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NaN");
+        assertThat(v).containsExactly(before);
+    }
+
+    @Test
+    void preparedNoiseFitsOnlyItsArrayAndIsAddedOnce() {
+        Noise.Prepared prepared = noise(RandomSource.seededForReproducibility(23)).prepare(2 * LatticeNoise.CHUNK, 1);
+        assertThatThrownBy(() -> prepared.addTo(new double[10])).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("prepared for " + 2 * LatticeNoise.CHUNK);
+        double[] v = new double[2 * LatticeNoise.CHUNK];
+        prepared.addTo(v);
+        assertThat(v).doesNotContain(0.0);
+        assertThatThrownBy(() -> prepared.addTo(new double[2 * LatticeNoise.CHUNK]))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("once");
+    }
+
     @Test
     void symmetricNoiseIsSymmetricWithTargetDistributedUpperTriangle() {
         int d = 120;

@@ -1,0 +1,175 @@
+package io.dpspectra.noise;
+
+import java.util.Objects;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What {@link GaussianNoise} and {@link LaplaceNoise} share: a random source, the per-value mechanism
+ * (round the value to the granularity g, add an exact lattice sample times g), and the bulk path.
+ *
+ * <p>Bulk path ({@link #prepare}, used by {@link #addNoiseInPlace}): the lattice samples do not depend
+ * on the values, so they can be drawn before the values exist. For more than {@value #CHUNK} values
+ * they are drawn in chunks of {@value #CHUNK}; chunk c draws from the c-th {@link RandomSource#split()
+ * split} of the source, the splits being taken in order on the calling thread when the noise is
+ * prepared. The chunks are drawn by the common fork-join pool's workers, in the background from the
+ * moment of preparation, and by the caller of {@link Noise.Prepared#addTo}, which joins in until every
+ * chunk is done. Every value gets an independent exact sample of the same law; with the seeded source
+ * the output depends only on the seed, the scale and the length, not on the cores or the scheduling.
+ * Within a chunk the words come through a {@link WordBuffer}, so the secure source's lock is taken
+ * once per 512 words. {@code addTo} validates every value before it changes any, so a bad value (NaN,
+ * infinite, too large for the granularity) leaves the array untouched.
+ */
+abstract sealed class LatticeNoise implements Noise permits GaussianNoise, LaplaceNoise {
+    /** Values per chunk of the bulk path; up to this many are drawn on the caller's thread. */
+    static final int CHUNK = 1 << 14;
+
+    private final RandomSource random;
+
+    LatticeNoise(RandomSource random) {
+        this.random = Objects.requireNonNull(random, "random");
+    }
+
+    /** The lattice gℤ for one noise scale, with its exact sampler. */
+    abstract static class Lattice {
+        final double g;
+
+        Lattice(double g) {
+            this.g = g;
+        }
+
+        /** An exact lattice sample k, |k| &lt; 2^53 so that k·g is exact. */
+        abstract long sample(RandomSource source);
+
+        /** The released value: value rounded to gℤ plus a lattice sample times g. */
+        final double add(RandomSource source, double value) {
+            return Granularity.toDouble(Granularity.roundedUnits(value, g), sample(source), g);
+        }
+    }
+
+    /** The lattice and sampler for noise of the given scale (checks the scale). */
+    abstract Lattice lattice(double scale);
+
+    /**
+     * As {@link #lattice}, for drawing at least {@value #BULK} values: may spend a table build per call on
+     * a faster sampler of the same law ({@link GaussianNoise} does).
+     */
+    Lattice bulkLattice(double scale) {
+        return lattice(scale);
+    }
+
+    /** Fewest values for {@link #bulkLattice}: a table build costs about as much as 4,096 samples save. */
+    static final int BULK = 1 << 12;
+
+    @Override
+    public final double addNoise(double value, double scale) {
+        return lattice(scale).add(random, value);
+    }
+
+    @Override
+    public final void addNoiseInPlace(double[] values, double scale) {
+        prepare(values.length, scale).addTo(values);
+    }
+
+    @Override
+    public final Prepared prepare(int count, double scale) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        Lattice lattice = count >= BULK ? bulkLattice(scale) : lattice(scale);
+        if (count <= CHUNK) {
+            return values -> {
+                checkValues(values, count, lattice.g);
+                for (int i = 0; i < count; i++) {
+                    values[i] = lattice.add(random, values[i]);
+                }
+            };
+        }
+        return new Drawing(lattice, count, random);
+    }
+
+    /** Throws, naming the problem, unless values has the prepared length and every value can be released. */
+    private static void checkValues(double[] values, int count, double g) {
+        if (values.length != count) {
+            throw new IllegalArgumentException("noise was prepared for " + count + " values but " + values.length
+                    + " were given; prepare it for the array it is added to");
+        }
+        for (double v : values) {
+            Granularity.roundedUnits(v, g); // throws on NaN, infinities and values too large for g
+        }
+    }
+
+    /** Lattice noise being drawn in chunks by the pool's workers and, once it is added, by its caller. */
+    private static final class Drawing implements Prepared {
+        private final Lattice lattice;
+        private final double[] noise; // k·g per value (exact)
+        private final RandomSource[] sources;
+        private final AtomicInteger next = new AtomicInteger();
+        private final AtomicInteger done = new AtomicInteger();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private boolean added;
+
+        Drawing(Lattice lattice, int count, RandomSource random) {
+            this.lattice = lattice;
+            this.noise = new double[count];
+            this.sources = new RandomSource[(count + CHUNK - 1) / CHUNK];
+            for (int c = 0; c < sources.length; c++) {
+                sources[c] = random.split();
+            }
+            int helpers = Math.min(sources.length - 1, ForkJoinPool.getCommonPoolParallelism());
+            for (int h = 0; h < helpers; h++) {
+                ForkJoinPool.commonPool().execute(this::work);
+            }
+        }
+
+        /** Draws unclaimed chunks until none is left. */
+        private void work() {
+            for (int c = next.getAndIncrement(); c < sources.length; c = next.getAndIncrement()) {
+                try {
+                    RandomSource source = WordBuffer.over(sources[c]);
+                    sources[c] = null;
+                    for (int i = c * CHUNK, end = Math.min(noise.length, i + CHUNK); i < end; i++) {
+                        noise[i] = lattice.sample(source) * lattice.g;
+                    }
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
+                } finally {
+                    synchronized (this) {
+                        done.incrementAndGet();
+                        notifyAll();
+                    }
+                }
+            }
+        }
+
+        @Override
+        public void addTo(double[] values) {
+            if (added) {
+                throw new IllegalStateException("this noise was already added once; prepare fresh noise for "
+                        + "each release (reusing noise would break the privacy guarantee)");
+            }
+            checkValues(values, noise.length, lattice.g);
+            added = true;
+            work();
+            synchronized (this) {
+                while (done.get() < sources.length) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while drawing noise", e);
+                    }
+                }
+            }
+            Throwable f = failure.get();
+            if (f != null) {
+                throw new IllegalStateException("drawing the noise failed: " + f.getMessage(), f);
+            }
+            double g = lattice.g;
+            for (int i = 0; i < values.length; i++) {
+                values[i] = Math.rint(values[i] / g) * g + noise[i];
+            }
+        }
+    }
+}
