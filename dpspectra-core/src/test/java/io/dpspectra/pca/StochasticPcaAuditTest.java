@@ -141,13 +141,15 @@ class StochasticPcaAuditTest {
     }
 
     /**
-     * The twin quarters σ_M. Halving it is NOT a violation for this (or any) pair: the Gaussian step only holds
-     * half the budget, (ε/2, δ/2) with the classic calibration, and σ_M/2 is still about the classic σ for
-     * (ε, δ/2); the histogram half cannot be exercised by the same pair. So the detectable break is σ/4.
+     * The twin takes a fifth of σ_M. Halving it is NOT a violation for this (or any) pair: the Gaussian step only
+     * holds half the budget, (ε/2, δ/2) with the classic calibration, and σ_M/2 is still about the classic σ for
+     * (ε, δ/2); the histogram half cannot be exercised by the same pair. At σ/4 the auditor's 99% lower bound
+     * sits right at the claim (0.95–1.09 over seeds 44–49: caught half the time), at σ/5 it is 1.28–1.44 on all
+     * six seeds, so σ/5 is the twin that must be caught.
      */
     @Test
-    void privMeanWithAQuarterOfTheNoiseIsCaught() {
-        PrivacyAuditor.Result r = audit(privMeanTrial(-1e6, 0.25), privMeanTrial(1e6, 0.25), MEAN_CLAIM, 44, 100_000);
+    void privMeanWithAFifthOfTheNoiseIsCaught() {
+        PrivacyAuditor.Result r = audit(privMeanTrial(-1e6, 0.2), privMeanTrial(1e6, 0.2), MEAN_CLAIM, 44, 100_000);
         assertThat(r.violation()).isTrue();
     }
 
