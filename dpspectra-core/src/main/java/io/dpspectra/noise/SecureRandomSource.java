@@ -18,7 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Construction (Bernstein, "Fast-key-erasure random-number generators", 2017): a 256-bit key is drawn
  * from the JDK's DRBG (Hash_DRBG, SHA-256, 256-bit strength, seeded by the operating system; the
  * platform default {@link SecureRandom} if the DRBG is missing). Each refill encrypts zeros under the
- * current key with AES-256-CTR from a zero counter, hands out the first 16 KiB of keystream and makes the
+ * current key with AES-256-CTR from a zero counter, hands out the first 64 KiB of keystream and makes the
  * last 32 bytes the next key, so a key is used for one buffer only and a later compromise of the state
  * reveals nothing about earlier outputs. AES as a PRF is the standard assumption behind NIST's CTR_DRBG.
  *
@@ -33,8 +33,11 @@ import javax.crypto.spec.SecretKeySpec;
  * classes' bulk paths draw.
  */
 final class SecureRandomSource implements RandomSource {
-    /** Keystream per key: 16 KiB (AES-CTR through the JCE runs at about 1.6 ns per word from this size up). */
-    private static final int BUFFER_WORDS = 2048;
+    /**
+     * Keystream per key: 64 KiB. Re-keying costs about 1.5 µs (the JCE expands the AES key in Java), so
+     * 16 KiB blocks ran at 2.3–2.9 ns per word against 1.5 for the keystream alone.
+     */
+    private static final int BUFFER_WORDS = 8192;
     private static final int BUFFER_BYTES = BUFFER_WORDS * Long.BYTES;
     private static final int KEY_BYTES = 32;
     /** Keys every generator (SecureRandom is thread-safe). */

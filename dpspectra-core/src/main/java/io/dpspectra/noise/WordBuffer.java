@@ -6,15 +6,15 @@ package io.dpspectra.noise;
  * <p>Two uses: {@link SecureRandomSource} keeps its AES keystream in one (and guards it with its lock),
  * and {@link #over(RandomSource)} gives a thread-confined view of any source, so that a worker drawing
  * millions of noise values takes the source's lock once per {@value #WORDS} words instead of once per
- * word. Words a view has buffered but not used are discarded: discarding uniform words biases nothing.
+ * word (and, with the secure source, receives the keystream without a copy). Words a view has buffered but not used are discarded: discarding uniform words biases nothing.
  *
  * <p>{@link #nextBoolean()} and power-of-two bounds up to 2⁸ take bits of a cached word instead of a
  * whole word (the exact discrete samplers ask for such bounds in their inner loops), and a bound of 1
  * takes none. Not thread-safe.
  */
 abstract class WordBuffer implements RandomSource {
-    /** Words per refill of a view: 4 KiB. */
-    static final int WORDS = 512;
+    /** Words per refill of a view: 16 KiB, one block of the secure source's keystream. */
+    static final int WORDS = 2048;
 
     private final long[] words;
     private int position;
@@ -58,10 +58,23 @@ abstract class WordBuffer implements RandomSource {
         return words[position++];
     }
 
+    /** The buffered words first, then whole refills straight into {@code out}, then a refill for the rest. */
     @Override
     public void nextLongs(long[] out) {
-        for (int i = 0; i < out.length; i++) {
-            out[i] = nextLong();
+        int n = out.length;
+        int from = Math.min(n, words.length - position);
+        System.arraycopy(words, position, out, 0, from);
+        position += from;
+        if (from == 0 && n == words.length) {
+            refill(out); // an empty buffer and an array of exactly one refill: no copy at all
+            return;
+        }
+        while (from < n) {
+            refill(words);
+            int take = Math.min(n - from, words.length);
+            System.arraycopy(words, 0, out, from, take);
+            position = take;
+            from += take;
         }
     }
 
