@@ -53,6 +53,13 @@ final class PowerBench implements Callable<Integer> {
         return s;
     }
 
+    static double median(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        int n = v.length;
+        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
     static void resetPeaks() {
         for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
             b.resetPeakUsage();
@@ -166,8 +173,12 @@ final class PowerBench implements Callable<Integer> {
         @Option(names = "--iterations", defaultValue = "20", description = "L (default ${DEFAULT-VALUE}).")
         int iterations;
 
-        @Option(names = "--repeat", defaultValue = "20", description = "Repeats of the product timing; the mean is the "
-                + "reference, as the iterations are timed on average too (default ${DEFAULT-VALUE}).")
+        @Option(names = "--rounds", defaultValue = "5", description = "Rounds; each times --repeat products, one "
+                + "private and one exact release, and the medians over rounds are reported (default ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Option(names = "--repeat", defaultValue = "5", description = "Products timed per round; their mean is that "
+                + "round's reference, as the iterations are timed on average too (default ${DEFAULT-VALUE}).")
         int repeat;
 
         @Option(names = "--seed", defaultValue = "1", description = "Seed of the graph (default ${DEFAULT-VALUE}).")
@@ -181,6 +192,9 @@ final class PowerBench implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
+            if (rounds < 1 || repeat < 1) {
+                throw new IllegalArgumentException("--rounds and --repeat must be >= 1");
+            }
             int bp = p == null ? k : p;
             long t0 = System.nanoTime();
             SplittableRandom rnd = new SplittableRandom(seed);
@@ -201,61 +215,77 @@ final class PowerBench implements Callable<Integer> {
                 x.data()[i] = random.standardNormal();
             }
             x = Orthonormal.qr(x);
+            PrivacyParams budget = PrivacyParams.of(1.0, 1e-6);
             PrivatePowerMethod ppm = PrivatePowerMethod.builder().components(k).blockSize(bp).iterations(iterations)
                     .randomSource(random).build();
-            ppm.release(a, PrivacyParams.of(1.0, 1e-6)); // warm-up of every kernel (JIT), not timed
-            double productBest = Double.POSITIVE_INFINITY;
-            double productSum = 0;
-            for (int r = 0; r < repeat; r++) {
-                long t = System.nanoTime();
-                a.times(x);
-                double sec = (System.nanoTime() - t) / 1e9;
-                productBest = Math.min(productBest, sec);
-                productSum += sec;
-            }
-            double product = productSum / repeat;
-            Matrix y = a.times(x);
-            double scale = PrivatePowerMethod.sigma(bp, iterations, PrivacyParams.of(1.0, 1e-6)) * x.maxAbs();
-            long t = System.nanoTime();
-            new GaussianNoise(random).addNoiseInPlace(y.data(), scale);
-            double noise = (System.nanoTime() - t) / 1e9;
-            t = System.nanoTime();
-            Orthonormal.qr(y);
-            double qr = (System.nanoTime() - t) / 1e9;
-
-            t = System.nanoTime();
-            ppm.release(a, PrivacyParams.of(1.0, 1e-6));
-            double total = (System.nanoTime() - t) / 1e9;
-            double perIteration = total / iterations;
             NoisyPowerMethod npm = NoisyPowerMethod.builder().components(k).blockSize(bp).iterations(iterations)
                     .randomSource(random).build();
-            npm.run(a); // warm-up
-            t = System.nanoTime();
+            ppm.release(a, budget); // warm-up of every kernel (JIT), not timed
             npm.run(a);
-            double exactPerIteration = (System.nanoTime() - t) / 1e9 / iterations;
+            double scale = PrivatePowerMethod.sigma(bp, iterations, budget) * x.maxAbs();
+            GaussianNoise gaussian = new GaussianNoise(random);
+            double[] product = new double[rounds];
+            double[] privateIteration = new double[rounds];
+            double[] exactIteration = new double[rounds];
+            double[] noise = new double[rounds];
+            double[] ratio = new double[rounds];
+            for (int r = 0; r < rounds; r++) {
+                long t = System.nanoTime();
+                for (int i = 0; i < repeat; i++) {
+                    a.times(x);
+                }
+                product[r] = (System.nanoTime() - t) / 1e9 / repeat;
+                t = System.nanoTime();
+                ppm.release(a, budget);
+                privateIteration[r] = (System.nanoTime() - t) / 1e9 / iterations;
+                t = System.nanoTime();
+                npm.run(a);
+                exactIteration[r] = (System.nanoTime() - t) / 1e9 / iterations;
+                double[] y = a.times(x).data();
+                t = System.nanoTime();
+                gaussian.addNoiseInPlace(y, scale);
+                noise[r] = (System.nanoTime() - t) / 1e9;
+                ratio[r] = privateIteration[r] / product[r];
+            }
+            // for reference, the per-value path (addNoise: CKS on the caller's thread); second run timed
+            int single = 200_000;
+            double singleNanos = 0;
+            for (int warm = 0; warm < 2; warm++) {
+                long t = System.nanoTime();
+                double sink = 0;
+                for (int i = 0; i < single; i++) {
+                    sink += gaussian.addNoise(0.5, scale);
+                }
+                singleNanos = (System.nanoTime() - t) / (double) single;
+                if (Double.isNaN(sink)) {
+                    throw new IllegalStateException("noise produced NaN");
+                }
+            }
+            double samples = (double) nodes * bp;
 
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("benchmark", "private-power-sparse");
             m.put("backend", Backend.DEFAULT.describe());
+            m.put("cores", Runtime.getRuntime().availableProcessors());
             m.put("nodes", nodes);
             m.put("edges", edges);
             m.put("nonZeros", a.nonZeros());
             m.put("k", k);
             m.put("p", bp);
             m.put("iterations", iterations);
+            m.put("rounds", rounds);
             m.put("noiseSource", random.isSeeded() ? "seeded" : "SecureRandom");
             m.put("graphBuildSeconds", buildSec);
-            m.put("productSeconds (A*X, mean)", product);
-            m.put("productSeconds (A*X, best)", productBest);
-            m.put("noiseSeconds (d*p Gaussian samples)", noise);
-            m.put("noiseNanosPerSample", noise * 1e9 / ((double) nodes * bp));
-            m.put("qrSeconds", qr);
-            m.put("privatePowerTotalSeconds", total);
-            m.put("secondsPerIteration", perIteration);
-            m.put("iterationOverProduct", perIteration / product);
-            m.put("exactPowerSecondsPerIteration (no noise)", exactPerIteration);
-            m.put("exactIterationOverProduct", exactPerIteration / product);
-            m.put("noiseShareOfPrivateIteration", (perIteration - exactPerIteration) / perIteration);
+            m.put("productSeconds (A*X, median of rounds)", median(product));
+            m.put("privateSecondsPerIteration (median)", median(privateIteration));
+            m.put("exactSecondsPerIteration (no noise, median)", median(exactIteration));
+            m.put("noiseSeconds (d*p Gaussian values, all cores, median)", median(noise));
+            m.put("noiseNanosPerValue (all cores)", median(noise) * 1e9 / samples);
+            m.put("noiseNanosPerValue (addNoise, one value per call)", singleNanos);
+            m.put("iterationOverProduct (median of rounds)", median(ratio));
+            m.put("iterationOverProduct (min of rounds)", java.util.Arrays.stream(ratio).min().orElseThrow());
+            m.put("iterationOverProduct (max of rounds)", java.util.Arrays.stream(ratio).max().orElseThrow());
+            m.put("exactIterationOverProduct (medians)", median(exactIteration) / median(product));
             print(m, json);
             return 0;
         }

@@ -1,8 +1,8 @@
 package io.dpspectra.noise;
 
 /**
- * Not a test: prints nanoseconds per sample of GaussianNoise and LaplaceNoise (seeded and secure)
- * and of the raw lattice samplers. Run after test-compile with
+ * Not a test: prints nanoseconds per sample of GaussianNoise and LaplaceNoise (seeded and secure;
+ * one value per call, and the bulk path of addNoiseInPlace on all cores) and of the raw lattice samplers. Run after test-compile with
  * {@code java -cp dpspectra-core/target/classes:dpspectra-core/target/test-classes io.dpspectra.noise.NoiseSpeed}.
  */
 public final class NoiseSpeed {
@@ -18,8 +18,19 @@ public final class NoiseSpeed {
             r -> (v, sc) -> DiscreteSamplers.discreteGaussianReference(r, sigma));
         words("Laplace reference", n / 10,
             r -> (v, sc) -> DiscreteSamplers.discreteLaplaceReference(r, sigma, 1));
+        long latticeSigma = (long) Math.ceil(1.7 / GaussianNoise.granularity(1.7));
+        words("binned table (bulk)", n / 10, r -> {
+            BinnedDiscreteGaussian table = new BinnedDiscreteGaussian(latticeSigma);
+            return (v, sc) -> table.sample(r);
+        });
         for (int round = 0; round < 3; round++) {
             System.out.println("round " + round);
+            bulk("GaussianNoise bulk seeded", n, new GaussianNoise(RandomSource.seededForReproducibility(4)));
+            bulk("GaussianNoise bulk secure", n, new GaussianNoise(RandomSource.secure()));
+            bulk("LaplaceNoise bulk seeded", n, new LaplaceNoise(RandomSource.seededForReproducibility(5)));
+            bulk("LaplaceNoise bulk secure", n, new LaplaceNoise(RandomSource.secure()));
+            BinnedDiscreteGaussian table = new BinnedDiscreteGaussian(latticeSigma);
+            time("binned table, 1 thread", n, (v, sc) -> v + table.sample(seededOne));
             time("GaussianNoise seeded", n, new GaussianNoise(RandomSource.seededForReproducibility(1)));
             time("GaussianNoise secure", n, new GaussianNoise(RandomSource.secure()));
             time("LaplaceNoise seeded", n, new LaplaceNoise(RandomSource.seededForReproducibility(2)));
@@ -53,6 +64,17 @@ public final class NoiseSpeed {
             noise.addNoise(0, 1.7);
         }
         System.out.printf("%-24s %8.2f words/sample%n", name, count[0] / (double) n);
+    }
+
+    private static final RandomSource seededOne = RandomSource.seededForReproducibility(6);
+
+    /** addNoiseInPlace on n values: the bulk path (all cores beyond one chunk). */
+    private static void bulk(String name, int n, Noise noise) {
+        double[] v = new double[n];
+        long t0 = System.nanoTime();
+        noise.addNoiseInPlace(v, 1.7);
+        long t1 = System.nanoTime();
+        System.out.printf("%-24s %8.1f ns/value, all cores (checksum %.3e)%n", name, (t1 - t0) / (double) n, v[n / 2]);
     }
 
     private static void time(String name, int n, Noise noise) {
