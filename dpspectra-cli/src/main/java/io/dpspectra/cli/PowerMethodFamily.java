@@ -3,10 +3,10 @@ package io.dpspectra.cli;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.NoisyPowerMethod;
 import io.dpspectra.pca.Perturbation;
+import io.dpspectra.pca.PowerMethodOptions;
 import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.pca.StreamingPowerMethod;
-import io.dpspectra.privacy.DpPreconditions;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,6 +39,15 @@ final class PowerMethodFamily implements AlgorithmFamily {
         return iterations == null ? NoisyPowerMethod.DEFAULT_ITERATIONS : iterations;
     }
 
+    /** k, L, p and the randomness: what the three power methods' builders share. */
+    private <B extends PowerMethodOptions<B>> B configure(B builder, FitAlgorithm.FitContext c, RandomSource random) {
+        builder.components(c.components()).iterations(iterationsOrDefault()).randomSource(random);
+        if (blockSize != null) {
+            builder.blockSize(blockSize);
+        }
+        return builder;
+    }
+
     private void validateShared() {
         if (iterations != null && iterations < 1) {
             throw CliException.usage("--iterations must be >= 1, got " + iterations, "pass e.g. --iterations 20");
@@ -67,11 +76,7 @@ final class PowerMethodFamily implements AlgorithmFamily {
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            PrivatePowerMethod.Builder b = PrivatePowerMethod.builder().components(c.components())
-                    .iterations(iterationsOrDefault()).randomSource(c.random());
-            if (blockSize != null) {
-                b.blockSize(blockSize);
-            }
+            PrivatePowerMethod.Builder b = configure(PrivatePowerMethod.builder(), c, c.random());
             if (c.neighbouring() != null) {
                 b.rowNeighbouring(c.neighbouring());
             }
@@ -103,12 +108,8 @@ final class PowerMethodFamily implements AlgorithmFamily {
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            StreamingPowerMethod.Builder b = StreamingPowerMethod.builder().components(c.components())
-                    .iterations(iterationsOrDefault()).randomSource(RandomSource.secure());
-            if (blockSize != null) {
-                b.blockSize(blockSize);
-            }
-            return b.build().fit(c.rows(), c.rowCount());
+            return configure(StreamingPowerMethod.builder(), c, RandomSource.secure()).build()
+                    .fit(c.rows(), c.rowCount());
         }
     }
 
@@ -142,14 +143,10 @@ final class PowerMethodFamily implements AlgorithmFamily {
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            NoisyPowerMethod.Builder b = NoisyPowerMethod.builder().components(c.components())
-                    .iterations(iterationsOrDefault()).randomSource(RandomSource.secure())
+            return configure(NoisyPowerMethod.builder(), c, RandomSource.secure())
                     .perturbation(perturbationSigma == null ? Perturbation.none()
-                            : Perturbation.gaussian(perturbationSigma));
-            if (blockSize != null) {
-                b.blockSize(DpPreconditions.checkAtLeast("--block-size", blockSize, 1));
-            }
-            return b.build().fit(c.rows());
+                            : Perturbation.gaussian(perturbationSigma))
+                    .build().fit(c.rows());
         }
     }
 }

@@ -7,11 +7,12 @@ import java.util.Objects;
 /**
  * The options every power method of Hardt &amp; Price shares (noisy, streaming, private), beyond k and the
  * randomness of {@link SubspaceOptions}: the block size p ≥ k, the number of iterations L, and an optional
- * known truth whose principal angles are recorded per iteration. Each method's builder extends this and adds its own.
+ * known truth whose principal angles are recorded per iteration. Each method's builder extends this and adds its own;
+ * the type is public so that callers can configure the three builders with one method.
  *
  * @param <B> the concrete builder, returned by every setter
  */
-abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> extends SubspaceOptions<B> {
+public abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> extends SubspaceOptions<B> {
     int p = -1;
     int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
     Matrix truth;
