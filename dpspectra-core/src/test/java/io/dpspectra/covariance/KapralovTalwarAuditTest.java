@@ -18,17 +18,17 @@ import org.junit.jupiter.api.Test;
  * and are independent of the first vector, so on this pair the loss of the whole release is that of θ̂₁.
  *
  * <p>With {@code vectors(1)} and ε = 4, ε₁ = ε/2 = 2 and κ = ε₁/(4β²) = ½. Writing θ̂₁ = (cos θ, sin θ),
- * the densities are ∝ exp(κ(10 + cos²θ)) under D and ∝ exp(κ(10 + sin²θ)) under D'; by the symmetry
- * θ ↦ π/2 − θ the normalisers are equal, so the log-likelihood ratio is exactly κ·cos 2θ and the loss on
- * this pair is κ = ε₁/4 (the paper's utility sensitivity 2β² is twice the tight β², and equal normalisers
- * waive the exponential mechanism's other factor 2). The correct release is audited against ε₁ = 2 (a
- * sound claim here: the eigenvalues lose nothing on this pair) and must not be flagged; its lower bound
- * must exceed 0.2 of the attainable 0.5 (computed from the exact densities with 20,000 evaluation
- * runs per side at confidence 0.99: about 0.39). A twin with exponent m·κ loses m·ε₁/4 on this pair, a
- * violation of ε₁ exactly when m &gt; 4; 2× is no violation on ANY pair (the worst case loss is 2κβ² =
- * ε₁/2 for the correct mechanism, so at most ε₁ for the 2× twin). The 8× twin loses 2ε₁ = 4 and is caught (expected bound about 3.7
- * against the claim 2; the authors' public code uses 32× at k = d, spec A-C19). Statistic: cos²θ of
- * the released rank-one matrix, C₀₀/tr C (0.5 if the release is 0, which has the same probability
+ * the densities are ∝ exp(κ(10 + cos²θ)) under D and ∝ exp(κ(10 + sin²θ)) under D'; by the symmetry θ ↦
+ * π/2 − θ the normalisers are equal, so the log-likelihood ratio is exactly κ·cos 2θ and the loss on this
+ * pair is κ = ε₁/4 (the paper's utility sensitivity 2β² is twice the tight β², and equal normalisers waive
+ * the exponential mechanism's other factor 2). The correct release is audited against ε₁ = 2 (a sound
+ * claim here: the eigenvalues lose nothing on this pair) and must not be flagged; its lower bound must
+ * exceed 0.2 of the attainable 0.5 (computed from the exact densities with 20,000 evaluation runs per side
+ * at confidence 0.99: about 0.39). A twin with exponent m·κ loses m·ε₁/4 on this pair, a violation of ε₁
+ * exactly when m &gt; 4; 2× is no violation on ANY pair (the worst case loss is 2κβ² = ε₁/2 for the
+ * correct mechanism, so at most ε₁ for the 2× twin). The 8× twin loses 2ε₁ = 4 and is caught (expected
+ * bound about 3.7 against the claim 2; the authors' public code uses 32× at k = d, spec A-C19). Statistic:
+ * cos²θ of the released rank-one matrix, C₀₀/tr C (0.5 if the release is 0, which has the same probability
  * under D and D').
  *
  * <p>Measured over seeds 81…97 (40,000 trials, twin audit seeded +100): correct ε_lb 0.27–0.43
