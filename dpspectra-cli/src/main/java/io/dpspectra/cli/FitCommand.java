@@ -94,6 +94,7 @@ final class FitCommand extends BaseCommand {
         DpPreconditions.checkAtLeast("--components", components, 1);
         io.checkBeforeReading();
         alg.validateOptions();
+        covariancePca.checkOptionsApplyTo(alg);
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
         if (alg.isPrivate()) {

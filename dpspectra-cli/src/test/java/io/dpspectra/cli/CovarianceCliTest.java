@@ -103,4 +103,59 @@ class CovarianceCliTest {
         assertThat(bad.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(bad.err()).contains("nope");
     }
+
+    private static double[] vectorBudgets(Cli.Result r) throws Exception {
+        JsonNode e = json(r.out()).get("diagnostics").get("epsilonVectors");
+        double[] out = new double[e.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = e.get(i).asDouble();
+        }
+        return out;
+    }
+
+    @Test
+    void skipLastVectorMovesTheLastVectorsBudgetToTheOthersInCovarianceAndFit() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(200, 4));
+        String[] common = {"--epsilon", "2", "--clip-norm", "1", "--seed", "3", csv.toString()};
+        Cli.Result paper = Cli.run(concat(new String[] {"covariance", "--algorithm", "it-u"}, common));
+        Cli.Result skip = Cli.run(concat(new String[] {"covariance", "--algorithm", "it-u", "--skip-last-vector"},
+                common));
+        assertThat(skip.exitCode()).as(skip.toString()).isZero();
+        // the vector budget epsilon/2 = 1: over d = 4 vectors by default, over the first 3 with the flag
+        assertThat(vectorBudgets(paper)).containsExactly(new double[] {0.25, 0.25, 0.25, 0.25},
+                org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(vectorBudgets(skip)).containsExactly(new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0, 0},
+                org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(json(skip.out()).get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
+
+        Cli.Result ad = Cli.run(concat(new String[] {"fit", "--algorithm", "ad", "--components", "4",
+            "--skip-last-vector"}, common));
+        assertThat(ad.exitCode()).as(ad.toString()).isZero();
+        double[] adBudgets = vectorBudgets(ad);
+        assertThat(adBudgets[3]).isZero();
+        assertThat(adBudgets[0] + adBudgets[1] + adBudgets[2]).isCloseTo(1.0,
+                org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
+    void skipLastVectorIsRefusedForAlgorithmsOtherThanTheIterativeSamplers() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        for (String alg : List.of("kt", "laplace")) {
+            Cli.Result r = Cli.run("covariance", "--algorithm", alg, "--skip-last-vector", "--epsilon", "1",
+                    "--clip-norm", "1", csv.toString());
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).contains("--skip-last-vector applies to --algorithm it-u or ad only, got " + alg)
+                    .contains("drop --skip-last-vector");
+        }
+        Cli.Result fit = Cli.run("fit", "--algorithm", "private-power", "--components", "2", "--skip-last-vector",
+                "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", csv.toString());
+        assertThat(fit.exitCode()).as(fit.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(fit.err()).contains("--skip-last-vector applies to --algorithm it-u or ad only, got private-power");
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }

@@ -36,11 +36,13 @@ public final class KapralovTalwar implements CovarianceEstimator {
     private final int k;
     private final RandomSource random;
     private final long maxProposals;
+    private final double exponentMultiplier;
 
     private KapralovTalwar(Builder b) {
         this.k = b.k;
         this.random = b.random;
         this.maxProposals = b.maxProposals;
+        this.exponentMultiplier = b.exponentMultiplier;
     }
 
     public static Builder builder() {
@@ -52,6 +54,7 @@ public final class KapralovTalwar implements CovarianceEstimator {
         private int k = -1;
         private RandomSource random;
         private long maxProposals = BinghamSampler.DEFAULT_MAX_PROPOSALS;
+        private double exponentMultiplier = 1.0;
 
         /** The number k of vectors, 1 ≤ k ≤ d; default d. */
         public Builder vectors(int k) {
@@ -71,6 +74,17 @@ public final class KapralovTalwar implements CovarianceEstimator {
                 throw new IllegalArgumentException("maxProposals must be >= 1, got " + maxProposals);
             }
             this.maxProposals = maxProposals;
+            return this;
+        }
+
+        /**
+         * Multiplies the sampler's exponent κ_i by {@code m}: package-private, for the auditor's broken twin
+         * in tests only (the authors' code uses 4ε/d for KT, 32× the paper's ε/(8d) at k = d, spec A-C19).
+         * A value above 2 can make the release NOT private (the utility's tight sensitivity is β², half
+         * the 2β² that κ_i is calibrated to).
+         */
+        Builder exponentMultiplierForAuditTests(double m) {
+            this.exponentMultiplier = DpPreconditions.checkPositive("exponentMultiplier", m);
             return this;
         }
 
@@ -116,7 +130,7 @@ public final class KapralovTalwar implements CovarianceEstimator {
         c.symmetrizeInPlace();
         SampledEigenvalues ev = SampledEigenvalues.release(c, n, beta, eps / 2, 1.0, random);
         double epsI = eps / (2 * kk);
-        double kappa = epsI / (4 * beta * beta);
+        double kappa = exponentMultiplier * epsI / (4 * beta * beta);
         BinghamSampler sampler = new BinghamSampler(random, maxProposals);
         Matrix residual = c;
         Matrix theta = new Matrix(d, kk);
