@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * k-DP-Ojas ([DS] Cor. 4): the top-k principal subspace by {@link Deflation} over {@link DpOja}, one
@@ -51,9 +50,8 @@ public final class KDpOja implements SubspaceEstimator {
     }
 
     /** Configuration. */
-    public static final class Builder extends SubspaceOptions<Builder> {
+    public static final class Builder extends StochasticOptions<Builder> {
         private int batchSize;
-        private LearningRate learningRate = LearningRate.paperOja();
         private double clipThreshold = Double.NaN;
         private boolean paperLiteral;
         private double noiseMultiplier = 1;
@@ -66,12 +64,6 @@ public final class KDpOja implements SubspaceEstimator {
         /** Minibatch size B ≥ 1; 0 (default) means ⌈√m⌉ with m = ⌊n/k⌋ (see {@link DpOja}). */
         public Builder batchSize(int b) {
             this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 0);
-            return this;
-        }
-
-        /** Default 1/(1 + t), restarted every round (App. G.1, spec §8 #18). */
-        public Builder learningRate(LearningRate eta) {
-            this.learningRate = Objects.requireNonNull(eta, "learningRate");
             return this;
         }
 

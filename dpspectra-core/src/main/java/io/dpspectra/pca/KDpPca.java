@@ -9,7 +9,6 @@ import io.dpspectra.privacy.PrivacyParams;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * k-DP-PCA ([DS] Alg. 1): the top-k principal subspace by {@link Deflation} over {@link ModifiedDpPca}
@@ -53,10 +52,9 @@ public final class KDpPca implements SubspaceEstimator {
     }
 
     /** Configuration. Oracle constants (τ, C1, K, a, batch use, public range) via {@link #oracle}. */
-    public static final class Builder extends SubspaceOptions<Builder> {
+    public static final class Builder extends StochasticOptions<Builder> {
         private int batchSize;
         private final ModifiedDpPca.Builder oracle = ModifiedDpPca.builder();
-        private LearningRate learningRate = LearningRate.paperOja();
         private boolean paperLiteral;
 
         @Override
@@ -70,12 +68,6 @@ public final class KDpPca implements SubspaceEstimator {
                 DpPreconditions.checkAtLeast("batchSize", b, 4);
             }
             this.batchSize = b;
-            return this;
-        }
-
-        /** Default 1/(1 + t); the experiments use {@link LearningRate#appendixG}. */
-        public Builder learningRate(LearningRate eta) {
-            this.learningRate = Objects.requireNonNull(eta, "learningRate");
             return this;
         }
 

@@ -6,7 +6,6 @@ import io.dpspectra.privacy.DpPreconditions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Oja's algorithm ([DS] Alg. 5) with deflation: the top-k principal subspace from one streaming pass,
@@ -38,9 +37,8 @@ public final class Oja {
     }
 
     /** Configuration. */
-    public static final class Builder extends SubspaceOptions<Builder> {
+    public static final class Builder extends StochasticOptions<Builder> {
         private int batchSize = 1;
-        private LearningRate learningRate = LearningRate.paperOja();
 
         @Override
         Builder self() {
@@ -50,12 +48,6 @@ public final class Oja {
         /** Samples averaged per step, default 1 (Alg. 5). */
         public Builder batchSize(int b) {
             this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 1);
-            return this;
-        }
-
-        /** Default 1/(1 + t). */
-        public Builder learningRate(LearningRate eta) {
-            this.learningRate = Objects.requireNonNull(eta, "learningRate");
             return this;
         }
 
