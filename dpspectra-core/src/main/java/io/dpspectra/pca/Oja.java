@@ -53,7 +53,7 @@ public final class Oja {
 
         public Oja build() {
             checkSubspaceOptions();
-            return new Oja(k, batchSize, learningRate, random == null ? RandomSource.secure() : random);
+            return new Oja(k, batchSize, learningRate, random);
         }
     }
 

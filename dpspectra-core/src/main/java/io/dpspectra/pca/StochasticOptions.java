@@ -7,7 +7,9 @@ import java.util.Objects;
  * the randomness of {@link SubspaceOptions}: the learning-rate schedule of the Oja steps. Builders extend
  * this and add their own options; the batch size and paper-literal mode stay in each builder because their
  * defaults, bounds and meaning differ (Oja: B ≥ 1, default 1; k-DP-Ojas: default ⌈√(n/k)⌉; k-DP-PCA:
- * B ≥ 4, default ⌊√n⌋).
+ * B ≥ 4, default ⌊√n⌋). The per-round oracles {@link DpOja} and {@link ModifiedDpPca} declare their own
+ * {@code learningRate}: their builders have no k and no randomness, so they cannot extend
+ * {@link SubspaceOptions}.
  *
  * @param <B> the concrete builder, returned by every setter
  */
