@@ -1,7 +1,7 @@
 package io.dpspectra.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import static io.dpspectra.cli.BenchReport.bestSeconds;
+
 import io.dpspectra.data.BinaryRows;
 import io.dpspectra.data.GramPass;
 import io.dpspectra.data.RowCursor;
@@ -18,6 +18,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -76,8 +77,8 @@ public final class BenchCommand implements Callable<Integer> {
         @Option(names = "--seed", defaultValue = "1", description = "Seed of the benchmark data (default ${DEFAULT-VALUE}).")
         long seed;
 
-        @Option(names = "--json", description = "Print JSON instead of a table.")
-        boolean json;
+        @Mixin
+        BenchReport report;
 
         @Override
         public Integer call() throws IOException {
@@ -112,7 +113,7 @@ public final class BenchCommand implements Callable<Integer> {
                 int d = data.dimension();
                 double flops = (double) n * d * d;
 
-                double streamed = best(() -> GramPass.of(data.clipL2(1.0), be, blockRows, k -> { }));
+                double streamed = bestSeconds(repeat, () -> GramPass.of(data.clipL2(1.0), be, blockRows, k -> { }));
 
                 if ((long) n * d > Integer.MAX_VALUE - 16) {
                     System.err.println("in-memory part needs n*d <= 2^31; got " + n + "*" + d + "; lower --rows");
@@ -122,7 +123,7 @@ public final class BenchCommand implements Callable<Integer> {
                 try (RowCursor c = data.open()) {
                     c.nextBlock(x, (int) n, d);
                 }
-                double inMemory = best(() -> {
+                double inMemory = bestSeconds(repeat, () -> {
                     Gram g = new Gram(d, 1, be);
                     g.addBlock(x, (int) n);
                     g.result();
@@ -140,10 +141,7 @@ public final class BenchCommand implements Callable<Integer> {
                 out.put("streamedClippedGflops", flops / streamed / 1e9);
                 out.put("inMemorySeconds", inMemory);
                 out.put("inMemoryGflops", flops / inMemory / 1e9);
-                if (json) {
-                    System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                            .writeValueAsString(out));
-                } else {
+                report.print(out, () -> {
                     System.out.printf(Locale.ROOT, "X^T X benchmark: n=%d d=%d, backend %s, block rows %d,"
                             + " best of %d (flops = n*d^2)%n", n, d, be.describe(), blockRows, repeat);
                     System.out.printf(Locale.ROOT, "%-40s %10s %10s%n", "variant", "seconds", "GFLOP/s");
@@ -152,24 +150,13 @@ public final class BenchCommand implements Callable<Integer> {
                     System.out.printf(Locale.ROOT, "%-40s %10.3f %10.2f%n",
                             be.isNative() ? "(b) in-memory dsyrk" : "(b) in-memory Java kernel",
                             inMemory, flops / inMemory / 1e9);
-                }
+                });
                 return 0;
             } finally {
                 if (temporary) {
                     Files.deleteIfExists(path);
                 }
             }
-        }
-
-        private double best(Runnable r) {
-            r.run(); // warm-up
-            double best = Double.POSITIVE_INFINITY;
-            for (int i = 0; i < repeat; i++) {
-                long t = System.nanoTime();
-                r.run();
-                best = Math.min(best, (System.nanoTime() - t) / 1e9);
-            }
-            return best;
         }
     }
 

@@ -1,7 +1,5 @@
 package io.dpspectra.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
 import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Backend;
@@ -17,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -46,8 +45,8 @@ final class CovarianceBench implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--json", description = "Print JSON instead of a table.")
-    boolean json;
+    @Mixin
+    BenchReport report;
 
     @Override
     public Integer call() throws Exception {
@@ -96,9 +95,7 @@ final class CovarianceBench implements Callable<Integer> {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("backend", Backend.DEFAULT.describe());
         out.put("results", results);
-        if (json) {
-            System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(out));
-        } else {
+        report.print(out, () -> {
             System.out.println("backend: " + Backend.DEFAULT.describe());
             System.out.println("     d       n   eigen(ms)  release(ms)  per-vector(ms)  per-vector/eigen  proposals/vector");
             for (Map<String, Object> m : results) {
@@ -106,7 +103,7 @@ final class CovarianceBench implements Callable<Integer> {
                         m.get("n"), m.get("eigendecompositionMs"), m.get("fullReleaseMs"), m.get("perEigenvectorMs"),
                         m.get("perEigenvectorOverEigendecomposition"), m.get("meanProposalsPerVector")));
             }
-        }
+        });
         return 0;
     }
 }

@@ -1,5 +1,7 @@
 package io.dpspectra.cli;
 
+import static io.dpspectra.cli.BenchReport.secondsSince;
+
 import io.dpspectra.data.BinaryRows;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.noise.RandomSource;
@@ -50,7 +52,7 @@ final class OjaBench implements Callable<Integer> {
         PrivateSubspace s = KDpOja.builder().components(k)
                 .randomSource(seeded ? RandomSource.seededForReproducibility(1) : RandomSource.secure()).build()
                 .fit(rows.clipL2(clip), PrivacyParams.of(1, 1e-6));
-        double oja = (System.nanoTime() - t0) / 1e9;
+        double oja = secondsSince(t0);
         double plain2 = plainPass(rows);
         double plain = Math.min(plain1, plain2);
         Runtime rt = Runtime.getRuntime();
@@ -80,7 +82,7 @@ final class OjaBench implements Callable<Integer> {
                 }
             }
         }
-        double s = (System.nanoTime() - t0) / 1e9;
+        double s = secondsSince(t0);
         if (Double.isNaN(sum)) {
             System.err.println("(sum is NaN)");
         }

@@ -1,9 +1,14 @@
 package io.dpspectra.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import static io.dpspectra.cli.BenchReport.median;
+import static io.dpspectra.cli.BenchReport.peakHeapBytes;
+import static io.dpspectra.cli.BenchReport.resetPeaks;
+import static io.dpspectra.cli.BenchReport.secondsSince;
+
 import io.dpspectra.data.BinaryRows;
+import io.dpspectra.data.RowCursor;
 import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.CsrMatrix;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.Orthonormal;
@@ -14,17 +19,15 @@ import io.dpspectra.pca.PowerMethodResult;
 import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.pca.StreamingPowerMethod;
 import io.dpspectra.privacy.PrivacyParams;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -41,37 +44,6 @@ final class PowerBench implements Callable<Integer> {
     public Integer call() {
         System.err.println("choose a benchmark: streaming or sparse (see 'dpspectra bench power --help')");
         return 2;
-    }
-
-    static long peakHeapBytes() {
-        long s = 0;
-        for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (b.getType() == MemoryType.HEAP) {
-                s += b.getPeakUsage().getUsed();
-            }
-        }
-        return s;
-    }
-
-    static double median(double[] values) {
-        double[] v = values.clone();
-        java.util.Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    }
-
-    static void resetPeaks() {
-        for (MemoryPoolMXBean b : ManagementFactory.getMemoryPoolMXBeans()) {
-            b.resetPeakUsage();
-        }
-    }
-
-    static void print(Map<String, Object> m, boolean json) throws java.io.IOException {
-        if (json) {
-            System.out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(m));
-        } else {
-            m.forEach((k, v) -> System.out.printf(Locale.ROOT, "%-34s %s%n", k, v));
-        }
     }
 
     /** {@code bench power streaming}. */
@@ -97,24 +69,24 @@ final class PowerBench implements Callable<Integer> {
         @Option(names = "--baseline", description = "Also time a bare read pass (nextBlock only) of the same rows.")
         boolean baseline;
 
-        @Option(names = "--json", description = "Print JSON instead of a table.")
-        boolean json;
+        @Mixin
+        BenchReport report;
 
         @Override
         public Integer call() throws Exception {
             BinaryRows rows = BinaryRows.open(file);
             int blockRows = this.blockRows != null ? this.blockRows
-                    : io.dpspectra.linalg.BlockGramProduct.defaultBlockRows(rows.dimension());
+                    : BlockGramProduct.defaultBlockRows(rows.dimension());
             double readOnly = Double.NaN;
             if (baseline) {
                 long t = System.nanoTime();
                 double[] block = new double[blockRows * rows.dimension()];
-                try (io.dpspectra.data.RowCursor c = rows.open()) {
+                try (RowCursor c = rows.open()) {
                     while (c.nextBlock(block, blockRows, rows.dimension()) > 0) {
                         // read only
                     }
                 }
-                readOnly = (System.nanoTime() - t) / 1e9;
+                readOnly = secondsSince(t);
             }
             long n = rows.size();
             int d = rows.dimension();
@@ -122,7 +94,7 @@ final class PowerBench implements Callable<Integer> {
             long t0 = System.nanoTime();
             PowerMethodResult r = StreamingPowerMethod.builder().components(k).blockSize(p).iterations(iterations)
                     .blockRows(blockRows).randomSource(RandomSource.seededForReproducibility(1)).build().run(rows, n);
-            double sec = (System.nanoTime() - t0) / 1e9;
+            double sec = secondsSince(t0);
             long used = (n / iterations) * iterations;
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("benchmark", "streaming-power");
@@ -147,7 +119,7 @@ final class PowerBench implements Callable<Integer> {
             m.put("maxHeapMB", Runtime.getRuntime().maxMemory() / 1e6);
             m.put("fileMB", Files.size(file) / 1e6);
             m.put("topSingularValue", r.singularValues()[0]);
-            print(m, json);
+            report.print(m);
             return 0;
         }
     }
@@ -187,8 +159,8 @@ final class PowerBench implements Callable<Integer> {
         @Option(names = "--secure", description = "Draw the noise from SecureRandom (default: seeded, as in tests).")
         boolean secure;
 
-        @Option(names = "--json", description = "Print JSON instead of a table.")
-        boolean json;
+        @Mixin
+        BenchReport report;
 
         @Override
         public Integer call() throws Exception {
@@ -208,7 +180,7 @@ final class PowerBench implements Callable<Integer> {
                 b.addSymmetric(u, v, 1.0);
             }
             CsrMatrix a = b.build();
-            double buildSec = (System.nanoTime() - t0) / 1e9;
+            double buildSec = secondsSince(t0);
             RandomSource random = secure ? RandomSource.secure() : RandomSource.seededForReproducibility(seed);
             Matrix x = new Matrix(nodes, bp);
             for (int i = 0; i < x.data().length; i++) {
@@ -234,17 +206,17 @@ final class PowerBench implements Callable<Integer> {
                 for (int i = 0; i < repeat; i++) {
                     a.times(x);
                 }
-                product[r] = (System.nanoTime() - t) / 1e9 / repeat;
+                product[r] = secondsSince(t) / repeat;
                 t = System.nanoTime();
                 ppm.release(a, budget);
-                privateIteration[r] = (System.nanoTime() - t) / 1e9 / iterations;
+                privateIteration[r] = secondsSince(t) / iterations;
                 t = System.nanoTime();
                 npm.run(a);
-                exactIteration[r] = (System.nanoTime() - t) / 1e9 / iterations;
+                exactIteration[r] = secondsSince(t) / iterations;
                 double[] y = a.times(x).data();
                 t = System.nanoTime();
                 gaussian.addNoiseInPlace(y, scale);
-                noise[r] = (System.nanoTime() - t) / 1e9;
+                noise[r] = secondsSince(t);
                 ratio[r] = privateIteration[r] / product[r];
             }
             // for reference, the per-value path (addNoise: CKS on the caller's thread); second run timed
@@ -283,10 +255,10 @@ final class PowerBench implements Callable<Integer> {
             m.put("noiseNanosPerValue (all cores)", median(noise) * 1e9 / samples);
             m.put("noiseNanosPerValue (addNoise, one value per call)", singleNanos);
             m.put("iterationOverProduct (median of rounds)", median(ratio));
-            m.put("iterationOverProduct (min of rounds)", java.util.Arrays.stream(ratio).min().orElseThrow());
-            m.put("iterationOverProduct (max of rounds)", java.util.Arrays.stream(ratio).max().orElseThrow());
+            m.put("iterationOverProduct (min of rounds)", Arrays.stream(ratio).min().orElseThrow());
+            m.put("iterationOverProduct (max of rounds)", Arrays.stream(ratio).max().orElseThrow());
             m.put("exactIterationOverProduct (medians)", median(exactIteration) / median(product));
-            print(m, json);
+            report.print(m);
             return 0;
         }
     }
