@@ -15,9 +15,9 @@ import java.math.BigInteger;
  * about 2^−47 of the threshold; then {@link #uniformBelowExpMinus} decides exactly, with more words of
  * the SAME U against rational brackets of exp(−γ). The decision is thus exactly [U &lt; exp(−γ)] and
  * the output distribution exactly the stated one; floating point only chooses how fast it is found.
- * The geometric part of the Laplace is X = ⌊t·(−ln U)⌋ (P(X ≥ k) = exp(−k/t)), computed the same way:
- * for t ≤ 2^16 with {@link Math#log}, for larger t (the noise classes' t ≈ 2^44) with a double-double
- * logarithm accurate to 2^−74 from one or two words of U ({@link #minusLogTwoWords}).
+ * The geometric part of the Laplace is X = ⌊t·(−ln U)⌋ (P(X ≥ k) = exp(−k/t)), computed the same way,
+ * for every t, with a double-double logarithm accurate to 2^−74 from one or two words of U
+ * ({@link #minusLogTwoWords}).
  *
  * <p>Exactness of the reference samplers: every probability is a ratio of integers and every Bernoulli
  * trial compares a uniform integer from {@link RandomSource#nextLong(long)} (or a uniform
@@ -196,74 +196,14 @@ final class DiscreteSamplers {
     /**
      * X = ⌊t·(−ln U)⌋ for a lazily drawn uniform U, so that P(X ≥ k) = P(U &lt; exp(−k/t)) = exp(−k/t):
      * the geometric distribution of ratio exp(−1/t). Requires 1 ≤ t ≤ {@link #MAX_FAST}, td = t.
+     *
+     * <p>−ln U is evaluated to about 2^−76 absolute error by {@link #minusLogTwoWords}. U's first word alone
+     * decides when it has at most 3 leading zeros (U is then known to a relative 2^−60) and t·(−ln U) is not
+     * within about t·2^−60 of an integer; otherwise a second word is drawn and decides unless t·(−ln U) is
+     * within about t·2^−74 + 2^−50 of an integer (probability about 2^−20 at t = 2^53, 2^−29 at the noise
+     * classes' t ≈ 2^44), when {@link #geometricExact} decides on the same U. About 1.13 words per call.
      */
     static long geometric(RandomSource random, long t, double td) {
-        if (t > DIRECT_GEOMETRIC_MAX) {
-            return geometricTwoWords(random, t, td);
-        }
-        return geometricFromWord(random, random.nextLong(), t, td);
-    }
-
-    /** {@link #geometric} for t ≤ {@link #DIRECT_GEOMETRIC_MAX} with U's first word w given. */
-    static long geometricFromWord(RandomSource random, long w, long t, double td) {
-        if (t == 1) {
-            // X = max{k : U < e^−k}: compare U with a table of e^−k (each within 2^−50 relative)
-            double c = unsignedToDouble(w) * 0x1.0p-64; // |U − c| ≤ 2^−52
-            int k = 0;
-            while (k + 1 < EXP_MINUS.length) {
-                double p = EXP_MINUS[k + 1];
-                double slack = 0x1.0p-50 * p + 0x1.0p-51;
-                if (c < p - slack) {
-                    k++; // U < e^−(k+1)
-                } else if (c > p + slack) {
-                    return k; // U ≥ e^−(k+1)
-                } else {
-                    break;
-                }
-            }
-            return geometricExact(new LazyUniform(random, w), 1, k, -1);
-        }
-        long k0 = 0;
-        long k1 = -1; // unknown upper bound
-        if ((w >>> 32) != 0) {
-            double l = minusLog(w);
-            double e = logError(w, l);
-            // t·L ∈ [t(l − e), t(l + e)]; the factors 1 ∓ 2^−50 cover the rounding of the products
-            double lo = td * (l - e) * (1 - 0x1.0p-50);
-            double hi = td * (l + e) * (1 + 0x1.0p-50);
-            k0 = lo > 0 ? (long) lo : 0; // floor, lo ≥ 0
-            k1 = (long) hi;
-            if (k0 == k1) {
-                return k0;
-            }
-        }
-        return geometricExact(new LazyUniform(random, w), t, k0, k1);
-    }
-
-    /**
-     * Largest t for the direct X = ⌊t·L⌋: the double L is only good to about 2^−47, so t·L is known to
-     * about t·2^−47 and the exact path would run with probability ≈ t·2^−46 (≤ 2^−30 here).
-     */
-    static final long DIRECT_GEOMETRIC_MAX = 1L << 16;
-
-    /** e^−k for k = 0..40, by Math.exp (within 1 ulp); beyond e^−40 the table is not consulted. */
-    private static final double[] EXP_MINUS = new double[41];
-
-    static {
-        for (int k = 0; k < EXP_MINUS.length; k++) {
-            EXP_MINUS[k] = Math.exp(-k);
-        }
-    }
-
-    /**
-     * {@link #geometric} for t &gt; {@link #DIRECT_GEOMETRIC_MAX}: X = ⌊t·(−ln U)⌋, with −ln U evaluated
-     * to about 2^−76 absolute error by {@link #minusLogTwoWords}. U's first word alone decides when it
-     * has at most 3 leading zeros (U is then known to a relative 2^−60) and t·(−ln U) is not within about
-     * t·2^−60 of an integer; otherwise a second word is drawn and decides unless t·(−ln U) is within
-     * about t·2^−74 + 2^−50 of an integer (probability about 2^−20 at t = 2^53, 2^−29 at the Gaussian
-     * noise's t ≈ 2^44), when {@link #geometricExact} decides on the same U. About 1.13 words per call.
-     */
-    private static long geometricTwoWords(RandomSource random, long t, double td) {
         long w1 = random.nextLong();
         int z = Long.numberOfLeadingZeros(w1);
         if (z <= 3) {
@@ -276,7 +216,7 @@ final class DiscreteSamplers {
         return geometricFromWords(random, w1, random.nextLong(), t, td);
     }
 
-    /** {@link #geometricTwoWords} with U's first two words w1, w2 given (further words from random). */
+    /** {@link #geometric} with U's first two words w1, w2 given (further words from random). */
     static long geometricFromWords(RandomSource random, long w1, long w2, long t, double td) {
         if (w1 != 0) {
             // U·2^z ∈ [x, x + 2^(z−128)): L ∈ (L_x − 2^(z−127), L_x]

@@ -76,9 +76,8 @@ class FastDiscreteSamplersTest {
     }
 
     @Test
-    void fastDiscreteLaplaceMatchesExactPmfOnAllThreeGeometricPaths() {
-        // t = 1 (table of e^−k), t = 3 (⌊t·L⌋ from one logarithm), t > 2^16 (⌊t·L⌋ from two words and
-        // the double-double logarithm), including t ≈ 2^53 where the fallback runs most often
+    void fastDiscreteLaplaceMatchesExactPmfAtSmallAndLargeScales() {
+        // small and large t, including t ≈ 2^53 where the exact fallback runs most often
         long[][] ts = {{1, 1}, {3, 2}, {3L << 17, 1L << 17}, {(1L << 53) - 1, 1L << 50}};
         for (long[] c : ts) {
             long t = c[0];
@@ -162,34 +161,50 @@ class FastDiscreteSamplersTest {
         assertThat(checked).isGreaterThan(2900);
     }
 
-    @Test
-    void fastGeometricEqualsExactGeometricOnTheSameBits() {
-        RandomSource rnd = RandomSource.seededForReproducibility(132);
-        for (long t : new long[] {1, 2, 7, 1000, 1L << 16}) {
-            for (int i = 0; i < 300; i++) {
-                long w = i % 3 == 0 ? rnd.nextLong() >>> (rnd.nextLong(60)) : rnd.nextLong();
-                long seed = 1000L * t + i;
-                long fast = DiscreteSamplers.geometricFromWord(RandomSource.seededForReproducibility(seed), w, t, t);
-                long exact = DiscreteSamplers.geometricExact(new DiscreteSamplers.LazyUniform(
-                        RandomSource.seededForReproducibility(seed), w), t, 0, -1);
-                assertThat(fast).as("t=%s, w=%s", t, Long.toUnsignedString(w)).isEqualTo(exact);
+    /** A source that hands out the given words first, then those of a seeded source. */
+    private static RandomSource wordsThen(long seed, long... first) {
+        RandomSource rest = RandomSource.seededForReproducibility(seed);
+        return new RandomSource() {
+            private int next;
+
+            @Override
+            public long nextLong() {
+                return next < first.length ? first[next++] : rest.nextLong();
             }
-        }
+
+            @Override
+            public RandomSource split() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public boolean isSeeded() {
+                return true;
+            }
+        };
     }
 
+    /**
+     * The geometric (one word when U has at most 3 leading zeros, else two) equals the exact ⌊t·(−ln U)⌋ of
+     * the same U, for small and large t and for words with many leading zeros.
+     */
     @Test
-    void twoWordGeometricEqualsExactGeometricOnTheSameBits() {
+    void fastGeometricEqualsExactGeometricOnTheSameBits() {
         RandomSource rnd = RandomSource.seededForReproducibility(133);
-        for (long t : new long[] {(1L << 16) + 1, 3L << 40, (1L << 44) - 17, (1L << 53) - 1}) {
+        for (long t : new long[] {1, 2, 7, 1000, 1L << 16, (1L << 16) + 1, 3L << 40, (1L << 44) - 17,
+            (1L << 53) - 1}) {
             for (int i = 0; i < 60; i++) {
                 long w1 = i % 4 == 0 ? rnd.nextLong() >>> rnd.nextLong(64) : rnd.nextLong();
                 long w2 = rnd.nextLong();
                 long seed = 2000L * i + t;
-                long fast = DiscreteSamplers.geometricFromWords(RandomSource.seededForReproducibility(seed), w1, w2, t, t);
+                long fast = DiscreteSamplers.geometric(wordsThen(seed, w1, w2), t, t);
+                long fromWords = DiscreteSamplers.geometricFromWords(RandomSource.seededForReproducibility(seed),
+                        w1, w2, t, t);
                 long exact = DiscreteSamplers.geometricExact(new DiscreteSamplers.LazyUniform(
                         RandomSource.seededForReproducibility(seed), w1, w2), t, 0, -1);
                 assertThat(fast).as("t=%s, w1=%s, w2=%s", t, Long.toUnsignedString(w1), Long.toUnsignedString(w2))
                         .isEqualTo(exact);
+                assertThat(fromWords).isEqualTo(exact);
             }
         }
     }
