@@ -186,16 +186,7 @@ public final class GaussianNoise extends LatticeNoise {
     Lattice lattice(double scale) {
         double g = Granularity.of(scale);
         long latticeSigma = latticeSigma(scale, g);
-        return new Lattice(g) {
-            @Override
-            long sample(RandomSource random) {
-                long k;
-                do {
-                    k = DiscreteSamplers.discreteGaussian(random, latticeSigma);
-                } while (!Granularity.representable(k));
-                return k;
-            }
-        };
+        return new Lattice(g, random -> DiscreteSamplers.discreteGaussian(random, latticeSigma));
     }
 
     /** σ/g rounded up: an integer in (2^43, 2^44], exact. */
@@ -217,12 +208,6 @@ public final class GaussianNoise extends LatticeNoise {
             table = new BinnedDiscreteGaussian(sigma);
             lastTable = table; // immutable, so a racing reader sees a whole table or rebuilds one
         }
-        BinnedDiscreteGaussian t = table;
-        return new Lattice(g) {
-            @Override
-            long sample(RandomSource random) {
-                return t.sample(random);
-            }
-        };
+        return new Lattice(g, table::sample);
     }
 }

@@ -96,15 +96,6 @@ public final class LaplaceNoise extends LatticeNoise {
         }
         long t = (long) ratio;
         long s = denominator;
-        return new Lattice(g) {
-            @Override
-            long sample(RandomSource random) {
-                long k;
-                do {
-                    k = DiscreteSamplers.discreteLaplace(random, t, s);
-                } while (!Granularity.representable(k));
-                return k;
-            }
-        };
+        return new Lattice(g, random -> DiscreteSamplers.discreteLaplace(random, t, s));
     }
 }

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToLongFunction;
 
 /**
  * What {@link GaussianNoise} and {@link LaplaceNoise} share: a random source, the per-value mechanism
@@ -31,20 +32,32 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
         this.random = Objects.requireNonNull(random, "random");
     }
 
-    /** The lattice gℤ for one noise scale, with its exact sampler. */
-    abstract static class Lattice {
+    /**
+     * The lattice gℤ for one noise scale, with its exact sampler: the one place where a value is rounded
+     * to the lattice and a sample is added, for single values and for the bulk path alike.
+     */
+    static final class Lattice {
         final double g;
+        private final ToLongFunction<RandomSource> draw;
 
-        Lattice(double g) {
+        /** draw: an exact sample of the lattice law (redrawn here while |k| ≥ 2^53). */
+        Lattice(double g, ToLongFunction<RandomSource> draw) {
             this.g = g;
+            this.draw = draw;
         }
 
         /** An exact lattice sample k, |k| &lt; 2^53 so that k·g is exact. */
-        abstract long sample(RandomSource source);
+        long sample(RandomSource source) {
+            long k;
+            do {
+                k = draw.applyAsLong(source);
+            } while (!Granularity.representable(k));
+            return k;
+        }
 
-        /** The released value: value rounded to gℤ plus a lattice sample times g. */
-        final double add(RandomSource source, double value) {
-            return Granularity.toDouble(Granularity.roundedUnits(value, g), sample(source), g);
+        /** The released value: value rounded to gℤ plus k·g (throws on a value that cannot be released). */
+        double release(double value, long k) {
+            return Granularity.toDouble(Granularity.roundedUnits(value, g), k, g);
         }
     }
 
@@ -62,7 +75,8 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
 
     @Override
     public final double addNoise(double value, double scale) {
-        return lattice(scale).add(random, value);
+        Lattice lattice = lattice(scale);
+        return lattice.release(value, lattice.sample(random));
     }
 
     @Override
@@ -80,7 +94,7 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
             return values -> {
                 checkValues(values, count, lattice.g);
                 for (int i = 0; i < count; i++) {
-                    values[i] = lattice.add(random, values[i]);
+                    values[i] = lattice.release(values[i], lattice.sample(random));
                 }
             };
         }
@@ -89,19 +103,24 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
 
     /** Throws, naming the problem, unless values has the prepared length and every value can be released. */
     private static void checkValues(double[] values, int count, double g) {
+        checkPreparedLength(values, count);
+        for (double v : values) {
+            Granularity.roundedUnits(v, g); // throws on NaN, infinities and values too large for g
+        }
+    }
+
+    /** Throws unless noise prepared for {@code count} values meets an array of that length. */
+    static void checkPreparedLength(double[] values, int count) {
         if (values.length != count) {
             throw new IllegalArgumentException("noise was prepared for " + count + " values but " + values.length
                     + " were given; prepare it for the array it is added to");
-        }
-        for (double v : values) {
-            Granularity.roundedUnits(v, g); // throws on NaN, infinities and values too large for g
         }
     }
 
     /** Lattice noise being drawn in chunks by the pool's workers and, once it is added, by its caller. */
     private static final class Drawing implements Prepared {
         private final Lattice lattice;
-        private final double[] noise; // k·g per value (exact)
+        private final long[] noise; // the lattice sample k per value
         private final RandomSource[] sources;
         private final AtomicInteger next = new AtomicInteger();
         private final AtomicInteger done = new AtomicInteger();
@@ -110,7 +129,7 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
 
         Drawing(Lattice lattice, int count, RandomSource random) {
             this.lattice = lattice;
-            this.noise = new double[count];
+            this.noise = new long[count];
             this.sources = new RandomSource[(count + CHUNK - 1) / CHUNK];
             for (int c = 0; c < sources.length; c++) {
                 sources[c] = random.split();
@@ -128,7 +147,7 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
                     RandomSource source = WordBuffer.over(sources[c]);
                     sources[c] = null;
                     for (int i = c * CHUNK, end = Math.min(noise.length, i + CHUNK); i < end; i++) {
-                        noise[i] = lattice.sample(source) * lattice.g;
+                        noise[i] = lattice.sample(source);
                     }
                 } catch (RuntimeException | Error e) {
                     failure.compareAndSet(null, e);
@@ -164,9 +183,8 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
             if (f != null) {
                 throw new IllegalStateException("drawing the noise failed: " + f.getMessage(), f);
             }
-            double g = lattice.g;
             for (int i = 0; i < values.length; i++) {
-                values[i] = Math.rint(values[i] / g) * g + noise[i];
+                values[i] = lattice.release(values[i], noise[i]);
             }
         }
     }

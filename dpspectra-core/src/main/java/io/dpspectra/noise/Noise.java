@@ -26,10 +26,7 @@ public interface Noise {
      */
     default Prepared prepare(int count, double scale) {
         return values -> {
-            if (values.length != count) {
-                throw new IllegalArgumentException("noise was prepared for " + count + " values but "
-                        + values.length + " were given; prepare it for the array it is added to");
-            }
+            LatticeNoise.checkPreparedLength(values, count);
             for (int i = 0; i < values.length; i++) {
                 values[i] = addNoise(values[i], scale);
             }
