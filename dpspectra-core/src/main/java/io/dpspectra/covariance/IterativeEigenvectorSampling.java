@@ -1,19 +1,13 @@
 package io.dpspectra.covariance;
 
 import io.dpspectra.Diagnostics;
-import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.GramPass;
-import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.noise.BinghamSampler;
-import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -43,7 +37,7 @@ import java.util.Objects;
  * reflection and O(q²) to deflate C_i (never a fresh d × d decomposition): Σ_q O(q³) ≈ d⁴/4 in total for
  * k = d; memory O(d²).
  */
-public final class IterativeEigenvectorSampling implements CovarianceEstimator {
+public final class IterativeEigenvectorSampling extends SampledEigenvectorCovariance {
     /** How the vector budget ε/2 is split over the k vectors. */
     public enum BudgetSplit {
         /** ε_i = ε/(2k): "IT-U" (Amin et al. Cor. 2). */
@@ -54,24 +48,17 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
 
     private final BudgetSplit split;
     private final double failureProbability;
-    private final int k;
     private final boolean tightUtility;
     private final boolean skipLastVector;
-    private final RandomSource random;
-    private final long maxProposals;
     private final double noiseMultiplier;
-    private final double exponentMultiplier;
 
     private IterativeEigenvectorSampling(Builder b) {
+        super(b, "IterativeEigenvectorSampling");
         this.split = b.split;
         this.failureProbability = b.failureProbability;
-        this.k = b.k;
         this.tightUtility = b.tightUtility;
         this.skipLastVector = b.skipLastVector;
-        this.random = b.random;
-        this.maxProposals = b.maxProposals;
         this.noiseMultiplier = b.noiseMultiplier;
-        this.exponentMultiplier = b.exponentMultiplier;
     }
 
     public static Builder builder() {
@@ -79,16 +66,17 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
     }
 
     /** Configuration. */
-    public static final class Builder {
+    public static final class Builder extends Options<Builder> {
         private BudgetSplit split = BudgetSplit.ADAPTIVE;
         private double failureProbability = 0.05;
-        private int k = -1;
         private boolean tightUtility;
         private boolean skipLastVector;
-        private RandomSource random;
-        private long maxProposals = BinghamSampler.DEFAULT_MAX_PROPOSALS;
         private double noiseMultiplier = 1.0;
-        private double exponentMultiplier = 1.0;
+
+        @Override
+        Builder self() {
+            return this;
+        }
 
         /** Default {@link BudgetSplit#ADAPTIVE} ("AD"). */
         public Builder split(BudgetSplit split) {
@@ -106,12 +94,6 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
                         + "; Corollary 1's beta is a probability, default 0.05");
             }
             this.failureProbability = beta;
-            return this;
-        }
-
-        /** The number k of eigenvectors to sample, 1 ≤ k ≤ d; default d (the full covariance). */
-        public Builder vectors(int k) {
-            this.k = DpPreconditions.checkAtLeast("vectors", k, 1);
             return this;
         }
 
@@ -134,21 +116,6 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
             return this;
         }
 
-        /** Default {@link RandomSource#secure()}. */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
-        /** Proposal cap per sampled vector (default {@value BinghamSampler#DEFAULT_MAX_PROPOSALS}). */
-        public Builder maxProposals(long maxProposals) {
-            if (maxProposals < 1) {
-                throw new IllegalArgumentException("maxProposals must be >= 1, got " + maxProposals);
-            }
-            this.maxProposals = maxProposals;
-            return this;
-        }
-
         /**
          * Scales the eigenvalue Laplace noise by {@code m}: package-private, for the auditor's broken twin
          * in tests only. A value below 1 makes the release NOT private.
@@ -158,20 +125,7 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
             return this;
         }
 
-        /**
-         * Multiplies the sampler's exponent κ_i by {@code m}: package-private, for the auditor's broken twin
-         * in tests only (m = 8 is the exponent of the authors' public code, spec A-C19). A value above 1 makes
-         * the release NOT private.
-         */
-        Builder exponentMultiplierForAuditTests(double m) {
-            this.exponentMultiplier = DpPreconditions.checkPositive("exponentMultiplier", m);
-            return this;
-        }
-
         public IterativeEigenvectorSampling build() {
-            if (random == null) {
-                random = RandomSource.secure();
-            }
             return new IterativeEigenvectorSampling(this);
         }
     }
@@ -182,42 +136,9 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
     }
 
     @Override
-    public PrivateCovariance release(RowSource rows, PrivacyParams budget) {
-        Objects.requireNonNull(budget, "budget");
-        double beta = SecondMomentSensitivity.rowL2Bound(rows, "IterativeEigenvectorSampling");
-        GramPass pass = GramPass.of(rows);
-        long clipped = rows instanceof ClippedRows c ? c.clippedRows() : -1;
-        return releaseFromTrustedGram(pass.gram(), pass.rows(), beta, budget, clipped);
-    }
-
-    /**
-     * The release from C = XᵀX given directly (spec §5.1 {@code fromTrustedCovariance}). The caller
-     * asserts that C is exactly XᵀX for n rows of L2 norm ≤ {@code rowL2Bound}; the guarantee holds only
-     * then. Used by experiments that reuse one Gram matrix over many repetitions. Not modified: gram.
-     */
-    public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
-        return releaseFromTrustedGram(gram, n, rowL2Bound, budget, -1);
-    }
-
-    private PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double beta, PrivacyParams budget,
-                                                     long clippedRows) {
-        Objects.requireNonNull(budget, "budget");
-        DpPreconditions.checkBound("rowL2Bound", beta);
-        if (!gram.isSquare()) {
-            throw new IllegalArgumentException("Gram matrix must be square, got " + gram.rows() + " x " + gram.cols());
-        }
-        if (n < 1) {
-            throw new IllegalArgumentException("IterativeEigenvectorSampling needs at least one row, got n = " + n);
-        }
-        if (!gram.isFinite()) {
-            throw new IllegalArgumentException("the Gram matrix has a NaN or infinite entry; check the input rows");
-        }
-        int d = gram.rows();
-        int kk = k < 0 ? d : DpPreconditions.checkComponents(k, d);
-        double eps = budget.epsilon();
+    PrivateCovariance sample(Matrix c, long n, double beta, int kk, double eps, Diagnostics.Builder diag) {
+        int d = c.rows();
         double eps0 = eps / 2;
-        Matrix c = gram.copy();
-        c.symmetrizeInPlace();
 
         SampledEigenvalues ev = SampledEigenvalues.release(c, n, beta, eps0, noiseMultiplier, random);
         double[] lambda = java.util.Arrays.copyOf(ev.values, kk);
@@ -261,24 +182,13 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
                         + ", sum of epsilon_i = " + (eps - eps0),
                 "papers/dp-covariance-estimation.txt Algorithm 1 (" + (split == BudgetSplit.UNIFORM ? "Cor. 2"
                         : "Cor. 1") + "), Algorithm 2 corrected; spec robust-local-covariance.md §5.1, K9, K10");
-        Diagnostics.Builder diag = Diagnostics.builder()
-                .put("rows", n);
-        if (clippedRows >= 0) {
-            diag.put("clippedRows", clippedRows);
-        }
         diag.put("split", split.name())
                 .put("vectors", kk)
                 .put("epsilonEigenvalues", eps0)
                 .put("epsilonVectors", toList(epsI))
                 .put("laplaceScale", ev.scale)
-                .put("clampedEigenvalues", ev.clamped)
-                .put("proposals", toList(proposals))
-                .put("proposalsMedian", SampledEigenvalues.median(proposals))
-                .put("proposalsMean", SampledEigenvalues.mean(proposals))
-                .put("seededRandomness", random.isSeeded())
-                .put("timingSideChannel", "proposal counts depend on the data (a timing side channel) and are "
-                        + "not private; do not publish them with the release")
-                .put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+                .put("clampedEigenvalues", ev.clamped);
+        putProposals(diag, proposals);
         if (split == BudgetSplit.ADAPTIVE) {
             diag.put("failureProbability", failureProbability);
         }
@@ -306,21 +216,5 @@ public final class IterativeEigenvectorSampling implements CovarianceEstimator {
             out[i] = half * out[i] / sum;
         }
         return out;
-    }
-
-    static List<Double> toList(double[] v) {
-        List<Double> l = new ArrayList<>(v.length);
-        for (double x : v) {
-            l.add(x);
-        }
-        return l;
-    }
-
-    static List<Long> toList(long[] v) {
-        List<Long> l = new ArrayList<>(v.length);
-        for (long x : v) {
-            l.add(x);
-        }
-        return l;
     }
 }

@@ -1,17 +1,11 @@
 package io.dpspectra.covariance;
 
 import io.dpspectra.Diagnostics;
-import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.GramPass;
-import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.BinghamSampler;
-import io.dpspectra.noise.RandomSource;
-import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
-import java.util.Objects;
 
 /**
  * Releases XᵀX in the style of Kapralov &amp; Talwar (Amin et al.'s baseline "KT"): Laplace-noised
@@ -32,102 +26,30 @@ import java.util.Objects;
  * <p>Cost: one pass and O(nd²) for XᵀX; one d × d eigendecomposition per vector (the residual changes by
  * a rank-one term on the full space), O(kd³) in all; memory O(d²).
  */
-public final class KapralovTalwar implements CovarianceEstimator {
-    private final int k;
-    private final RandomSource random;
-    private final long maxProposals;
-    private final double exponentMultiplier;
-
+public final class KapralovTalwar extends SampledEigenvectorCovariance {
     private KapralovTalwar(Builder b) {
-        this.k = b.k;
-        this.random = b.random;
-        this.maxProposals = b.maxProposals;
-        this.exponentMultiplier = b.exponentMultiplier;
+        super(b, "KapralovTalwar");
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Configuration. */
-    public static final class Builder {
-        private int k = -1;
-        private RandomSource random;
-        private long maxProposals = BinghamSampler.DEFAULT_MAX_PROPOSALS;
-        private double exponentMultiplier = 1.0;
-
-        /** The number k of vectors, 1 ≤ k ≤ d; default d. */
-        public Builder vectors(int k) {
-            this.k = DpPreconditions.checkAtLeast("vectors", k, 1);
-            return this;
-        }
-
-        /** Default {@link RandomSource#secure()}. */
-        public Builder randomSource(RandomSource random) {
-            this.random = Objects.requireNonNull(random, "randomSource");
-            return this;
-        }
-
-        /** Proposal cap per sampled vector. */
-        public Builder maxProposals(long maxProposals) {
-            if (maxProposals < 1) {
-                throw new IllegalArgumentException("maxProposals must be >= 1, got " + maxProposals);
-            }
-            this.maxProposals = maxProposals;
-            return this;
-        }
-
-        /**
-         * Multiplies the sampler's exponent κ_i by {@code m}: package-private, for the auditor's broken twin
-         * in tests only (the authors' code uses 4ε/d for KT, 32× the paper's ε/(8d) at k = d, spec A-C19).
-         * A value above 2 can make the release NOT private (the utility's tight sensitivity is β², half
-         * the 2β² that κ_i is calibrated to).
-         */
-        Builder exponentMultiplierForAuditTests(double m) {
-            this.exponentMultiplier = DpPreconditions.checkPositive("exponentMultiplier", m);
+    /** Configuration: {@link Options#vectors} (default d), the randomness and the proposal cap. */
+    public static final class Builder extends Options<Builder> {
+        @Override
+        Builder self() {
             return this;
         }
 
         public KapralovTalwar build() {
-            if (random == null) {
-                random = RandomSource.secure();
-            }
             return new KapralovTalwar(this);
         }
     }
 
     @Override
-    public PrivateCovariance release(RowSource rows, PrivacyParams budget) {
-        Objects.requireNonNull(budget, "budget");
-        double beta = SecondMomentSensitivity.rowL2Bound(rows, "KapralovTalwar");
-        GramPass pass = GramPass.of(rows);
-        long clipped = rows instanceof ClippedRows c ? c.clippedRows() : -1;
-        return release(pass.gram(), pass.rows(), beta, budget, clipped);
-    }
-
-    /**
-     * The release from C = XᵀX given directly; the caller asserts that C is exactly XᵀX for n rows of L2
-     * norm ≤ {@code rowL2Bound}. Not modified: gram.
-     */
-    public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
-        return release(gram, n, rowL2Bound, budget, -1);
-    }
-
-    private PrivateCovariance release(Matrix gram, long n, double beta, PrivacyParams budget, long clippedRows) {
-        Objects.requireNonNull(budget, "budget");
-        DpPreconditions.checkBound("rowL2Bound", beta);
-        if (!gram.isSquare() || !gram.isFinite()) {
-            throw new IllegalArgumentException("Gram matrix must be square and finite, got " + gram.rows() + " x "
-                    + gram.cols());
-        }
-        if (n < 1) {
-            throw new IllegalArgumentException("KapralovTalwar needs at least one row, got n = " + n);
-        }
-        int d = gram.rows();
-        int kk = k < 0 ? d : DpPreconditions.checkComponents(k, d);
-        double eps = budget.epsilon();
-        Matrix c = gram.copy();
-        c.symmetrizeInPlace();
+    PrivateCovariance sample(Matrix c, long n, double beta, int kk, double eps, Diagnostics.Builder diag) {
+        int d = c.rows();
         SampledEigenvalues ev = SampledEigenvalues.release(c, n, beta, eps / 2, 1.0, random);
         double epsI = eps / (2 * kk);
         double kappa = exponentMultiplier * epsI / (4 * beta * beta);
@@ -156,22 +78,12 @@ public final class KapralovTalwar implements CovarianceEstimator {
                 "eigenvalues: L1 sensitivity 2*beta^2 at epsilon0 = " + (eps / 2)
                         + "; vectors: exponential mechanism, utility sensitivity 2*beta^2, epsilon_i = " + epsI,
                 "papers/dp-covariance-estimation.txt Sec. 1.2/3 baseline KT; spec robust-local-covariance.md §5.5, A-C11");
-        Diagnostics.Builder diag = Diagnostics.builder().put("rows", n);
-        if (clippedRows >= 0) {
-            diag.put("clippedRows", clippedRows);
-        }
         diag.put("vectors", kk)
                 .put("epsilonEigenvalues", eps / 2)
                 .put("epsilonPerVector", epsI)
                 .put("laplaceScale", ev.scale)
-                .put("clampedEigenvalues", ev.clamped + clamped.clamped())
-                .put("proposals", IterativeEigenvectorSampling.toList(proposals))
-                .put("proposalsMedian", SampledEigenvalues.median(proposals))
-                .put("proposalsMean", SampledEigenvalues.mean(proposals))
-                .put("seededRandomness", random.isSeeded())
-                .put("timingSideChannel", "proposal counts depend on the data (a timing side channel) and are "
-                        + "not private; do not publish them with the release")
-                .put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+                .put("clampedEigenvalues", ev.clamped + clamped.clamped());
+        putProposals(diag, proposals);
         return new PrivateCovariance("kt", clamped.matrix(), guarantee, diag.build());
     }
 }
