@@ -23,7 +23,6 @@ final class EvaluateCommand extends BaseCommand {
     @Mixin
     OutputOption output = new OutputOption();
 
-
     @Override
     public Integer call() throws Exception {
         output.checkBeforeReading();

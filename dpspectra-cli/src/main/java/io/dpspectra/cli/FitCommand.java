@@ -38,10 +38,6 @@ final class FitCommand extends BaseCommand {
     @Mixin
     ReleaseInput io = new ReleaseInput();
 
-
-
-
-
     @Mixin
     StochasticPcaFamily stochastic = new StochasticPcaFamily();
 
@@ -50,7 +46,6 @@ final class FitCommand extends BaseCommand {
 
     @Mixin
     CovariancePcaFamily covariancePca = new CovariancePcaFamily();
-
 
     /** Every family, in the order of the help text. */
     List<AlgorithmFamily> families() {

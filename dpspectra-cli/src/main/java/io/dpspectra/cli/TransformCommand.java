@@ -22,7 +22,6 @@ final class TransformCommand extends BaseCommand {
     @Mixin
     OutputOption output = new OutputOption();
 
-
     @Override
     public Integer call() throws Exception {
         output.checkBeforeReading();
