@@ -48,6 +48,21 @@ final class AtomicFiles {
     }
 
     /**
+     * Refuses (exit 2, before anything is read) an output {@code target} that is the same file as
+     * {@code input} — compared by file identity, so a symlink, a hard link or {@code ./x} vs {@code x} are
+     * caught — since writing it would destroy the input (a model may have cost privacy budget).
+     *
+     * @param option the output's option as the user typed it, e.g. "--output"
+     * @param what   the input in the user's words, e.g. "the input file" or "the --model file"
+     */
+    static void checkNotAnInput(Path target, String option, Path input, String what) {
+        if (target != null && input != null && sameFile(target, input)) {
+            throw CliException.usage(option + " " + target + " is " + what + " (" + input + "): writing it would "
+                    + "destroy it", "choose another " + option + " (nothing was read or written)");
+        }
+    }
+
+    /**
      * Temporary files are created owner-only; give the result the target's existing permissions, or
      * rw-r--r-- (a common umask default) for a new file, where the file system has POSIX permissions.
      */

@@ -17,7 +17,13 @@ final class DiagnosticsOption {
 
     /** Checks the target before any data is read, and that it is not also the release's file (exit 2). */
     void checkBeforeReading(OutputOption output) {
+        checkBeforeReading(output, null, null);
+    }
+
+    /** As {@link #checkBeforeReading(OutputOption)}, and refuses a FILE that is {@code input} (exit 2). */
+    void checkBeforeReading(OutputOption output, Path input, String what) {
         if (file != null) {
+            AtomicFiles.checkNotAnInput(file, "--diagnostics", input, what);
             AtomicFiles.checkWritableTarget(file, "--diagnostics");
             if (output.file != null && AtomicFiles.sameFile(file, output.file)) {
                 throw CliException.usage("--diagnostics and --output name the same file " + file,

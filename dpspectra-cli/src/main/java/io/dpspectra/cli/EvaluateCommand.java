@@ -25,7 +25,7 @@ final class EvaluateCommand extends BaseCommand {
 
     @Override
     public Integer call() throws Exception {
-        output.checkBeforeReading();
+        modelAndInput.checkBeforeReading(output);
         ModelAndInput.Loaded loaded = modelAndInput.load();
         Json.Model m = loaded.model();
         Inputs.Opened opened = loaded.rows();

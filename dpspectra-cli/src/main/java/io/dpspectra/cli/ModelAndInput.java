@@ -22,6 +22,12 @@ final class ModelAndInput {
     record Loaded(Json.Model model, Matrix components, Inputs.Opened rows) {
     }
 
+    /** Checks --output before reading: a writable target that is neither the model nor INPUT (exit 2). */
+    void checkBeforeReading(OutputOption output) {
+        output.checkBeforeReading(model, "the --model file");
+        AtomicFiles.checkNotAnInput(output.file, "--output", inputPath, "the input file");
+    }
+
     /** Reads the model and opens INPUT; a data error (exit 3) if their dimensions differ. */
     Loaded load() {
         Json.Model m = Json.readModel(model);

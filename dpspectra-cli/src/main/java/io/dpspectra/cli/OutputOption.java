@@ -15,4 +15,10 @@ final class OutputOption {
             AtomicFiles.checkWritableTarget(file, "--output");
         }
     }
+
+    /** As {@link #checkBeforeReading()}, and refuses an output that is one of the inputs (exit 2). */
+    void checkBeforeReading(Path input, String what) {
+        checkBeforeReading();
+        AtomicFiles.checkNotAnInput(file, "--output", input, what);
+    }
 }

@@ -44,8 +44,8 @@ final class ReleaseInput {
     /** Validates the bound and the output target before any data is read (usage errors, exit 2). */
     void checkBeforeReading() {
         bounds.validate();
-        output.checkBeforeReading();
-        diagnostics.checkBeforeReading(output);
+        output.checkBeforeReading(inputPath, "the input file");
+        diagnostics.checkBeforeReading(output, inputPath, "the input file");
     }
 
     /**

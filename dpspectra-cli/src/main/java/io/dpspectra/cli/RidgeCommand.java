@@ -51,7 +51,7 @@ final class RidgeCommand extends BaseCommand {
         if (rows != null && rows < 1) {
             throw CliException.usage("--rows must be >= 1, got " + rows, "pass the public number of rows");
         }
-        output.checkBeforeReading();
+        output.checkBeforeReading(covariance, "the --covariance file");
         Inputs.checkReadable(covariance);
         JsonNode root;
         try {
