@@ -26,6 +26,11 @@ final class CliException extends RuntimeException {
         return new CliException(ExitCodes.BAD_DATA, message, hint, cause);
     }
 
+    /** A mechanism's documented refusal (exit 5): the budget was spent, nothing released. */
+    static CliException refused(io.dpspectra.privacy.ReleaseRefusedException e) {
+        return new CliException(ExitCodes.MECHANISM_REFUSED, e.getMessage(), e.hint(), e);
+    }
+
     int exitCode() {
         return exitCode;
     }

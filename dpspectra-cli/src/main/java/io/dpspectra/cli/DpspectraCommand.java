@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
             EvaluateCommand.class, ConvertCommand.class, DemoCommand.class, BenchCommand.class,
             ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class},
         footer = {"", "Exit codes: 0 success; 1 internal error; 2 bad usage or parameters; 3 bad input data; "
-                + "4 privacy budget refused.",
+                + "4 privacy budget refused; 5 the mechanism refused to release (documented, e.g. a failed private "
+                + "gap test: the budget is spent, the result records the refusal).",
                 "Run 'dpspectra COMMAND --help' for the options of a command; start with 'dpspectra demo'."})
 final class DpspectraCommand implements Runnable {
     @Spec

@@ -12,6 +12,11 @@ public final class ExitCodes {
     public static final int BAD_DATA = 3;
     /** A privacy budget refused the request. */
     public static final int BUDGET_REFUSED = 4;
+    /**
+     * A mechanism refused to release, as documented (e.g. DP-Gauss-2's failed eigengap test): not a bug.
+     * The budget counts as spent; the result file records the refusal and what was spent.
+     */
+    public static final int MECHANISM_REFUSED = 5;
 
     private ExitCodes() {
     }

@@ -6,6 +6,7 @@ import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.ReleaseRefusedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -109,8 +110,14 @@ final class FitCommand extends BaseCommand {
         DpPreconditions.checkComponents(components, in.opened().dimension());
         ClippedRows rows = in.rows();
         long start = System.nanoTime();
-        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params,
-                neighbouring, random, this::warn));
+        PrivateSubspace result;
+        try {
+            result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params, neighbouring, random,
+                    this::warn));
+        } catch (ReleaseRefusedException e) {
+            io.publish(this, io.describe(Release.refused("fit", alg.name(), e), in, random));
+            throw CliException.refused(e);
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> columns = in.opened().columnNames();
 

@@ -70,6 +70,11 @@ final class Json {
             throw CliException.data("model file " + path + " is a diagnostics file (facts about a run, not private), "
                     + "not a model", "pass the release written by 'dpspectra fit --output FILE'", null);
         }
+        if (root != null && root.has(Release.RELEASED_KEY) && !root.get(Release.RELEASED_KEY).asBoolean(true)) {
+            throw CliException.data("model file " + path + " records a refusal: nothing was released ("
+                    + root.path("refusal").asText("no reason given") + ")", "fit again with more rows, a larger "
+                    + "--epsilon or another --algorithm", null);
+        }
         JsonNode comps = root == null ? null : root.get("components");
         if (comps == null || !comps.isArray() || comps.size() == 0) {
             throw CliException.data("model file " + path + " has no \"components\" array",

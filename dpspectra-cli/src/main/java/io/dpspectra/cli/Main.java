@@ -94,6 +94,9 @@ public final class Main {
                 || t.getCause() instanceof AccessDeniedException)) {
             code = ExitCodes.BAD_DATA;
             hint = "check the file path and permissions";
+        } else if (t instanceof io.dpspectra.privacy.ReleaseRefusedException r) {
+            code = ExitCodes.MECHANISM_REFUSED;
+            hint = r.hint();
         } else if (t instanceof BudgetExceededException) {
             code = ExitCodes.BUDGET_REFUSED;
             hint = "lower --epsilon/--delta or start from a larger total budget";
@@ -109,7 +112,8 @@ public final class Main {
             message = t.getClass().getSimpleName() + ": " + message;
             hint = "this is a bug in dpspectra; rerun with --verbose and report the stack trace";
         }
-        err.println("dpspectra: error: " + message);
+        // a documented refusal is not an error of the user or of dpspectra
+        err.println((code == ExitCodes.MECHANISM_REFUSED ? "dpspectra: " : "dpspectra: error: ") + message);
         if (hint != null) {
             err.println("hint: " + hint);
         }

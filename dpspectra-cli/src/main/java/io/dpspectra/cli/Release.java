@@ -4,6 +4,7 @@ import io.dpspectra.Diagnostics;
 import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.privacy.ReleaseRefusedException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,8 @@ import java.util.Map;
 final class Release {
     /** The key that marks a diagnostics document (and lets a reader refuse one in place of a model). */
     static final String NOT_PRIVATE_KEY = "notPrivate";
+    /** Present (false) only in the record of a refusal. */
+    static final String RELEASED_KEY = "released";
     static final String NOT_PRIVATE = "these facts were computed from the input data WITHOUT differential privacy; "
             + "keep them with the data's curator and do not publish them with the release";
 
@@ -71,6 +74,17 @@ final class Release {
         }
         r.put("guarantee", Json.guarantee(c.guarantee()));
         return r.diagnostics(c.diagnostics());
+    }
+
+    /**
+     * The record of a mechanism's documented refusal: {@code "released": false}, the reason, and the
+     * guarantee of what was spent (the budget counts as spent though nothing else was released).
+     */
+    static Release refused(String command, String algorithm, ReleaseRefusedException e) {
+        Release r = new Release(command, algorithm);
+        r.put(RELEASED_KEY, false).put("refusal", e.getMessage()).put("guarantee", Json.guarantee(e.spent()));
+        r.table("algorithm: " + algorithm + "\nREFUSED: " + e.getMessage() + "\n" + Tables.guarantee(e.spent()));
+        return r.diagnostics(e.diagnostics());
     }
 
     /** Adds a private output or a public fact to the release. */

@@ -43,7 +43,11 @@ class ExitCodeMappingTest {
                 Arguments.of((Supplier<RuntimeException>) () -> new IllegalStateException("invariant broken"),
                         ExitCodes.INTERNAL),
                 Arguments.of((Supplier<RuntimeException>) () -> CliException.data("bad model", "fix it", null),
-                        ExitCodes.BAD_DATA));
+                        ExitCodes.BAD_DATA),
+                Arguments.of((Supplier<RuntimeException>) () -> new io.dpspectra.privacy.ReleaseRefusedException(
+                        "DP-Gauss-2 refused to release", "use more rows", new io.dpspectra.privacy.PrivacyGuarantee("m",
+                        PrivacyParams.of(1, 1e-6), io.dpspectra.privacy.Neighbouring.ADD_REMOVE_ROW, "one row", "s",
+                        "r"), null), ExitCodes.MECHANISM_REFUSED));
     }
 
     @ParameterizedTest
@@ -56,6 +60,7 @@ class ExitCodeMappingTest {
         assertThat(code).isEqualTo(expected);
         String[] lines = err.toString().split("\\R");
         assertThat(lines).hasSizeBetween(1, 2);
-        assertThat(lines[0]).startsWith("dpspectra: error: ").contains(failure.get().getMessage());
+        assertThat(lines[0]).startsWith(expected == ExitCodes.MECHANISM_REFUSED ? "dpspectra: DP-Gauss-2 refused"
+                : "dpspectra: error: ").contains(failure.get().getMessage()).doesNotContain("bug");
     }
 }

@@ -136,6 +136,27 @@ class ReleaseDiagnosticsTest {
         assertThat(wrong.err()).contains("is a diagnostics file").contains("not a model");
     }
 
+    @Test
+    void aDocumentedRefusalExitsFiveAndItsResultRecordsTheBudgetSpentThoughNothingWasReleased() throws Exception {
+        // two orthogonal rows: the eigengap is 0, far below DP-Gauss-2's threshold
+        Path csv = Cli.write(dir, "flat.csv", "a,b\n1,0\n0,1\n");
+        Path out = dir.resolve("refused.json");
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "fit", "--algorithm", "dp-gauss-2", "-k", "1", "--epsilon", "1",
+                "--delta", "1e-6", "--clip-norm", "1", "--seed", "1", "-o", out.toString(), csv.toString());
+        Cli.Result r = rd.result();
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.MECHANISM_REFUSED);
+        assertThat(r.err()).contains("refused to release").contains("counts as spent").doesNotContain("bug")
+                .doesNotContain("Exception").contains("hint: ");
+        JsonNode record = Json.MAPPER.readTree(out.toFile());
+        assertThat(record.get(Release.RELEASED_KEY).asBoolean()).isFalse();
+        assertThat(record.get("guarantee").get("epsilon").asDouble()).isEqualTo(1.0);
+        assertThat(record.has("components")).isFalse();
+        assertThat(rd.diagnostics().get("gapTestPassed").asBoolean()).isFalse();
+        Cli.Result t = Cli.run("transform", "--model", out.toString(), csv.toString());
+        assertThat(t.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(t.err()).contains("records a refusal: nothing was released");
+    }
+
     private static List<String> keysAnywhere(JsonNode node) {
         List<String> keys = new ArrayList<>();
         if (node.isObject()) {

@@ -15,6 +15,7 @@ import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.ReleaseRefusedException;
 import java.util.Objects;
 
 /**
@@ -25,14 +26,17 @@ import java.util.Objects;
  * <p>Privacy: (ε, δ)-DP as claimed by Dwork et al. for unit-norm rows; the unit is one row with
  * ‖x‖₂ ≤ β (declared bound, never from the data), neighbouring = add/remove one row (the paper's
  * calibration; replace-one is refused). In the units of X/β² (rows of norm ≤ 1): the gap μ_k − μ_{k+1}
- * gets Laplace noise of scale 2/ε (sensitivity 2); if the noisy gap ĝ clears θ = 2(1 + ln(1/δ)/ε) the
+ * has sensitivity 1 (adding or removing one row raises every eigenvalue by between 0 and 1) and gets
+ * Laplace noise of scale 2/ε, spending ε/2; if the noisy gap ĝ clears θ = 2(1 + ln(1/δ)/ε) the
  * projector gets symmetric Gaussian noise with std Δ₂ = (1 + √(2 ln(1/δ)))/(ε(ĝ − θ)) per upper-triangle
- * entry (spec §8 #23). Otherwise the release is refused ({@link OnSmallGap#FAIL}, default) or replaced by a
+ * entry (spec §8 #23), spending the remaining ε/2 and δ. Otherwise the release is refused with a
+ * {@link io.dpspectra.privacy.ReleaseRefusedException} ({@link OnSmallGap#FAIL}, default; the budget counts
+ * as spent) or replaced by a
  * uniformly random basis ({@link OnSmallGap#RANDOM_BASIS}; a function of ĝ only, still private). The paper's
  * experiments resample the Laplace noise until ĝ &gt; 0 ({@link OnSmallGap#RESAMPLE_NON_PRIVATE},
  * paper-literal): NOT private, flagged (App. G admits it; spec §8 #24).
  *
- * <p>Reference: Dwork, Talwar, Thakurta &amp; Zhang, STOC 2014, Alg. 2, as DP-Gauss-2 in
+ * <p>Reference: Dwork, Talwar, Thakurta &amp; Zhang, Analyze Gauss, STOC 2014, Alg. 2, as DP-Gauss-2 in
  * papers/kdp-pca-adaptive-noise.txt App. G; spec stochastic-and-power-methods.md §2.7, §8 #23–#24.
  *
  * <p>Cost: one pass, O(nd²) for XᵀX, two eigendecompositions O(d³), memory O(d²).
@@ -123,12 +127,12 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
         SymmetricEigen eig = SymmetricEigen.top(x, Math.min(k + 1, d));
         double gap = eig.values()[k - 1] - (k < d ? eig.values()[k] : 0);
         LaplaceNoise laplace = new LaplaceNoise(random);
-        double scale = noiseMultiplier * LaplaceNoise.scaleFor(2, budget.epsilon());
+        // the gap has sensitivity 1; the test spends eps/2 (Laplace scale 2/eps)
+        double scale = noiseMultiplier * LaplaceNoise.scaleFor(1, budget.epsilon() / 2);
         double theta = threshold(budget);
         double noisyGap = laplace.addNoise(gap, scale);
         int resamples = 0;
         Diagnostics.Builder diag = Diagnostics.builder().put("rows", pass.rows()).put("threshold", theta);
-        Matrix result;
         if (onSmallGap == OnSmallGap.RESAMPLE_NON_PRIVATE) {
             while (!(noisyGap > 0) && resamples < 100_000) {
                 noisyGap = laplace.addNoise(gap, scale);
@@ -140,11 +144,33 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
         }
         boolean passed = noisyGap > theta || (onSmallGap == OnSmallGap.RESAMPLE_NON_PRIVATE && noisyGap > 0);
         diag.put("gapTestPassed", passed);
+        PrivacyGuarantee guarantee = new PrivacyGuarantee("DP-Gauss-2 (output perturbation)", budget,
+                Neighbouring.ADD_REMOVE_ROW, "one row with L2 norm <= " + beta,
+                "in units of beta^2 (rows scaled to norm <= 1). Step 1, eigengap test: the gap mu_k - mu_(k+1) has "
+                        + "sensitivity 1 (adding or removing one row raises every eigenvalue by between 0 and 1); "
+                        + "Laplace noise of scale 2/eps spends eps/2 on it, and a noisy gap at or below theta = "
+                        + "2(1 + ln(1/delta)/eps) = " + theta + " refuses the release (the refusal is private). "
+                        + "Step 2, only after a pass: Gaussian noise on the projector V_k V_k^T with std "
+                        + "(1 + sqrt(2 ln(1/delta)))/(eps (g - theta)), g the noisy gap, spends the rest: eps/2 and delta. "
+                        + "Total (eps, delta) = (" + budget.epsilon() + ", " + budget.delta() + "), Dwork et al.'s analysis"
+                        + (onSmallGap == OnSmallGap.RESAMPLE_NON_PRIVATE ? "; RESAMPLED gap noise: NOT private" : ""),
+                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), "
+                        + "Algorithm 2; the DP-Gauss-2 baseline of Duengler & Sanyal, An Iterative Algorithm for "
+                        + "Differentially Private k-PCA with Adaptive Noise, App. G");
+        if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
+            diag.put("clippedRows", c.clippedRows());
+        }
+        diag.put("seededRandomness", random.isSeeded());
+        diag.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
+        Matrix result;
         if (!passed) {
             if (onSmallGap == OnSmallGap.FAIL) {
-                throw new IllegalStateException("DP-Gauss-2 refused to release: the noisy eigengap " + noisyGap
-                        + " (in units of beta^2) is below the threshold " + theta + "; more rows, a larger epsilon, or "
-                        + "another algorithm are needed (the refusal itself is private)");
+                throw new ReleaseRefusedException("DP-Gauss-2 refused to release: its private eigengap test failed "
+                        + "(noisy gap " + noisyGap + " <= threshold " + theta + ", in units of beta^2); the eps/2 of the "
+                        + "test is spent and the whole budget counts as spent, though nothing else was released",
+                        "the gap between eigenvalues k and k+1 is too small for this epsilon and number of rows: use more "
+                                + "rows, a larger epsilon, a smaller or larger k, or an algorithm without a gap test "
+                                + "(e.g. analyze-gauss)", guarantee, diag.build());
             }
             result = RandomSubspace.basis(d, k, random);
             diag.put("randomBasisFallback", true);
@@ -157,22 +183,6 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
             result = SymmetricEigen.top(pi, k).vectors();
             diag.put("projectorSigma", sigma);
         }
-        if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
-            diag.put("clippedRows", c.clippedRows());
-        }
-        diag.put("seededRandomness", random.isSeeded());
-        diag.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
-        PrivacyGuarantee guarantee = new PrivacyGuarantee("DP-Gauss-2 (output perturbation)", budget,
-                Neighbouring.ADD_REMOVE_ROW, "one row with L2 norm <= " + beta,
-                "in units of beta^2 (rows scaled to norm <= 1). Step 1, eigengap test: the gap mu_k - mu_(k+1) has "
-                        + "sensitivity 1 (adding or removing one row raises every eigenvalue by between 0 and 1); "
-                        + "Laplace noise of scale 2/eps spends eps/2 on it, and a noisy gap at or below theta = "
-                        + "2(1 + ln(1/delta)/eps) = " + theta + " refuses the release (the refusal is private). "
-                        + "Step 2, only after a pass: Gaussian noise on the projector V_k V_k^T with std "
-                        + "(1 + sqrt(2 ln(1/delta)))/(eps (g - theta)), g the noisy gap, spends the rest: eps/2 and delta. "
-                        + "Total (eps, delta) = (" + budget.epsilon() + ", " + budget.delta() + "), Dwork et al.'s analysis"
-                        + (onSmallGap == OnSmallGap.RESAMPLE_NON_PRIVATE ? "; RESAMPLED gap noise: NOT private" : ""),
-                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 2; the DP-Gauss-2 baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, App. G");
         return new PrivateSubspace("dp-gauss-2", result, null, guarantee, diag.build());
     }
 }

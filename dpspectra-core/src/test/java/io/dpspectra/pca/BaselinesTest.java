@@ -43,7 +43,12 @@ class BaselinesTest {
         RowSource tiny = InMemoryRows.of(new double[][] {{1, 0}, {0, 1}}).clipL2(1); // gap 0 << theta = 11.2
         assertThatThrownBy(() -> GaussOutputPerturbation.builder().components(1)
                 .randomSource(RandomSource.seededForReproducibility(2)).build().fit(tiny, P))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("threshold");
+                .isInstanceOfSatisfying(io.dpspectra.privacy.ReleaseRefusedException.class, e -> {
+                    // a documented refusal, not a bug: it records what was spent though nothing was released
+                    assertThat(e).hasMessageContaining("threshold").hasMessageContaining("counts as spent");
+                    assertThat(e.spent().params()).isEqualTo(P);
+                    assertThat(e.hint()).contains("more rows");
+                });
         PrivateSubspace random = GaussOutputPerturbation.builder().components(1)
                 .onSmallGap(GaussOutputPerturbation.OnSmallGap.RANDOM_BASIS)
                 .randomSource(RandomSource.seededForReproducibility(2)).build().fit(tiny, P);

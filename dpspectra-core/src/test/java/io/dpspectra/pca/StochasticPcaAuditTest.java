@@ -178,7 +178,7 @@ class StochasticPcaAuditTest {
             try {
                 s = GaussOutputPerturbation.builder().components(1).randomSource(r)
                         .noiseMultiplierForAuditTests(multiplier).build().fit(rows, CLAIMED);
-            } catch (IllegalStateException refused) {
+            } catch (io.dpspectra.privacy.ReleaseRefusedException refused) {
                 assertThat(refused).hasMessageContaining("refused to release");
                 return 0.0;
             }
