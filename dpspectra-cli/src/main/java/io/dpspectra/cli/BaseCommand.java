@@ -48,6 +48,7 @@ abstract class BaseCommand implements Callable<Integer> {
      */
     void publish(Release release, OutputFormat format, OutputOption output, DiagnosticsOption diagnostics)
             throws IOException {
+        release.uselessReleaseWarnings().forEach(this::warn);
         String text = release.releaseText(format);
         String diag = release.diagnosticsText();
         if (common.verbose) {

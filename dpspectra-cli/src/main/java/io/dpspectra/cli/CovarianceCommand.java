@@ -53,8 +53,8 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage("unknown --algorithm '" + algorithm + "'", "choose it-u, ad, kt, laplace or gaussian");
         }
         if (skipLastVector && !alg.equals("it-u") && !alg.equals("ad")) {
-            throw CliException.usage("--skip-last-vector applies to --algorithm it-u or ad only, got " + alg,
-                    "drop --skip-last-vector, or choose --algorithm it-u or ad");
+            throw CliException.usage("--skip-last-vector does not apply to --algorithm " + alg,
+                    "drop --skip-last-vector, or choose an algorithm it applies to: it-u, ad");
         }
         PrivacyParams params = privacy.params(alg);
         if (alg.equals("gaussian")) {

@@ -29,15 +29,6 @@ final class CovariancePcaFamily implements AlgorithmFamily {
                     + "each vector (it-u: d/(d-1) times the budget each). Off by default, to match Amin et al. 2019.")
     boolean skipLastVector;
 
-    /** Refuses this family's options when the chosen algorithm is not one of its own. */
-    void checkOptionsApplyTo(FitAlgorithm chosen) {
-        boolean own = fitAlgorithms().stream().anyMatch(a -> a.name().equals(chosen.name()));
-        if (skipLastVector && !own) {
-            throw CliException.usage("--skip-last-vector applies to --algorithm it-u or ad only, got "
-                    + chosen.name(), "drop --skip-last-vector, or choose --algorithm it-u or ad");
-        }
-    }
-
     @Override
     public List<FitAlgorithm> fitAlgorithms() {
         return List.of(new Sampling(IterativeEigenvectorSampling.BudgetSplit.UNIFORM),
@@ -54,6 +45,11 @@ final class CovariancePcaFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return split == IterativeEigenvectorSampling.BudgetSplit.UNIFORM ? "it-u" : "ad";
+        }
+
+        @Override
+        public boolean usesOption(String option) {
+            return split == IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE || !option.equals("--ies-failure-probability");
         }
 
         @Override

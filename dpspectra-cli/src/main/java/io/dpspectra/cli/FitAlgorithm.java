@@ -33,6 +33,15 @@ interface FitAlgorithm {
     }
 
     /**
+     * Whether this algorithm uses its family's option {@code name} (its longest name, e.g. "--tau"). Options
+     * of other families never apply; {@link FitCommand} refuses an option typed for an algorithm that does
+     * not use it (exit 2). Default: every option of the family.
+     */
+    default boolean usesOption(String name) {
+        return true;
+    }
+
+    /**
      * Validates the family's own options before any data is read (throw {@link CliException#usage} on a bad
      * value). Called once the algorithm is chosen.
      */

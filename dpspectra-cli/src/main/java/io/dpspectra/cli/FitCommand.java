@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -83,13 +85,36 @@ final class FitCommand extends BaseCommand {
                 "choose one of: " + String.join(", ", names) + " (see 'dpspectra fit --help')");
     }
 
+    /**
+     * Refuses (exit 2) an algorithm family's option that the user typed but the chosen algorithm does not
+     * use, e.g. --paper-literal with analyze-gauss: silently ignoring it would mislead.
+     */
+    private void checkOptionsApplyTo(FitAlgorithm alg) {
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        for (CommandSpec mixin : spec.mixins().values()) {
+            if (!(mixin.userObject() instanceof AlgorithmFamily family)) {
+                continue;
+            }
+            boolean own = family.fitAlgorithms().stream().anyMatch(a -> a.name().equals(alg.name()));
+            for (OptionSpec option : mixin.options()) {
+                String name = option.longestName();
+                if (parsed != null && parsed.hasMatchedOption(name) && !(own && alg.usesOption(name))) {
+                    List<String> users = new ArrayList<>();
+                    family.fitAlgorithms().stream().filter(a -> a.usesOption(name)).forEach(a -> users.add(a.name()));
+                    throw CliException.usage(name + " does not apply to --algorithm " + alg.name(),
+                            "drop " + name + ", or choose an algorithm it applies to: " + String.join(", ", users));
+                }
+            }
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         FitAlgorithm alg = chosen();
         DpPreconditions.checkAtLeast("--components", components, 1);
         io.checkBeforeReading();
         alg.validateOptions();
-        covariancePca.checkOptionsApplyTo(alg);
+        checkOptionsApplyTo(alg);
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
         if (alg.isPrivate()) {

@@ -64,6 +64,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean usesOption(String option) {
+            return !option.equals("--perturbation-sigma");
+        }
+
+        @Override
         public String summary() {
             return "private power method (Hardt & Price Fig. 3) on XᵀX, applied as Xᵀ(XW) per pass: Gaussian noise "
                     + "(delta > 0) or Laplace (delta = 0) for unit spectral change beta²; --iterations, --block-size";
@@ -88,6 +93,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "streaming-power";
+        }
+
+        @Override
+        public boolean usesOption(String option) {
+            return !option.equals("--perturbation-sigma");
         }
 
         @Override

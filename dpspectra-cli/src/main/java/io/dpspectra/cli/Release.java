@@ -137,6 +137,42 @@ final class Release {
         return diagnostics;
     }
 
+    /** ε above which a release is not meaningfully private (e^20 ≈ 5·10⁸: the odds ratio is unbounded in practice). */
+    static final double MEANINGLESS_EPSILON = 20;
+
+    /**
+     * Plain-words warnings for a release that is useless or not meaningfully private, from the release and
+     * its diagnostics: ε above {@link #MEANINGLESS_EPSILON}, more than half the rows clipped, a random
+     * basis released in place of the estimate, k-dp-pca's PrivRange failing in every step.
+     */
+    List<String> uselessReleaseWarnings() {
+        List<String> w = new java.util.ArrayList<>();
+        if (release.get("guarantee") instanceof Map<?, ?> g && g.get("epsilon") instanceof Number eps
+                && eps.doubleValue() > MEANINGLESS_EPSILON) {
+            w.add("epsilon = " + eps + " is so large that the release is not meaningfully private (an outcome may be "
+                    + "e^" + Math.round(eps.doubleValue()) + " times likelier with one person's row than without it); "
+                    + "use an epsilon of at most a few units");
+        }
+        if (diagnostics.get("clippedRows") instanceof Number clipped && diagnostics.get("rows") instanceof Number rows
+                && clipped.longValue() * 2 > rows.longValue()) {
+            w.add(clipped + " of the " + rows + " rows were clipped to the norm bound: the release describes the "
+                    + "clipped data, which may be far from yours; choose a larger --clip-norm from what you know about "
+                    + "the data (never from the data itself)");
+        }
+        if (Boolean.TRUE.equals(diagnostics.get("randomBasisFallback"))) {
+            w.add("the private gap test failed, so the release is a uniformly random basis: private, but it says "
+                    + "nothing about the data; use more rows, a larger --epsilon, or another --algorithm");
+        }
+        if (diagnostics.get("privRangeCalls") instanceof Number calls && calls.longValue() > 0
+                && diagnostics.get("privRangeBottom") instanceof Number bottom
+                && bottom.longValue() == calls.longValue()) {
+            w.add("the private range estimate (PrivRange) failed in all " + calls + " steps, so no update was taken and "
+                    + "the release is the random starting basis: private, but it says nothing about the data; use more "
+                    + "rows, a larger --epsilon, a public bound with --public-range, or --algorithm k-dp-ojas");
+        }
+        return w;
+    }
+
     String releaseText(OutputFormat format) {
         return format == OutputFormat.table && table != null ? table : Json.write(release);
     }

@@ -60,7 +60,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
     Integer dpPowerIterations;
 
     @Option(names = "--on-small-gap", paramLabel = "fail|random-basis", defaultValue = "fail",
-            description = "dp-gauss-2: what to do when the noisy eigengap is below the threshold: refuse (exit 1) or "
+            description = "dp-gauss-2: what to do when the noisy eigengap is below the threshold: refuse (exit 5) or "
                     + "release a uniformly random basis (still private). Default: ${DEFAULT-VALUE}.")
     String onSmallGap;
 
@@ -102,6 +102,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "k-dp-ojas";
+        }
+
+        @Override
+        public boolean usesOption(String option) {
+            return List.of("--batch-size", "--learning-rate", "--gradient-clip", "--paper-literal").contains(option);
         }
 
         @Override
@@ -154,6 +159,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean usesOption(String option) {
+            return List.of("--batch-size", "--learning-rate", "--paper-literal", "--tau", "--public-range").contains(option);
+        }
+
+        @Override
         public String summary() {
             return "k-DP-PCA (Düngler & Sanyal, Alg. 1-2): minibatch Oja with PrivRange + PrivMean (adaptive noise) + "
                     + "deflation; replace-one rows; needs --delta > 0";
@@ -203,6 +213,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean usesOption(String option) {
+            return List.of("--batch-size", "--learning-rate").contains(option);
+        }
+
+        @Override
         public String summary() {
             return "Oja's algorithm + deflation (Alg. 5): streaming, NOT private, a reference";
         }
@@ -232,6 +247,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "dp-gauss-2";
+        }
+
+        @Override
+        public boolean usesOption(String option) {
+            return List.of("--paper-literal", "--on-small-gap").contains(option);
         }
 
         @Override
@@ -278,6 +298,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "dp-power-method";
+        }
+
+        @Override
+        public boolean usesOption(String option) {
+            return List.of("--l1-bound", "--dp-power-iterations").contains(option);
         }
 
         @Override
