@@ -21,7 +21,13 @@ final class Cli {
     }
 
     static Result run(String... args) {
+        return run(cl -> { }, args);
+    }
+
+    /** Runs with {@code setUp} applied to the command line first (e.g. to set a test hook of a subcommand). */
+    static Result run(java.util.function.Consumer<CommandLine> setUp, String... args) {
         CommandLine cl = Main.newCommandLine();
+        setUp.accept(cl);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cl.setOut(new PrintWriter(out, true));
