@@ -72,7 +72,8 @@ final class CovarianceCommand extends BaseCommand {
         io.checkBeforeReading();
         RandomSource random = privacy.randomSource(err());
 
-        ReleaseInput.Bounded in = io.open("covariance");
+        ReleaseInput.Bounded in = io.open("covariance",
+                d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory()));
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 
@@ -103,12 +104,14 @@ final class CovarianceCommand extends BaseCommand {
 
         Release release = io.describe(Release.of("covariance", result, columns, true), in, random)
                 .diagnostic("fitSeconds", seconds);
-        StringBuilder sb = new StringBuilder();
-        sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
-        sb.append(Tables.matrix(columns, columns, result.matrix()));
-        sb.append(Tables.values("eigenvalues", result.eigenvalues()));
-        sb.append(Tables.guarantee(result.guarantee()));
-        io.publish(this, release.table(sb.toString()));
+        io.publish(this, release.table(() -> {
+            StringBuilder sb = new StringBuilder();
+            sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
+            sb.append(Tables.matrix(columns, columns, result.matrix()));
+            sb.append(Tables.values("eigenvalues", result.eigenvalues()));
+            sb.append(Tables.guarantee(result.guarantee()));
+            return sb.toString();
+        }));
         return ExitCodes.OK;
     }
 }

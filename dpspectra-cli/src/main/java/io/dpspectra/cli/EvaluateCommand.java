@@ -30,6 +30,7 @@ final class EvaluateCommand extends BaseCommand {
         Json.Model m = loaded.model();
         Inputs.Opened opened = loaded.rows();
         Matrix u = loaded.components();
+        MemoryCheck.checkDense("evaluate (exact PCA of INPUT)", u.rows(), Runtime.getRuntime().maxMemory());
         long n0 = Inputs.rowCount(opened.rows());
         GramPass pass = GramPass.of(Progress.track(opened.rows(), "evaluate", n0));
         Matrix c = pass.gram().scaled(1.0 / pass.rows());

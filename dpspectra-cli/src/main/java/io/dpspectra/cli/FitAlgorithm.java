@@ -33,6 +33,14 @@ interface FitAlgorithm {
     }
 
     /**
+     * True if the algorithm forms d x d matrices (a Gram pass, an eigendecomposition of XᵀX): its memory is
+     * checked against the heap before any row is read. Streaming algorithms (O(dk)) return false.
+     */
+    default boolean formsDxD() {
+        return true;
+    }
+
+    /**
      * Whether this algorithm uses its family's option {@code name} (its longest name, e.g. "--tau"). Options
      * of other families never apply; {@link FitCommand} refuses an option typed for an algorithm that does
      * not use it (exit 2). Default: every option of the family.

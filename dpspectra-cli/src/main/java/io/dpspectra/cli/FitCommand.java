@@ -131,7 +131,11 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
 
-        ReleaseInput.Bounded in = io.open("fit");
+        ReleaseInput.Bounded in = io.open("fit", d -> {
+            if (alg.formsDxD()) {
+                MemoryCheck.checkDense("--algorithm " + alg.name(), d, Runtime.getRuntime().maxMemory());
+            }
+        });
         DpPreconditions.checkComponents(components, in.opened().dimension());
         ClippedRows rows = in.rows();
         long start = System.nanoTime();
@@ -147,12 +151,14 @@ final class FitCommand extends BaseCommand {
         List<String> columns = in.opened().columnNames();
 
         Release release = io.describe(Release.of("fit", result, columns), in, random).diagnostic("fitSeconds", seconds);
-        StringBuilder sb = new StringBuilder();
-        sb.append("algorithm: ").append(result.algorithm()).append('\n');
-        sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
-        result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
-        sb.append(Tables.guarantee(result.guarantee().orElse(null)));
-        io.publish(this, release.table(sb.toString()));
+        io.publish(this, release.table(() -> {
+            StringBuilder sb = new StringBuilder();
+            sb.append("algorithm: ").append(result.algorithm()).append('\n');
+            sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
+            result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+            sb.append(Tables.guarantee(result.guarantee().orElse(null)));
+            return sb.toString();
+        }));
         return ExitCodes.OK;
     }
 }

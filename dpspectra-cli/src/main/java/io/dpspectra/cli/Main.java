@@ -58,6 +58,14 @@ public final class Main {
             reproduce.getCommandSpec().usageMessage().footer(ReproduceCommand.paperFooter());
         }
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> onExecutionError(ex, cmd, parseResult));
+        CommandLine.IExecutionStrategy run = cl.getExecutionStrategy();
+        cl.setExecutionStrategy(parseResult -> {
+            try {
+                return run.execute(parseResult);
+            } catch (OutOfMemoryError e) {
+                return onOutOfMemory(e, parseResult);
+            }
+        });
         return cl;
     }
 
@@ -97,6 +105,9 @@ public final class Main {
         } else if (t instanceof io.dpspectra.privacy.ReleaseRefusedException r) {
             code = ExitCodes.MECHANISM_REFUSED;
             hint = r.hint();
+        } else if (t instanceof io.dpspectra.linalg.MatrixTooLargeException) {
+            code = ExitCodes.USAGE;
+            hint = "select fewer columns with --columns, or use " + MemoryCheck.STREAMING_HINT;
         } else if (t instanceof BudgetExceededException) {
             code = ExitCodes.BUDGET_REFUSED;
             hint = "lower --epsilon/--delta or start from a larger total budget";
@@ -122,6 +133,22 @@ public final class Main {
         }
         err.flush();
         return code;
+    }
+
+    /** An OutOfMemoryError that the estimate did not foresee: a clean exit 2 with the memory hint. */
+    private static int onOutOfMemory(OutOfMemoryError e, ParseResult parseResult) {
+        ParseResult leaf = parseResult;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        PrintWriter err = leaf.commandSpec().commandLine().getErr();
+        err.println("dpspectra: error: out of memory (" + e.getMessage() + ")");
+        err.println("hint: " + MemoryCheck.outOfMemoryHint(Runtime.getRuntime().maxMemory()));
+        if (verbose(parseResult)) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.USAGE;
     }
 
     private static boolean verbose(ParseResult pr) {

@@ -64,6 +64,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean formsDxD() {
+            return false;
+        }
+
+        @Override
         public boolean usesOption(String option) {
             return !option.equals("--perturbation-sigma");
         }
@@ -93,6 +98,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "streaming-power";
+        }
+
+        @Override
+        public boolean formsDxD() {
+            return false;
         }
 
         @Override
@@ -127,6 +137,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "noisy-power";
+        }
+
+        @Override
+        public boolean formsDxD() {
+            return false;
         }
 
         @Override

@@ -37,7 +37,7 @@ final class Release {
 
     private final Map<String, Object> release = new LinkedHashMap<>();
     private final Map<String, Object> diagnostics = new LinkedHashMap<>();
-    private String table;
+    private java.util.function.Supplier<String> table;
 
     /** An empty release of {@code command} (e.g. "fit") with algorithm {@code algorithm}. */
     Release(String command, String algorithm) {
@@ -83,7 +83,7 @@ final class Release {
     static Release refused(String command, String algorithm, ReleaseRefusedException e) {
         Release r = new Release(command, algorithm);
         r.put(RELEASED_KEY, false).put("refusal", e.getMessage()).put("guarantee", Json.guarantee(e.spent()));
-        r.table("algorithm: " + algorithm + "\nREFUSED: " + e.getMessage() + "\n" + Tables.guarantee(e.spent()));
+        r.table(() -> "algorithm: " + algorithm + "\nREFUSED: " + e.getMessage() + "\n" + Tables.guarantee(e.spent()));
         return r.diagnostics(e.diagnostics());
     }
 
@@ -122,8 +122,8 @@ final class Release {
         return this;
     }
 
-    /** The text for {@code --format table} (the release only); JSON is used when none is set. */
-    Release table(String text) {
+    /** The text for {@code --format table} (the release only), built only if asked; JSON when none is set. */
+    Release table(java.util.function.Supplier<String> text) {
         this.table = text;
         return this;
     }
@@ -174,7 +174,7 @@ final class Release {
     }
 
     String releaseText(OutputFormat format) {
-        return format == OutputFormat.table && table != null ? table : Json.write(release);
+        return format == OutputFormat.table && table != null ? table.get() : Json.write(release);
     }
 
     String diagnosticsText() {

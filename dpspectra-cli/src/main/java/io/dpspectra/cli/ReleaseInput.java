@@ -54,7 +54,13 @@ final class ReleaseInput {
      * and returns the bounded rows with a progress bar named {@code task}.
      */
     Bounded open(String task) {
+        return open(task, d -> { });
+    }
+
+    /** As {@link #open(String)}, calling {@code beforeReading} with d once the header is read, before any row. */
+    Bounded open(String task, java.util.function.IntConsumer beforeReading) {
         Inputs.Opened opened = Inputs.open(inputPath, input);
+        beforeReading.accept(opened.dimension());
         long n = Inputs.rowCount(bounds.apply(opened.rows()));
         return new Bounded(opened, n, bounds.apply(Progress.track(opened.rows(), task, n)));
     }

@@ -105,6 +105,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean formsDxD() {
+            return false;
+        }
+
+        @Override
         public boolean usesOption(String option) {
             return List.of("--batch-size", "--learning-rate", "--gradient-clip", "--paper-literal").contains(option);
         }
@@ -159,6 +164,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean formsDxD() {
+            return false;
+        }
+
+        @Override
         public boolean usesOption(String option) {
             return List.of("--batch-size", "--learning-rate", "--paper-literal", "--tau", "--public-range").contains(option);
         }
@@ -210,6 +220,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "oja";
+        }
+
+        @Override
+        public boolean formsDxD() {
+            return false;
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.Backend;
 import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
@@ -26,7 +27,7 @@ public record GramPass(Matrix gram, long rows) {
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
         int d = source.dimension();
         Gram gram = new Gram(d, blockRows, backend);
-        double[] block = new double[Math.multiplyExact(blockRows, d)];
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", blockRows, d)];
         long n = 0;
         try (RowCursor cursor = source.open()) {
             int filled;

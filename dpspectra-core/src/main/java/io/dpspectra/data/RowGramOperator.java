@@ -1,5 +1,6 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricOperator;
@@ -65,11 +66,12 @@ public final class RowGramOperator implements SymmetricOperator {
         int p = w.cols();
         Matrix y = new Matrix(d, p);
         BlockGramProduct kernel = new BlockGramProduct(d, p);
-        double[] block = new double[Math.multiplyExact(blockRows, d)];
+        int rowsPerBlock = (int) Math.max(1, Math.min(blockRows, MatrixTooLargeException.MAX_ARRAY_LENGTH / d));
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", rowsPerBlock, d)];
         long n = 0;
         try (RowCursor cursor = rows.open()) {
             int filled;
-            while ((filled = cursor.nextBlock(block, blockRows, d)) > 0) {
+            while ((filled = cursor.nextBlock(block, rowsPerBlock, d)) > 0) {
                 kernel.accumulate(block, filled, w, y);
                 n += filled;
             }

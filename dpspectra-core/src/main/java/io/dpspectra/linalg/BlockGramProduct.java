@@ -51,7 +51,7 @@ public final class BlockGramProduct {
             return;
         }
         if (scratch.length < count * p) {
-            scratch = new double[count * p];
+            scratch = new double[MatrixTooLargeException.checkedLength("the product block", count, p)];
         }
         // The row-major block is, to BLAS, the column-major d × count matrix Bᵀ (leading dimension d).
         // Z = B·W = (Bᵀ)ᵀ·W : count × p

@@ -99,7 +99,7 @@ public final class CsrMatrix implements SymmetricOperator {
         }
         int p = x.cols();
         double[] xc = x.data();
-        double[] y = new double[Math.multiplyExact(d, p)];
+        double[] y = new double[MatrixTooLargeException.checkedLength("the product block", d, p)];
         if (p == 1) {
             for (int i = 0; i < d; i++) {
                 double s = 0;

@@ -39,8 +39,9 @@ public final class Gram {
         this.d = d;
         this.blockRows = blockRows;
         this.backend = backend;
-        this.lower = new double[Math.multiplyExact(d, d)];
-        Math.multiplyExact(blockRows, d);   // fail early if the row buffer could never be allocated
+        // fail early, with the sizes, if the matrix or the row buffer could never be allocated
+        MatrixTooLargeException.checkedLength("the row buffer", blockRows, d);
+        this.lower = new double[MatrixTooLargeException.checkedLength("the d x d matrix XᵀX", d, d)];
     }
 
     /** XᵀX of a whole in-memory matrix (rows × d). */

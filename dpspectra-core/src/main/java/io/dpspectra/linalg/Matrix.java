@@ -33,11 +33,7 @@ public final class Matrix {
     }
 
     private static int checkedSize(int rows, int cols) {
-        long n = (long) rows * cols;
-        if (rows < 0 || cols < 0 || n > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("cannot allocate a " + rows + " x " + cols + " matrix");
-        }
-        return (int) n;
+        return MatrixTooLargeException.checkedLength("a matrix", rows, cols);
     }
 
     /** Wraps (does not copy) a column-major array. */

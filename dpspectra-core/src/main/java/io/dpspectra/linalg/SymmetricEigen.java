@@ -40,7 +40,7 @@ public record SymmetricEigen(double[] values, Matrix vectors) {
         double[] work = a.data().clone();
         boolean all = k == n;
         double[] w = new double[n];
-        double[] z = new double[n * k];
+        double[] z = new double[MatrixTooLargeException.checkedLength("the eigenvector block", n, k)];
         int[] isuppz = new int[2 * n];
         intW m = new intW(0);
         intW info = new intW(0);

@@ -28,8 +28,8 @@ public record ThinSvd(Matrix u, double[] singular, Matrix v) {
         }
         double[] work = a.data().clone();
         double[] s = new double[r];
-        double[] u = new double[m * r];
-        double[] vt = new double[r * n];
+        double[] u = new double[MatrixTooLargeException.checkedLength("the left singular vectors", m, r)];
+        double[] vt = new double[MatrixTooLargeException.checkedLength("the right singular vectors", r, n)];
         int[] iwork = new int[8 * r];
         intW info = new intW(0);
         double[] wq = new double[1];

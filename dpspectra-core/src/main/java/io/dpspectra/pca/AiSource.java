@@ -1,5 +1,6 @@
 package io.dpspectra.pca;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import java.util.Objects;
@@ -62,7 +63,7 @@ public interface AiSource {
                 RowCursor c = rows.open();
                 int d = rows.dimension();
                 int blockRows = Math.max(1, Math.min(4096, (1 << 16) / Math.max(1, d)));
-                double[] block = new double[blockRows * d];
+                double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", blockRows, d)];
                 double[] x = new double[d];
                 SampleMatrix sample = SampleMatrix.rankOne(x);
                 return new Cursor() {

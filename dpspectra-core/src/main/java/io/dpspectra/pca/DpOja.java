@@ -1,5 +1,6 @@
 package io.dpspectra.pca;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.Projector;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.GaussianNoise;
@@ -275,7 +276,7 @@ public final class DpOja implements Deflation.Oracle {
         io.dpspectra.linalg.Matrix u = p.basis();
         int d = u.rows();
         int r = u.cols();
-        double[] out = new double[d * r];
+        double[] out = new double[MatrixTooLargeException.checkedLength("the d x k iterate", d, r)];
         for (int q = 0; q < d; q++) {
             for (int c = 0; c < r; c++) {
                 out[q * r + c] = u.get(q, c);

@@ -1,5 +1,6 @@
 package io.dpspectra.pca;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.RowCursor;
@@ -99,7 +100,7 @@ public final class StreamingPowerMethod {
         long t = n / iterations;
         BlockGramProduct kernel = new BlockGramProduct(d, p);
         int b = (int) Math.min(blockRows > 0 ? blockRows : BlockGramProduct.defaultBlockRows(d), t);
-        double[] block = new double[Math.multiplyExact(b, d)];
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", b, d)];
         try (RowCursor cursor = rows.open()) {
             return PowerIterations.run(d, p, k, iterations, null, (l, x) -> {
                 Matrix y = new Matrix(d, p);
