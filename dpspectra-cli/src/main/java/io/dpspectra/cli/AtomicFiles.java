@@ -44,7 +44,28 @@ final class AtomicFiles {
             throw CliException.usage(option + " " + target + ": directory " + dir + " is not writable",
                     "choose another " + option);
         }
+        // the real test: create (and delete) a temporary file where the result will be written
+        try {
+            Files.delete(Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp"));
+        } catch (IOException | RuntimeException e) {
+            throw CliException.usage("cannot write " + option + " " + target + ": " + reason(e),
+                    "choose another " + option + " in a directory you can write to");
+        }
         return absolute;
+    }
+
+    /** Why a file operation failed, in words (not an exception class or a temporary file's name). */
+    static String reason(Exception e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? "an I/O error" : e.getMessage();
     }
 
     /**
@@ -95,7 +116,13 @@ final class AtomicFiles {
         try {
             for (int i = 0; i < targets.size(); i++) {
                 Path absolute = targets.get(i).toAbsolutePath().normalize();
-                Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
+                Path tmp;
+                try {
+                    tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
+                } catch (IOException e) {
+                    throw CliException.usage("cannot write " + targets.get(i) + ": " + reason(e),
+                            "choose a file in a directory you can write to");
+                }
                 absolutes.add(absolute);
                 tmps.add(tmp);
                 setPermissionsLikeTarget(tmp, absolute);

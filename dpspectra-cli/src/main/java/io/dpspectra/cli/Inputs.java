@@ -70,6 +70,14 @@ final class Inputs {
             BinaryRows rows = BinaryRows.open(path);
             return new Opened(rows, genericNames(rows.dimension()), path);
         }
+        if (options != null && options.columns != null) {
+            for (String c : options.columns) {
+                if (c.strip().matches("[+-]?\\d+") && new java.math.BigInteger(c.strip()).signum() < 1) {
+                    throw CliException.usage("--columns " + c.strip() + ": columns are numbered from 1 (the first "
+                            + "column is 1)", "pass 1-based numbers or header names, e.g. --columns 1,2");
+                }
+            }
+        }
         CsvRows.Builder builder = CsvRows.builder(path);
         if (options != null) {
             builder.header(options.header);

@@ -72,8 +72,11 @@ public final class Main {
     private static int onParameterError(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         PrintWriter err = cmd.getErr();
-        err.println("dpspectra: error: " + ex.getMessage());
-        err.println("hint: run '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options");
+        UsageMessages.Message m = UsageMessages.of(ex);
+        err.println("dpspectra: error: " + UsageMessages.printable(m.text()));
+        if (m.hint() != null) {
+            err.println("hint: " + UsageMessages.printable(m.hint()));
+        }
         if (verbose(args)) {
             ex.printStackTrace(err);
         }
@@ -124,9 +127,10 @@ public final class Main {
             hint = "this is a bug in dpspectra; rerun with --verbose and report the stack trace";
         }
         // a documented refusal is not an error of the user or of dpspectra
-        err.println((code == ExitCodes.MECHANISM_REFUSED ? "dpspectra: " : "dpspectra: error: ") + message);
+        err.println((code == ExitCodes.MECHANISM_REFUSED ? "dpspectra: " : "dpspectra: error: ")
+                + UsageMessages.printable(UsageMessages.plain(message)));
         if (hint != null) {
-            err.println("hint: " + hint);
+            err.println("hint: " + UsageMessages.printable(hint));
         }
         if (verbose(parseResult)) {
             t.printStackTrace(err);

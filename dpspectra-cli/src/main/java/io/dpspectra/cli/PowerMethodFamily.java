@@ -42,6 +42,10 @@ final class PowerMethodFamily implements AlgorithmFamily {
     /** k, L, p and the randomness: what the three power methods' builders share. */
     private <B extends PowerMethodOptions<B>> B configure(B builder, FitAlgorithm.FitContext c, RandomSource random) {
         builder.components(c.components()).iterations(iterationsOrDefault()).randomSource(random);
+        if (blockSize != null && blockSize < c.components()) {
+            throw CliException.usage("--block-size must be >= --components = " + c.components() + ", got " + blockSize,
+                    "omit it (p = k) or pass e.g. --block-size " + (2 * c.components()));
+        }
         if (blockSize != null) {
             builder.blockSize(blockSize);
         }

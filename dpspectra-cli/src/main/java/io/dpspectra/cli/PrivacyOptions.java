@@ -37,8 +37,15 @@ final class PrivacyOptions {
             throw CliException.usage(algorithm + " is differentially private and needs --epsilon",
                     "pass a privacy budget such as --epsilon 1");
         }
+        if (epsilon != null && epsilon > 0 && epsilon < MIN_EPSILON) {
+            throw CliException.usage("--epsilon " + epsilon + " is too small: the noise would exceed any number",
+                    "pass --epsilon of at least " + MIN_EPSILON + " (typical budgets are 0.1 to a few units)");
+        }
         return PrivacyParams.of(epsilon, delta);
     }
+
+    /** Below this the noise scales overflow (and the release would carry no information anyway). */
+    static final double MIN_EPSILON = 1e-9;
 
     /** Checks δ &gt; 0 for a Gaussian mechanism. */
     void requirePositiveDelta(String mechanism) {

@@ -129,6 +129,10 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         public void validateOptions() {
             checkBatch(1);
             parsedLearningRate(2);
+            if (gradientClip != null && !(gradientClip > 0 && Double.isFinite(gradientClip))) {
+                throw CliException.usage("--gradient-clip must be > 0 and finite, got " + gradientClip,
+                        "choose it from domain knowledge, never from the data, or omit it");
+            }
             if (paperLiteral && batchSize != null && batchSize != 1) {
                 throw CliException.usage("--paper-literal k-dp-ojas uses batch size 1, got --batch-size " + batchSize,
                         "drop --batch-size or --paper-literal");
