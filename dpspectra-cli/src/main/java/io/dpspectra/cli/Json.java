@@ -52,6 +52,27 @@ final class Json {
         return cols;
     }
 
+    /**
+     * Parses a JSON file; a file that is not JSON is a data error (exit 3) that says where, in words, not
+     * with the parser's internals.
+     */
+    static JsonNode readTree(Path path, String what, String hint) {
+        try {
+            JsonNode root = MAPPER.readTree(path.toFile());
+            if (root == null || root.isMissingNode()) {
+                throw CliException.data(what + " " + path + " is empty", hint, null);
+            }
+            return root;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw CliException.data(what + " " + path + " is not a JSON file (it stops being JSON at line "
+                    + (at == null ? "?" : at.getLineNr()) + ", column " + (at == null ? "?" : at.getColumnNr()) + ")",
+                    hint, e);
+        } catch (IOException e) {
+            throw CliException.data("cannot read " + what + " " + path + ": " + AtomicFiles.reason(e), hint, e);
+        }
+    }
+
     /** A model file written by {@code dpspectra fit}: its components (d × k) and column names. */
     record Model(Matrix components, List<String> columns, String algorithm) {
     }
@@ -59,13 +80,7 @@ final class Json {
     /** Reads the components of a model file; a malformed file is a data error (exit 3). */
     static Model readModel(Path path) {
         Inputs.checkReadable(path);
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(path.toFile());
-        } catch (IOException e) {
-            throw CliException.data("model file " + path + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""),
-                    "pass a file written by 'dpspectra fit --output FILE'", e);
-        }
+        JsonNode root = readTree(path, "model file", "pass a file written by 'dpspectra fit --output FILE'");
         if (root != null && root.has(Release.NOT_PRIVATE_KEY)) {
             throw CliException.data("model file " + path + " is a diagnostics file (facts about a run, not private), "
                     + "not a model", "pass the release written by 'dpspectra fit --output FILE'", null);

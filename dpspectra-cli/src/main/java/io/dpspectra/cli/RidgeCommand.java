@@ -3,7 +3,6 @@ package io.dpspectra.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpspectra.covariance.CovarianceRidge;
 import io.dpspectra.linalg.Matrix;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,13 +52,7 @@ final class RidgeCommand extends BaseCommand {
         }
         output.checkBeforeReading(covariance, "the --covariance file");
         Inputs.checkReadable(covariance);
-        JsonNode root;
-        try {
-            root = Json.MAPPER.readTree(covariance.toFile());
-        } catch (IOException e) {
-            throw CliException.data("covariance file " + covariance + " is not valid JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""), "pass a file written by 'dpspectra covariance'", e);
-        }
+        JsonNode root = Json.readTree(covariance, "covariance file", "pass a file written by 'dpspectra covariance'");
         if (root != null && root.has(Release.NOT_PRIVATE_KEY)) {
             throw CliException.data("covariance file " + covariance + " is a diagnostics file (facts about a run, "
                     + "not private), not a release", "pass the release written by 'dpspectra covariance --output FILE'",

@@ -131,6 +131,10 @@ class ReleaseDiagnosticsTest {
         Cli.Result fromOld = Cli.run("evaluate", "--model", old.toString(), csv.toString());
         assertThat(fromOld.exitCode()).as(fromOld.toString()).isZero();
 
+        Cli.Result notJson = Cli.run("transform", "--model", csv.toString(), csv.toString());
+        assertThat(notJson.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(notJson.err()).contains("is not a JSON file (it stops being JSON at line 1, column")
+                .doesNotContain("token").doesNotContain("expecting");
         Cli.Result wrong = Cli.run("transform", "--model", diag.toString(), csv.toString());
         assertThat(wrong.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
         assertThat(wrong.err()).contains("is a diagnostics file").contains("not a model");
