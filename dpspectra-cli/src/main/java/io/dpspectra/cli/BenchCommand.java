@@ -52,29 +52,29 @@ public final class BenchCommand implements Callable<Integer> {
                 "Heap: (b) needs the whole matrix, 8*n*d bytes; e.g. n=100000 d=1000 needs",
                 "JAVA_OPTS=-Xmx1500m (800 MB matrix + 8 MB Gram + buffers)."})
     static final class GramBench implements Callable<Integer> {
-        @Option(names = "--rows", defaultValue = "20000", description = "n, number of rows (default ${DEFAULT-VALUE}).")
+        @Option(names = "--rows", paramLabel = "N", defaultValue = "20000", description = "n, number of rows (default ${DEFAULT-VALUE}).")
         long rows;
 
-        @Option(names = "--dim", defaultValue = "1000", description = "d, dimension (default ${DEFAULT-VALUE}).")
+        @Option(names = "--dim", paramLabel = "D", defaultValue = "1000", description = "d, dimension (default ${DEFAULT-VALUE}).")
         int dim;
 
-        @Option(names = "--backend", defaultValue = "default",
+        @Option(names = "--backend", paramLabel = "native|java|default", defaultValue = "default",
                 description = "native, java or default (native if OpenBLAS loads). Default: ${DEFAULT-VALUE}.")
         String backend;
 
-        @Option(names = "--block-rows", defaultValue = "256",
+        @Option(names = "--block-rows", paramLabel = "ROWS", defaultValue = "256",
                 description = "Rows per block in the streamed pass (default ${DEFAULT-VALUE}).")
         int blockRows;
 
-        @Option(names = "--file", description = "BinaryRows file to read; created with benchmark data if missing"
+        @Option(names = "--file", paramLabel = "FILE", description = "BinaryRows file to read; created with benchmark data if missing"
                 + " (then kept). Without it a temporary file is used and deleted.")
         Path file;
 
-        @Option(names = "--repeat", defaultValue = "3", description = "Timed repeats; the best is reported"
+        @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "Timed repeats; the best is reported"
                 + " (default ${DEFAULT-VALUE}).")
         int repeat;
 
-        @Option(names = "--seed", defaultValue = "1", description = "Seed of the benchmark data (default ${DEFAULT-VALUE}).")
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the benchmark data (default ${DEFAULT-VALUE}).")
         long seed;
 
         @Mixin
@@ -83,9 +83,8 @@ public final class BenchCommand implements Callable<Integer> {
         @Override
         public Integer call() throws IOException {
             if (rows < 1 || dim < 1 || blockRows < 1 || repeat < 1) {
-                System.err.println("--rows, --dim, --block-rows and --repeat must all be >= 1; got rows=" + rows
-                        + " dim=" + dim + " block-rows=" + blockRows + " repeat=" + repeat);
-                return 2;
+                throw CliException.usage("--rows, --dim, --block-rows and --repeat must all be >= 1; got --rows " + rows
+                        + " --dim " + dim + " --block-rows " + blockRows + " --repeat " + repeat, "pass positive sizes");
             }
             Backend be = switch (backend.toLowerCase(Locale.ROOT)) {
                 case "java" -> Backend.PURE_JAVA;
@@ -94,13 +93,12 @@ public final class BenchCommand implements Callable<Integer> {
                 default -> null;
             };
             if (be == null) {
-                System.err.println("--backend must be native, java or default; got " + backend);
-                return 2;
+                throw CliException.usage("--backend must be native, java or default, got '" + backend + "'",
+                        "see 'dpspectra bench gram --help'");
             }
             if (backend.equalsIgnoreCase("native") && !be.isNative()) {
-                System.err.println("--backend native: native BLAS could not be loaded (active: " + be.describe()
-                        + "); install OpenBLAS (apt-get install libopenblas0) or use --backend java");
-                return 2;
+                throw CliException.usage("--backend native: native BLAS could not be loaded (active: " + be.describe()
+                        + ")", "install OpenBLAS (apt-get install libopenblas0) or use --backend java");
             }
             boolean temporary = file == null;
             Path path = temporary ? Files.createTempFile("dpspectra-bench-", ".dpsr") : file;
@@ -116,8 +114,8 @@ public final class BenchCommand implements Callable<Integer> {
                 double streamed = bestSeconds(repeat, () -> GramPass.of(data.clipL2(1.0), be, blockRows, k -> { }));
 
                 if ((long) n * d > Integer.MAX_VALUE - 16) {
-                    System.err.println("in-memory part needs n*d <= 2^31; got " + n + "*" + d + "; lower --rows");
-                    return 2;
+                    throw CliException.usage("the in-memory part needs --rows x --dim <= 2^31, got " + n + " x " + d,
+                            "lower --rows");
                 }
                 double[] x = new double[(int) (n * d)];
                 try (RowCursor c = data.open()) {

@@ -18,6 +18,9 @@ final class BenchReport {
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
 
+    @picocli.CommandLine.Mixin
+    CommonOptions common = new CommonOptions();
+
     /** Prints {@code results} as indented JSON with {@code --json}, else one aligned {@code key value} line each. */
     void print(Map<String, Object> results) throws IOException {
         print(results, () -> results.forEach((k, v) -> System.out.printf(Locale.ROOT, "%-34s %s%n", k, v)));

@@ -29,20 +29,20 @@ import picocli.CommandLine.Option;
             "against one symmetric eigendecomposition of the same d x d matrix. Reports time per eigenvector",
             "and the ratio (target <= 3). Best of --repeat runs after one warm-up."})
 final class CovarianceBench implements Callable<Integer> {
-    @Option(names = "--rows", defaultValue = "50000", description = "n (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "50000", description = "n (default ${DEFAULT-VALUE}).")
     int rows;
 
-    @Option(names = "--dims", defaultValue = "100,500", split = ",",
+    @Option(names = "--dims", paramLabel = "D1,D2,...", defaultValue = "100,500", split = ",",
             description = "d values (default ${DEFAULT-VALUE}).")
     List<Integer> dims = new ArrayList<>();
 
-    @Option(names = "--epsilon", defaultValue = "1", description = "epsilon of the release (default ${DEFAULT-VALUE}).")
+    @Option(names = "--epsilon", paramLabel = "E", defaultValue = "1", description = "epsilon of the release (default ${DEFAULT-VALUE}).")
     double epsilon;
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Timed repeats (default ${DEFAULT-VALUE}).")
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "Timed repeats (default ${DEFAULT-VALUE}).")
     int repeat;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
     long seed;
 
     @Mixin

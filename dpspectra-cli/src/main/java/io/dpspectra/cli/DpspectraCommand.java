@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
         description = "Differentially private spectral analysis: private PCA and covariance release.",
         subcommands = {FitCommand.class, CovarianceCommand.class, TransformCommand.class, GenerateCommand.class,
             EvaluateCommand.class, ConvertCommand.class, DemoCommand.class, BenchCommand.class,
-            ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class},
+            ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class,
+            picocli.CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 internal error; 2 bad usage or parameters; 3 bad input data; "
                 + "4 privacy budget refused; 5 the mechanism refused to release (documented, e.g. a failed private "
                 + "gap test: the budget is spent, the result records the refusal).",
@@ -25,7 +26,8 @@ final class DpspectraCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "a command is required (fit, covariance, transform, "
-                + "generate, evaluate, convert, demo, bench, reproduce, spectral)");
+        // listed from the registered subcommands, so that a new command is never missing here
+        throw new ParameterException(spec.commandLine(), "a command is required: "
+                + String.join(", ", spec.subcommands().keySet()));
     }
 }

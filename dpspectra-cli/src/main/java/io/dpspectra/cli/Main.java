@@ -17,28 +17,19 @@ import picocli.CommandLine.ParseResult;
  * trace only with {@code --verbose}.
  */
 public final class Main {
-    /** Held strongly so that the levels set in {@link #quietLibraryLogging} are not garbage-collected. */
+    /** Held strongly so that the level set for --verbose is not garbage-collected. */
     private static final java.util.logging.Logger NETLIB_LOG = java.util.logging.Logger.getLogger("dev.ludovic.netlib");
-    private static final java.util.logging.Logger DPSPECTRA_LOG = java.util.logging.Logger.getLogger("io.dpspectra");
 
     private Main() {
     }
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        if (!verbose(args)) {
-            quietLibraryLogging();
+        if (verbose(args)) {
+            // the library silences netlib's notes unless its logger was configured: show them with --verbose
+            NETLIB_LOG.setLevel(java.util.logging.Level.INFO);
         }
         System.exit(newCommandLine().execute(args));
-    }
-
-    /**
-     * Keeps stderr for dpspectra's own messages: netlib's notes about optional implementations it could
-     * not load, and the backend's one-line info log, are shown only with --verbose.
-     */
-    static void quietLibraryLogging() {
-        NETLIB_LOG.setLevel(java.util.logging.Level.SEVERE);
-        DPSPECTRA_LOG.setLevel(java.util.logging.Level.WARNING);
     }
 
     /** The configured command line (tests set its out/err writers and call {@code execute}). */
@@ -49,6 +40,7 @@ public final class Main {
     /** Installs the error handlers (exit codes and messages) on {@code cl}. */
     static CommandLine configure(CommandLine cl) {
         cl.setParameterExceptionHandler(Main::onParameterError);
+        shareVersion(cl, cl.getCommandSpec().version());
         CommandLine fit = cl.getSubcommands().get("fit");
         if (fit != null) {
             fit.getCommandSpec().usageMessage().footer(FitCommand.algorithmFooter());
@@ -61,6 +53,10 @@ public final class Main {
         CommandLine.IExecutionStrategy run = cl.getExecutionStrategy();
         cl.setExecutionStrategy(parseResult -> {
             try {
+                if (verbose(parseResult)) {
+                    leaf(parseResult).commandSpec().commandLine().getErr().println(
+                            "dpspectra: linear algebra backend: " + io.dpspectra.linalg.Backend.DEFAULT.describe());
+                }
                 return run.execute(parseResult);
             } catch (OutOfMemoryError e) {
                 return onOutOfMemory(e, parseResult);
@@ -139,13 +135,19 @@ public final class Main {
         return code;
     }
 
+    /** Gives every subcommand the top-level version, so that {@code dpspectra CMD --version} prints it. */
+    private static void shareVersion(CommandLine cl, String[] version) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            if (sub.getCommandSpec().version().length == 0) {
+                sub.getCommandSpec().version(version);
+            }
+            shareVersion(sub, version);
+        }
+    }
+
     /** An OutOfMemoryError that the estimate did not foresee: a clean exit 2 with the memory hint. */
     private static int onOutOfMemory(OutOfMemoryError e, ParseResult parseResult) {
-        ParseResult leaf = parseResult;
-        while (leaf.subcommand() != null) {
-            leaf = leaf.subcommand();
-        }
-        PrintWriter err = leaf.commandSpec().commandLine().getErr();
+        PrintWriter err = leaf(parseResult).commandSpec().commandLine().getErr();
         err.println("dpspectra: error: out of memory (" + e.getMessage() + ")");
         err.println("hint: " + MemoryCheck.outOfMemoryHint(Runtime.getRuntime().maxMemory()));
         if (verbose(parseResult)) {
@@ -153,6 +155,14 @@ public final class Main {
         }
         err.flush();
         return ExitCodes.USAGE;
+    }
+
+    private static ParseResult leaf(ParseResult parseResult) {
+        ParseResult leaf = parseResult;
+        while (leaf.subcommand() != null) {
+            leaf = leaf.subcommand();
+        }
+        return leaf;
     }
 
     private static boolean verbose(ParseResult pr) {

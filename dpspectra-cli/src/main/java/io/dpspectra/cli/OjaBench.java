@@ -29,21 +29,23 @@ final class OjaBench implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "A BinaryRows (.dpsr) file.")
     Path file;
 
-    @Option(names = {"--components", "-k"}, defaultValue = "5", description = "k (default ${DEFAULT-VALUE}).")
+    @Option(names = {"--components", "-k"}, paramLabel = "K", defaultValue = "5", description = "k (default ${DEFAULT-VALUE}).")
     int k;
 
-    @Option(names = "--clip-norm", defaultValue = "20",
+    @Option(names = "--clip-norm", paramLabel = "B", defaultValue = "20",
             description = "L2 row bound for the timing run (default ${DEFAULT-VALUE}; choose it from the data's model).")
     double clip;
 
     @Option(names = "--seeded", description = "Seeded noise (experiments) instead of SecureRandom (the default).")
     boolean seeded;
 
+    @picocli.CommandLine.Mixin
+    CommonOptions common = new CommonOptions();
+
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(file)) {
-            System.err.println("no such file: " + file + "; pass a BinaryRows file (see 'dpspectra convert')");
-            return 2;
+            throw CliException.data("no such file: " + file, "pass a BinaryRows file (see 'dpspectra convert')", null);
         }
         BinaryRows rows = BinaryRows.open(file);
         int d = rows.dimension();
@@ -56,8 +58,9 @@ final class OjaBench implements Callable<Integer> {
         double plain2 = plainPass(rows);
         double plain = Math.min(plain1, plain2);
         Runtime rt = Runtime.getRuntime();
-        System.out.printf(Locale.ROOT, "k-DP-Ojas streaming benchmark: %s, n=%d d=%d k=%d, max heap %d MB, noise %s%n",
-                file.getFileName(), rows.size(), d, k, rt.maxMemory() >> 20, seeded ? "seeded" : "SecureRandom");
+        System.out.printf(Locale.ROOT, "k-DP-Ojas streaming benchmark: %s, n=%d d=%d k=%d, max heap %d MB, noise %s, "
+                        + "backend %s%n", file.getFileName(), rows.size(), d, k, rt.maxMemory() >> 20,
+                seeded ? "seeded" : "SecureRandom", io.dpspectra.linalg.Backend.DEFAULT.describe());
         System.out.printf(Locale.ROOT, "%-34s %10s %12s%n", "pass", "seconds", "MB/s read");
         double mb = rows.size() * (double) d * 8 / 1e6;
         System.out.printf(Locale.ROOT, "%-34s %10.2f %12.0f%n", "plain pass (sum rows), first", plain1, mb / plain1);

@@ -51,19 +51,19 @@ final class PowerBench implements Callable<Integer> {
             description = {"One pass of the streaming power method (Hardt & Price Fig. 2) over a BinaryRows file:",
                 "rows/s, MB/s and the peak heap. Run with e.g. JAVA_OPTS=-Xmx64m to show the O(d*p) memory."})
     static final class Streaming implements Callable<Integer> {
-        @Option(names = "--file", required = true, description = "The .dpsr file to stream.")
+        @Option(names = "--file", paramLabel = "FILE", required = true, description = "The .dpsr file to stream.")
         Path file;
 
-        @Option(names = "--components", defaultValue = "2", description = "k (default ${DEFAULT-VALUE}).")
+        @Option(names = "--components", paramLabel = "K", defaultValue = "2", description = "k (default ${DEFAULT-VALUE}).")
         int k;
 
-        @Option(names = "--block-size", defaultValue = "4", description = "p >= k (default ${DEFAULT-VALUE}).")
+        @Option(names = "--block-size", paramLabel = "P", defaultValue = "4", description = "p >= k (default ${DEFAULT-VALUE}).")
         int p;
 
-        @Option(names = "--iterations", defaultValue = "10", description = "L (default ${DEFAULT-VALUE}).")
+        @Option(names = "--iterations", paramLabel = "L", defaultValue = "10", description = "L (default ${DEFAULT-VALUE}).")
         int iterations;
 
-        @Option(names = "--block-rows", description = "Rows per BLAS block (default: about 256 KB of rows, 32 at d = 1000).")
+        @Option(names = "--block-rows", paramLabel = "ROWS", description = "Rows per BLAS block (default: about 256 KB of rows, 32 at d = 1000).")
         Integer blockRows;
 
         @Option(names = "--baseline", description = "Also time a bare read pass (nextBlock only) of the same rows.")
@@ -130,30 +130,30 @@ final class PowerBench implements Callable<Integer> {
                 "nodes and --edges uniformly random edges: time per iteration against one sparse block product",
                 "A*X (d x p), and the parts of an iteration (product, noise, QR)."})
     static final class Sparse implements Callable<Integer> {
-        @Option(names = "--nodes", defaultValue = "100000", description = "d (default ${DEFAULT-VALUE}).")
+        @Option(names = "--nodes", paramLabel = "N", defaultValue = "100000", description = "d (default ${DEFAULT-VALUE}).")
         int nodes;
 
-        @Option(names = "--edges", defaultValue = "1000000", description = "Undirected edges (default ${DEFAULT-VALUE}).")
+        @Option(names = "--edges", paramLabel = "M", defaultValue = "1000000", description = "Undirected edges (default ${DEFAULT-VALUE}).")
         long edges;
 
-        @Option(names = "--components", defaultValue = "10", description = "k (default ${DEFAULT-VALUE}).")
+        @Option(names = "--components", paramLabel = "K", defaultValue = "10", description = "k (default ${DEFAULT-VALUE}).")
         int k;
 
-        @Option(names = "--block-size", description = "p >= k (default k).")
+        @Option(names = "--block-size", paramLabel = "P", description = "p >= k (default k).")
         Integer p;
 
-        @Option(names = "--iterations", defaultValue = "20", description = "L (default ${DEFAULT-VALUE}).")
+        @Option(names = "--iterations", paramLabel = "L", defaultValue = "20", description = "L (default ${DEFAULT-VALUE}).")
         int iterations;
 
-        @Option(names = "--rounds", defaultValue = "5", description = "Rounds; each times --repeat products, one "
+        @Option(names = "--rounds", paramLabel = "R", defaultValue = "5", description = "Rounds; each times --repeat products, one "
                 + "private and one exact release, and the medians over rounds are reported (default ${DEFAULT-VALUE}).")
         int rounds;
 
-        @Option(names = "--repeat", defaultValue = "5", description = "Products timed per round; their mean is that "
+        @Option(names = "--repeat", paramLabel = "R", defaultValue = "5", description = "Products timed per round; their mean is that "
                 + "round's reference, as the iterations are timed on average too (default ${DEFAULT-VALUE}).")
         int repeat;
 
-        @Option(names = "--seed", defaultValue = "1", description = "Seed of the graph (default ${DEFAULT-VALUE}).")
+        @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the graph (default ${DEFAULT-VALUE}).")
         long seed;
 
         @Option(names = "--secure", description = "Draw the noise from SecureRandom (default: seeded, as in tests).")

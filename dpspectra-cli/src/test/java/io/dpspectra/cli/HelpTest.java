@@ -50,4 +50,60 @@ class HelpTest {
                 .containsPattern("Default:\\s+json");
         assertThat(Cli.run("demo", "--help").out()).containsPattern("Default:\\s+1e-5");
     }
+
+    @Test
+    void noArgumentsListsEveryCommand() {
+        Cli.Result r = Cli.run();
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+        for (String name : Main.newCommandLine().getSubcommands().keySet()) {
+            assertThat(r.err()).as(name).contains(name);
+        }
+        assertThat(r.err()).contains("ridge").contains("spectral");
+    }
+
+    @Test
+    void helpCommandAndVersionWorkForEveryCommand() {
+        Cli.Result help = Cli.run("help", "fit");
+        assertThat(help.exitCode()).as(help.toString()).isZero();
+        assertThat(help.out()).contains("Usage: dpspectra fit").contains("--algorithm");
+        for (String name : Main.newCommandLine().getSubcommands().keySet()) {
+            if (name.equals("help")) {
+                continue;
+            }
+            Cli.Result v = Cli.run(name, "--version");
+            assertThat(v.exitCode()).as(name).isZero();
+            assertThat(v.out()).as(name + " --version").startsWith("dpspectra ");
+        }
+    }
+
+    @Test
+    void benchSubcommandsAcceptVerboseAndUseTheSameOptionLabels() {
+        CommandLine bench = Main.newCommandLine().getSubcommands().get("bench");
+        java.util.Map<String, String> labels = new java.util.HashMap<>();
+        for (OptionSpec o : Main.newCommandLine().getSubcommands().get("fit").getCommandSpec().options()) {
+            labels.put(o.longestName(), o.paramLabel());
+        }
+        java.util.List<CommandLine> leaves = new java.util.ArrayList<>();
+        java.util.ArrayDeque<CommandLine> todo = new java.util.ArrayDeque<>(bench.getSubcommands().values());
+        while (!todo.isEmpty()) {
+            CommandLine c = todo.pop();
+            if (c.getSubcommands().isEmpty()) {
+                leaves.add(c);
+            }
+            todo.addAll(c.getSubcommands().values());
+        }
+        assertThat(leaves).hasSizeGreaterThanOrEqualTo(4);
+        for (CommandLine leaf : leaves) {
+            String name = leaf.getCommandSpec().qualifiedName();
+            assertThat(leaf.getCommandSpec().findOption("--verbose")).as(name + " --verbose").isNotNull();
+            for (OptionSpec o : leaf.getCommandSpec().options()) {
+                if (labels.containsKey(o.longestName()) && o.arity().max > 0) {
+                    assertThat(o.paramLabel()).as(name + " " + o.longestName()).isEqualTo(labels.get(o.longestName()));
+                }
+            }
+        }
+        Cli.Result r = Cli.run("bench", "covariance", "--verbose", "--rows", "50", "--dims", "3", "--repeat", "1");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("linear algebra backend:");
+    }
 }

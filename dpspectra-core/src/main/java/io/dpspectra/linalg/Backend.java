@@ -13,11 +13,19 @@ import dev.ludovic.netlib.lapack.NativeLAPACK;
  * <p>{@link #DEFAULT} uses native OpenBLAS (through dev.ludovic.netlib's JNI bridge) when the machine
  * has it, and the pure-Java fallback otherwise; the system property {@code dpspectra.blas} forces
  * {@code java} or {@code native}. {@link #PURE_JAVA} is always the pure-Java path, so tests can run
- * both. The choice is made once, is immutable, and is logged once at INFO level. Algorithms never
- * call netlib themselves: they go through the kernels of this package.
+ * both. The choice is made once, is immutable, and is logged once at DEBUG level ({@link #describe()}
+ * gives it to callers that want to report it, as {@code dpspectra bench} and {@code --verbose} do).
+ * Algorithms never call netlib themselves: they go through the kernels of this package.
+ *
+ * <p>The library writes nothing to stderr by default: netlib's notes about the optional implementations it
+ * could not load (e.g. VectorBLAS) are silenced unless its logger {@code dev.ludovic.netlib} was configured
+ * by the application (a level set), or {@code -Ddpspectra.netlibLogging=true} is given.
  */
 public final class Backend {
     private static final System.Logger LOG = System.getLogger("io.dpspectra.linalg");
+
+    /** Held strongly so that the level set below is not lost with a garbage-collected logger. */
+    private static final java.util.logging.Logger NETLIB_LOG = quietNetlib();
 
     /** The pure-Java path (netlib's Java BLAS/LAPACK plus this package's own kernels). */
     public static final Backend PURE_JAVA = new Backend(JavaBLAS.getInstance(), JavaLAPACK.getInstance(), false);
@@ -48,8 +56,16 @@ public final class Backend {
             }
             chosen = nat != null ? nat : PURE_JAVA;
         }
-        LOG.log(System.Logger.Level.INFO, "dpspectra linear algebra backend: " + chosen.describe());
+        LOG.log(System.Logger.Level.DEBUG, "dpspectra linear algebra backend: " + chosen.describe());
         return chosen;
+    }
+
+    private static java.util.logging.Logger quietNetlib() {
+        java.util.logging.Logger netlib = java.util.logging.Logger.getLogger("dev.ludovic.netlib");
+        if (netlib.getLevel() == null && !Boolean.getBoolean("dpspectra.netlibLogging")) {
+            netlib.setLevel(java.util.logging.Level.SEVERE);
+        }
+        return netlib;
     }
 
     private static Backend tryNative() {
