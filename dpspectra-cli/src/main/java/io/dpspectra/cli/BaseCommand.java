@@ -57,7 +57,21 @@ abstract class BaseCommand implements Callable<Integer> {
             err().flush();
         }
         Path diagFile = diagnostics == null ? null : diagnostics.file;
-        if (diagFile == null) {
+        if (format == OutputFormat.npy) {
+            // checked before reading: --output FILE.npy is given and the release has an array
+            List<Path> targets = new java.util.ArrayList<>(List.of(Release.besideNpy(output.file)));
+            List<AtomicFiles.Writer> writers = new java.util.ArrayList<>(List.of(utf8(release.releaseTextBeside(
+                    output.file))));
+            if (release.array() != null) { // a refusal has no array: its record alone is written
+                targets.add(output.file);
+                writers.add(o -> Npy.write(release.array(), o));
+            }
+            if (diagFile != null) {
+                targets.add(diagFile);
+                writers.add(utf8(diag));
+            }
+            AtomicFiles.writeAll(targets, writers);
+        } else if (diagFile == null) {
             emit(text, output.file);
         } else if (output.file == null) {
             AtomicFiles.write(diagFile, utf8(diag));

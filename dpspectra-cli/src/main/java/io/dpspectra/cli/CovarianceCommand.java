@@ -46,6 +46,11 @@ final class CovarianceCommand extends BaseCommand {
                     + "Off by default, to match Amin et al. 2019.")
     boolean skipLastVector;
 
+    @Option(names = "--no-eigenvectors",
+            description = "Leave the d eigenvectors out of the release (post-processing of the matrix, recomputable "
+                    + "from it): halves a large release. The eigenvalues stay.")
+    boolean noEigenvectors;
+
     @Override
     public Integer call() throws Exception {
         String alg = algorithm.toLowerCase(Locale.ROOT);
@@ -102,13 +107,15 @@ final class CovarianceCommand extends BaseCommand {
         PrivateCovariance result = estimator.release(rows, params);
         double seconds = (System.nanoTime() - start) / 1e9;
 
-        Release release = io.describe(Release.of("covariance", result, columns, true), in, random)
+        Release release = io.describe(Release.of("covariance", result, columns, !noEigenvectors), in, random)
                 .diagnostic("fitSeconds", seconds);
         io.publish(this, release.table(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
-            sb.append(Tables.matrix(columns, columns, result.matrix()));
-            sb.append(Tables.values("eigenvalues", result.eigenvalues()));
+            sb.append(Tables.squareMatrix(columns, result.matrix(), 10));
+            double[] ev = result.eigenvalues();
+            sb.append(ev.length <= Tables.FULL_TABLE_COLUMNS ? Tables.values("eigenvalues", ev)
+                    : Tables.values("eigenvalues (largest 10 of " + ev.length + ")", java.util.Arrays.copyOf(ev, 10)));
             sb.append(Tables.guarantee(result.guarantee()));
             return sb.toString();
         }));

@@ -27,6 +27,17 @@ final class Json {
         }
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectWriter COMPACT = new ObjectMapper().writer();
+
+    /** {@code tree} as JSON on one line, without indentation (for large releases). */
+    static String writeCompact(Object tree) {
+        try {
+            return COMPACT.writeValueAsString(tree) + System.lineSeparator();
+        } catch (IOException e) {
+            throw new IllegalStateException("could not serialise the result to JSON: " + e.getMessage(), e);
+        }
+    }
+
     /** The guarantee as a JSON object, or null for a non-private result. */
     static Map<String, Object> guarantee(PrivacyGuarantee g) {
         if (g == null) {

@@ -38,6 +38,8 @@ final class Release {
     private final Map<String, Object> release = new LinkedHashMap<>();
     private final Map<String, Object> diagnostics = new LinkedHashMap<>();
     private java.util.function.Supplier<String> table;
+    private String arrayKey;
+    private io.dpspectra.linalg.Matrix array;
 
     /** An empty release of {@code command} (e.g. "fit") with algorithm {@code algorithm}. */
     Release(String command, String algorithm) {
@@ -55,6 +57,7 @@ final class Release {
             r.put("columns", columns);
         }
         r.put("components", Json.columns(s.components()));
+        r.array("components", s.components());
         s.explainedVariance().ifPresent(ev -> r.put("explainedVariance", ev));
         r.put("guarantee", Json.guarantee(s.guarantee().orElse(null)));
         return r.diagnostics(s.diagnostics());
@@ -68,6 +71,7 @@ final class Release {
         Release r = new Release(command, c.algorithm());
         r.put("dimension", c.dimension()).put("columns", columns);
         r.put("matrix", c.matrix().toRowArrays());
+        r.array("matrix", c.matrix());
         r.put("eigenvalues", c.eigenvalues());
         if (eigenvectors) {
             r.put("eigenvectors", Json.columns(c.eigenvectors()));
@@ -85,6 +89,42 @@ final class Release {
         r.put(RELEASED_KEY, false).put("refusal", e.getMessage()).put("guarantee", Json.guarantee(e.spent()));
         r.table(() -> "algorithm: " + algorithm + "\nREFUSED: " + e.getMessage() + "\n" + Tables.guarantee(e.spent()));
         return r.diagnostics(e.diagnostics());
+    }
+
+    /**
+     * Names the release's main array (the entry {@code key}, e.g. "matrix" or "components"), which
+     * {@code --format npy} writes as a .npy file, the rest of the release going to JSON beside it.
+     */
+    Release array(String key, io.dpspectra.linalg.Matrix value) {
+        this.arrayKey = key;
+        this.array = value;
+        return this;
+    }
+
+    /** The main array, or null if the release has none. */
+    io.dpspectra.linalg.Matrix array() {
+        return array;
+    }
+
+    /** The release JSON without its main array, which names the .npy file holding it instead. */
+    String releaseTextBeside(java.nio.file.Path npyFile) {
+        Map<String, Object> copy = new LinkedHashMap<>(release);
+        if (arrayKey != null) {
+            Map<String, Object> ref = new LinkedHashMap<>();
+            ref.put("file", npyFile.getFileName().toString());
+            ref.put("shape", List.of(array.rows(), array.cols()));
+            ref.put("layout", arrayKey.equals("components") ? "column j is component j+1 (d x k)" : "d x d");
+            copy.put(arrayKey, ref);
+        }
+        return Json.write(copy);
+    }
+
+    /** The JSON file that accompanies {@code FILE.npy}: {@code FILE.json}. */
+    static java.nio.file.Path besideNpy(java.nio.file.Path npyFile) {
+        String name = npyFile.getFileName().toString();
+        String base = name.toLowerCase(java.util.Locale.ROOT).endsWith(".npy") ? name.substring(0, name.length() - 4)
+                : name;
+        return npyFile.resolveSibling(base + ".json");
     }
 
     /** Adds a private output or a public fact to the release. */
@@ -174,7 +214,10 @@ final class Release {
     }
 
     String releaseText(OutputFormat format) {
-        return format == OutputFormat.table && table != null ? table.get() : Json.write(release);
+        if (format == OutputFormat.table && table != null) {
+            return table.get();
+        }
+        return format == OutputFormat.compact ? Json.writeCompact(release) : Json.write(release);
     }
 
     String diagnosticsText() {

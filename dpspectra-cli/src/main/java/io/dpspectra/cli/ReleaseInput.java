@@ -29,8 +29,11 @@ final class ReleaseInput {
     @Mixin
     DiagnosticsOption diagnostics = new DiagnosticsOption();
 
-    @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
-            description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--format", paramLabel = "json|compact|table|npy", defaultValue = "json",
+            description = "Output format: json (machine-readable, indented), compact (JSON on one line, for large "
+                    + "releases), table (for people; a summary beyond 8 columns), or npy (the matrix or components as a "
+                    + "NumPy .npy file for --output FILE.npy, the rest of the release, guarantee included, in FILE.json "
+                    + "beside it). Default: ${DEFAULT-VALUE}.")
     OutputFormat format;
 
     @Parameters(index = "0", paramLabel = "INPUT",
@@ -46,6 +49,19 @@ final class ReleaseInput {
         bounds.validate();
         output.checkBeforeReading(inputPath, "the input file");
         diagnostics.checkBeforeReading(output, inputPath, "the input file");
+        if (format == OutputFormat.npy) {
+            if (output.file == null || !output.file.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
+                    .endsWith(".npy")) {
+                throw CliException.usage("--format npy writes a binary NumPy file and needs --output FILE.npy",
+                        "pass e.g. --output release.npy (the guarantee and the rest go to release.json beside it)");
+            }
+            java.nio.file.Path beside = Release.besideNpy(output.file);
+            AtomicFiles.checkNotAnInput(beside, "--output's JSON", inputPath, "the input file");
+            if (diagnostics.file != null && AtomicFiles.sameFile(beside, diagnostics.file)) {
+                throw CliException.usage("--diagnostics " + diagnostics.file + " is where --format npy writes the "
+                        + "release's JSON", "give the diagnostics another file");
+            }
+        }
     }
 
     /**
