@@ -131,7 +131,7 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
 
-        ReleaseInput.Bounded in = io.open("fit", d -> {
+        ReleaseInput.Bounded in = io.open("fit", this::note, d -> {
             if (alg.formsDxD()) {
                 MemoryCheck.checkDense("--algorithm " + alg.name(), d, Runtime.getRuntime().maxMemory());
             }
@@ -141,7 +141,7 @@ final class FitCommand extends BaseCommand {
         long start = System.nanoTime();
         PrivateSubspace result;
         try {
-            result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params, neighbouring, random,
+            result = alg.fit(new FitAlgorithm.FitContext(rows, in::rowCount, components, params, neighbouring, random,
                     this::warn));
         } catch (ReleaseRefusedException e) {
             io.publish(this, io.describe(Release.refused("fit", alg.name(), e), in, random));
