@@ -30,7 +30,7 @@ final class ConvertCommand extends BaseCommand {
         AtomicFiles.checkWritableTarget(outputPath, "OUTPUT");
         AtomicFiles.checkNotAnInput(outputPath, "OUTPUT", inputPath, "the input file");
         Inputs.Opened opened = Inputs.open(inputPath, input);
-        long n = BinaryRows.write(opened.rows(), outputPath);
+        long n = BinaryRows.write(Progress.track(opened.rows(), "convert"), outputPath);
         err().println("dpspectra: wrote " + n + " rows x " + opened.dimension() + " columns to " + outputPath);
         err().flush();
         return ExitCodes.OK;

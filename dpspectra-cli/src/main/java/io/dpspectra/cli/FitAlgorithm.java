@@ -42,6 +42,14 @@ interface FitAlgorithm {
     }
 
     /**
+     * How many passes over the rows the algorithm makes (its own; a CSV may need one more to count n). Above
+     * one, {@code fit} on a CSV suggests converting it to .dpsr once, and says how many passes to expect.
+     */
+    default int passes() {
+        return 1;
+    }
+
+    /**
      * Whether this algorithm uses its family's option {@code name} (its longest name, e.g. "--tau"). Options
      * of other families never apply; {@link FitCommand} refuses an option typed for an algorithm that does
      * not use it (exit 2). Default: every option of the family.

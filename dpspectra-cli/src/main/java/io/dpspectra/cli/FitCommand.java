@@ -137,6 +137,11 @@ final class FitCommand extends BaseCommand {
             }
         });
         DpPreconditions.checkComponents(components, in.opened().dimension());
+        if (alg.passes() > 1 && !Inputs.isBinaryRows(in.opened().rows())) {
+            note("--algorithm " + alg.name() + " makes " + alg.passes() + " passes over " + io.inputPath
+                    + ", parsing the text each time; for a large file convert it once ('dpspectra convert "
+                    + io.inputPath + " data.dpsr') and fit the .dpsr, which streams several times faster");
+        }
         ClippedRows rows = in.rows();
         long start = System.nanoTime();
         PrivateSubspace result;

@@ -217,6 +217,11 @@ final class Inputs {
         }
     }
 
+    /** True for rows read from a binary .dpsr file (fast to stream again), false for text (CSV). */
+    static boolean isBinaryRows(RowSource rows) {
+        return rows instanceof BinaryRows || rows instanceof SpilledStream; // standard input is spilled to .dpsr
+    }
+
     static List<String> genericNames(int d) {
         List<String> names = new ArrayList<>(d);
         for (int i = 1; i <= d; i++) {

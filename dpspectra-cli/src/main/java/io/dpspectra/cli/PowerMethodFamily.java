@@ -68,6 +68,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
 
         @Override
+        public int passes() {
+            return iterationsOrDefault();
+        }
+
+        @Override
         public boolean formsDxD() {
             return false;
         }
@@ -141,6 +146,11 @@ final class PowerMethodFamily implements AlgorithmFamily {
         @Override
         public String name() {
             return "noisy-power";
+        }
+
+        @Override
+        public int passes() {
+            return iterationsOrDefault();
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -27,25 +28,26 @@ final class TransformCommand extends BaseCommand {
         modelAndInput.checkBeforeReading(output);
         ModelAndInput.Loaded loaded = modelAndInput.load();
         Json.Model m = loaded.model();
-        Inputs.Opened opened = loaded.rows();
+        // a progress bar per pass on a terminal, for large inputs
+        RowSource rows = Progress.track(loaded.rows().rows(), "transform");
         Matrix u = loaded.components();
         if (output.file == null) {
             // stdout cannot be rolled back: check every row before printing the first coordinate
-            Inputs.validate(opened.rows());
+            Inputs.validate(rows);
             Writer w = out();
-            write(opened, u, w);
+            write(rows, u, w);
             w.flush();
         } else {
             AtomicFiles.write(output.file, o -> {
                 Writer w = new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8));
-                write(opened, u, w);
+                write(rows, u, w);
                 w.flush();
             });
         }
         return ExitCodes.OK;
     }
 
-    private static void write(Inputs.Opened opened, Matrix u, Writer w) throws IOException {
+    private static void write(RowSource rows, Matrix u, Writer w) throws IOException {
         int k = u.cols();
         StringBuilder sb = new StringBuilder();
         for (int j = 1; j <= k; j++) {
@@ -53,7 +55,7 @@ final class TransformCommand extends BaseCommand {
         }
         w.write(sb.append('\n').toString());
         double[] row = new double[u.rows()];
-        try (RowCursor cursor = opened.rows().open()) {
+        try (RowCursor cursor = rows.open()) {
             while (cursor.next(row)) {
                 double[] y = u.transposeTimes(row);
                 sb.setLength(0);
