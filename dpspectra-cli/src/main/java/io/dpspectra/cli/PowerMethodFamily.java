@@ -61,12 +61,8 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
     }
 
-    private final class PrivatePowerFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "private-power";
-        }
-
+    /** A power method on the rows: Xᵀ(XW) per iteration, one pass each, O(dp) memory. */
+    private abstract class RowPowerFit implements FitAlgorithm {
         @Override
         public int passes() {
             return iterationsOrDefault();
@@ -75,6 +71,13 @@ final class PowerMethodFamily implements AlgorithmFamily {
         @Override
         public boolean formsDxD() {
             return false;
+        }
+    }
+
+    private final class PrivatePowerFit extends RowPowerFit {
+        @Override
+        public String name() {
+            return "private-power";
         }
 
         @Override
@@ -142,20 +145,10 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
     }
 
-    private final class NoisyPowerFit implements FitAlgorithm {
+    private final class NoisyPowerFit extends RowPowerFit {
         @Override
         public String name() {
             return "noisy-power";
-        }
-
-        @Override
-        public int passes() {
-            return iterationsOrDefault();
-        }
-
-        @Override
-        public boolean formsDxD() {
-            return false;
         }
 
         @Override
