@@ -338,50 +338,6 @@ public final class CsvRows implements RowSource {
         return new Cursor(reader);
     }
 
-    /**
-     * A pass over the selected cells as text, for callers that map cells themselves (a {@link Schema}
-     * with categorical columns): the same header, blank-line and ragged-row checks as {@link #open()},
-     * without parsing the cells as numbers.
-     */
-    public TextCursor openText() {
-        BufferedReader reader;
-        try {
-            reader = openReader(path);
-        } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e
-                    + "; check that the file still exists and is readable", e);
-        }
-        Cursor c = new Cursor(reader);
-        return new TextCursor() {
-            @Override
-            public boolean next(String[] into) {
-                return c.nextText(into);
-            }
-
-            @Override
-            public String position() {
-                return c.position();
-            }
-
-            @Override
-            public void close() {
-                c.close();
-            }
-        };
-    }
-
-    /** One pass over rows of text cells; see {@link #openText()}. */
-    public interface TextCursor extends AutoCloseable {
-        /** Fills {@code into} (length ≥ dimension()) with the next row's cells; false at the end. */
-        boolean next(String[] into);
-
-        /** Where the last row came from, e.g. "data.csv line 12". */
-        String position();
-
-        @Override
-        void close();
-    }
-
     private final class Cursor implements RowCursor {
         private final BufferedReader reader;
         private final Splitter splitter = new Splitter(separator);
@@ -413,45 +369,6 @@ public final class CsvRows implements RowSource {
                 throw new IllegalArgumentException("row buffer has length " + into.length + " but " + path
                         + " has " + selected.length + " selected columns; pass a buffer of length dimension()");
             }
-            String text = nextRecord();
-            if (text == null) {
-                return false;
-            }
-            for (int i = 0; i < selected.length; i++) {
-                int j = selected[i];
-                into[i] = parseCell(text, starts[j], ends[j], j);
-            }
-            rows++;
-            lastRowLine = line;
-            return true;
-        }
-
-        /** The selected cells of the next row as text (unquoted, trimmed); false at the end. */
-        boolean nextText(String[] into) {
-            if (closed) {
-                throw new IllegalStateException("cursor over " + path + " is closed; open a new pass");
-            }
-            if (finished) {
-                return false;
-            }
-            String text = nextRecord();
-            if (text == null) {
-                return false;
-            }
-            for (int i = 0; i < selected.length; i++) {
-                int j = selected[i];
-                into[i] = Splitter.unquote(text, starts[j], ends[j]);
-            }
-            rows++;
-            lastRowLine = line;
-            return true;
-        }
-
-        /**
-         * The next data line, split into cells (starts/ends), or null at the end of the file (then
-         * finished is set); skips the header and checks blank lines and the cell count.
-         */
-        private String nextRecord() {
             String text = readLine();
             if (line == 1 && text != null && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
                 text = text.substring(1);
@@ -471,7 +388,7 @@ public final class CsvRows implements RowSource {
             }
             if (text == null) {
                 finished = true;
-                return null;
+                return false;
             }
             int found = splitter.split(text, starts, ends, path, line);
             if (found != fileColumns) {
@@ -480,7 +397,13 @@ public final class CsvRows implements RowSource {
                         + " (separator '" + printable(separator) + "'); fix the ragged line, or check the"
                         + " separator (--separator)");
             }
-            return text;
+            for (int i = 0; i < selected.length; i++) {
+                int j = selected[i];
+                into[i] = parseCell(text, starts[j], ends[j], j);
+            }
+            rows++;
+            lastRowLine = line;
+            return true;
         }
 
         private String cellCount(int found) {

@@ -1,56 +1,127 @@
 package io.dpspectra.data;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPInputStream;
 
 /**
- * The rows of a CSV file mapped through a public {@link Schema}: each pass reads the file's cells as
- * text and maps them to the schema's features (clamping, standardisation, one-hot). A per-row map with
- * public constants only, so it costs no privacy.
+ * The rows of a text table (CSV, tab- or whitespace-separated, optionally gzipped) mapped through a
+ * public {@link Schema}: each pass reads the file's cells as text and maps them to the schema's
+ * features (clamping, standardisation, one-hot). A per-row map with public constants only, so it costs
+ * no privacy.
  *
- * <p>The file's columns must be the schema's columns in order: the same number of cells per row and,
- * when the file has a header, the same names. A mismatch is refused when the source is opened,
- * naming the first differing column.
+ * <p>The file's columns must be the schema's columns in order: every row has exactly as many cells
+ * as the schema has columns. The first line (after {@code skipLines} skipped lines) is a header iff its
+ * cells are the schema's column names, in order; a header with other names is refused, naming the first
+ * differing column. Blank lines at the end are allowed; a blank line followed by data is an error.
  *
  * <p>{@link #clampedCells()} counts the numeric cells clamped to their bounds in the last pass that
  * ended: a data-dependent count for the curator's diagnostics, not part of a release.
  */
 public final class SchemaRows implements RowSource {
-    private final CsvRows csv;
+    private final Path path;
     private final Schema schema;
     private final boolean centre;
+    private final char separator;
+    private final int skipLines;
+    private final boolean hasHeader;
     private final AtomicLong lastClamped = new AtomicLong(-1);
 
-    private SchemaRows(CsvRows csv, Schema schema, boolean centre) {
-        this.csv = csv;
+    private SchemaRows(Path path, Schema schema, boolean centre, char separator, int skipLines, boolean hasHeader) {
+        this.path = path;
         this.schema = schema;
         this.centre = centre;
+        this.separator = separator;
+        this.skipLines = skipLines;
+        this.hasHeader = hasHeader;
     }
 
     /**
-     * Maps {@code csv} (all of its columns selected) through {@code schema}; {@code centre} subtracts
-     * the schema's public centres.
+     * Opens {@code path} through {@code schema}; {@code centre} subtracts the schema's public centres.
      *
-     * @throws InvalidDataException when the file's columns are not the schema's
+     * @param separator ',', ';', '\t', ' ' (any run of spaces and tabs), or 0 to detect it from the first
+     *                  line (a tab if it has one, else ';' if it has one and no ',', else ',')
+     * @param skipLines lines to skip before the header or the first row (a title line, say)
+     * @throws InvalidDataException when the file is empty or its columns are not the schema's
      */
-    public static SchemaRows of(CsvRows csv, Schema schema, boolean centre) {
-        List<Schema.Column> cols = schema.columns();
-        if (csv.dimension() != cols.size()) {
-            throw new InvalidDataException(csv.describe() + " has " + csv.dimension() + " columns but the schema lists "
-                    + cols.size() + "; the schema must list every column of the file in order (mark unused ones "
-                    + "\"ignore\")");
+    public static SchemaRows open(Path path, Schema schema, boolean centre, char separator, int skipLines) {
+        if (skipLines < 0) {
+            throw new IllegalArgumentException("lines to skip must be >= 0, got " + skipLines);
         }
-        if (csv.hasHeader()) {
-            List<String> names = csv.columnNames();
-            for (int j = 0; j < cols.size(); j++) {
-                if (!names.get(j).equals(cols.get(j).name())) {
-                    throw new InvalidDataException(csv.describe() + ": column " + (j + 1) + " is \"" + names.get(j)
-                            + "\" in the file's header but \"" + cols.get(j).name() + "\" in the schema; the file's "
-                            + "columns do not match the schema (use the schema written for this file)");
+        try (BufferedReader r = reader(path)) {
+            for (int i = 0; i < skipLines; i++) {
+                r.readLine();
+            }
+            String first = r.readLine();
+            if (first != null && !first.isEmpty() && first.charAt(0) == '\uFEFF') {
+                first = first.substring(1);
+            }
+            if (first == null || first.isBlank()) {
+                throw new InvalidDataException(path + ": no data rows after " + skipLines + " skipped line(s)");
+            }
+            char sep = separator != 0 ? separator : detect(first);
+            List<String> cells = new CsvRows.Splitter(sep).splitToList(first, path, skipLines + 1);
+            List<Schema.Column> cols = schema.columns();
+            boolean header = cells.size() == cols.size();
+            for (int j = 0; header && j < cols.size(); j++) {
+                header = cells.get(j).equals(cols.get(j).name());
+            }
+            if (!header && cells.size() == cols.size() && looksLikeHeader(cells, cols)) {
+                for (int j = 0; j < cols.size(); j++) {
+                    if (!cells.get(j).equals(cols.get(j).name())) {
+                        throw new InvalidDataException(path + ": column " + (j + 1) + " is \"" + cells.get(j)
+                                + "\" in the file's header but \"" + cols.get(j).name() + "\" in the schema; the "
+                                + "file's columns do not match the schema (use the schema written for this file)");
+                    }
                 }
             }
+            if (cells.size() != cols.size()) {
+                throw new InvalidDataException(path + " line " + (skipLines + 1) + " has " + cells.size()
+                        + " cells (separator '" + CsvRows.printable(sep) + "') but the schema lists " + cols.size()
+                        + " columns; the schema must list every column of the file in order (mark unused ones "
+                        + "\"ignore\"), or the separator or the lines to skip are wrong");
+            }
+            return new SchemaRows(path, schema, centre, sep, skipLines, header);
+        } catch (IOException e) {
+            throw new InvalidDataException("cannot read " + path + ": " + e + "; check the path and (for .gz) that "
+                    + "it is valid gzip", e);
         }
-        return new SchemaRows(csv, schema, centre);
+    }
+
+    /** A header line with other names than the schema's: some cell a numeric column could not hold. */
+    private static boolean looksLikeHeader(List<String> cells, List<Schema.Column> cols) {
+        for (int j = 0; j < cols.size(); j++) {
+            if (cols.get(j) instanceof Schema.Numeric && !CsvRows.looksLikeFiniteNumber(cells.get(j))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static char detect(String line) {
+        if (line.indexOf('\t') >= 0) {
+            return ' ';
+        }
+        if (line.indexOf(';') >= 0 && line.indexOf(',') < 0) {
+            return ';';
+        }
+        return ',';
+    }
+
+    private static BufferedReader reader(Path path) throws IOException {
+        InputStream in = Files.newInputStream(path);
+        if (path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")) {
+            in = new GZIPInputStream(in, 1 << 16);
+        }
+        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     }
 
     public Schema schema() {
@@ -59,6 +130,15 @@ public final class SchemaRows implements RowSource {
 
     public boolean centred() {
         return centre;
+    }
+
+    /** The separator used: ',', ';' or ' ' (runs of spaces and tabs). */
+    public char separator() {
+        return separator;
+    }
+
+    public boolean hasHeader() {
+        return hasHeader;
     }
 
     /** Numeric cells clamped to their declared bounds in the last pass (−1 before any pass ended). */
@@ -73,32 +153,82 @@ public final class SchemaRows implements RowSource {
 
     @Override
     public String describe() {
-        return csv.describe();
+        return path.toString();
     }
 
     @Override
     public RowCursor open() {
-        CsvRows.TextCursor text = csv.openText();
-        String[] cells = new String[csv.dimension()];
+        BufferedReader reader;
+        try {
+            reader = reader(path);
+        } catch (IOException e) {
+            throw new InvalidDataException("cannot read " + path + ": " + e, e);
+        }
+        CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
+        int width = schema.columns().size();
+        String[] cells = new String[width];
         long[] clamped = new long[1];
         return new RowCursor() {
             private long rows;
+            private long line;
+            private long rowLine;
             private boolean ended;
+
+            private String readLine() {
+                try {
+                    String s = reader.readLine();
+                    if (s != null) {
+                        line++;
+                    }
+                    return s;
+                } catch (IOException e) {
+                    throw new InvalidDataException("cannot read " + path + " after line " + line + ": " + e, e);
+                }
+            }
 
             @Override
             public boolean next(double[] into) {
-                if (!text.next(cells)) {
+                if (ended) {
+                    return false;
+                }
+                if (line == 0) {
+                    for (int i = 0; i < skipLines + (hasHeader ? 1 : 0); i++) {
+                        readLine();
+                    }
+                }
+                String text = readLine();
+                if (text != null && rows == 0 && line == 1 && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
+                    text = text.substring(1);
+                }
+                if (text != null && text.isBlank()) {
+                    long blank = line;
+                    do {
+                        text = readLine();
+                    } while (text != null && text.isBlank());
+                    if (text != null) {
+                        throw new InvalidDataException(path + " line " + blank + " is blank but data follow on line "
+                                + line + "; remove blank lines inside the data");
+                    }
+                }
+                if (text == null) {
                     end();
                     return false;
                 }
-                schema.map(cells, into, centre, clamped, text.position());
+                List<String> c = splitter.splitToList(text, path, line);
+                if (c.size() != width) {
+                    throw new InvalidDataException(path + " line " + line + " has " + c.size() + " cells but the "
+                            + "schema lists " + width + " columns; fix the ragged line");
+                }
+                c.toArray(cells);
+                rowLine = line;
+                schema.map(cells, into, centre, clamped, position());
                 rows++;
                 return true;
             }
 
             @Override
             public String position() {
-                return text.position();
+                return path + " line " + rowLine;
             }
 
             @Override
@@ -116,7 +246,11 @@ public final class SchemaRows implements RowSource {
             @Override
             public void close() {
                 end();
-                text.close();
+                try {
+                    reader.close();
+                } catch (IOException e) {
+                    // nothing was written
+                }
             }
         };
     }

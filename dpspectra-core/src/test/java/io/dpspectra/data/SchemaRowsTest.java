@@ -36,7 +36,7 @@ class SchemaRowsTest {
     void mapsClampsOneHotEncodesAndDropsIgnoredColumns() throws Exception {
         Path f = dir.resolve("t.csv");
         Files.writeString(f, "age,colour,id,income\n25,green,a7,3\n150,blue,b1,-2\n");
-        SchemaRows rows = SchemaRows.of(CsvRows.open(f), SCHEMA, true);
+        SchemaRows rows = SchemaRows.open(f, SCHEMA, true, (char) 0, 0);
         assertThat(rows.dimension()).isEqualTo(5);
         assertThat(SCHEMA.featureNames()).containsExactly("age", "colour=red", "colour=green", "colour=blue", "income");
         List<double[]> x = read(rows);
@@ -66,11 +66,11 @@ class SchemaRowsTest {
     void refusesMismatchedColumnsUnknownCategoriesAndMissingBounds() throws Exception {
         Path f = dir.resolve("bad.csv");
         Files.writeString(f, "age,color,id,income\n25,green,a7,3\n");
-        assertThatThrownBy(() -> SchemaRows.of(CsvRows.open(f), SCHEMA, true))
+        assertThatThrownBy(() -> SchemaRows.open(f, SCHEMA, true, (char) 0, 0))
                 .hasMessageContaining("\"color\" in the file's header but \"colour\" in the schema");
         Path g = dir.resolve("cat.csv");
         Files.writeString(g, "age,colour,id,income\n25,purple,a7,3\n");
-        assertThatThrownBy(() -> read(SchemaRows.of(CsvRows.open(g), SCHEMA, true)))
+        assertThatThrownBy(() -> read(SchemaRows.open(g, SCHEMA, true, (char) 0, 0)))
                 .hasMessageContaining("\"purple\" is not one of the schema's 3 categories");
         Schema open = Schema.of(List.of(Schema.Numeric.unbounded("a")));
         assertThat(open.rowNormBound(true)).isEmpty();
