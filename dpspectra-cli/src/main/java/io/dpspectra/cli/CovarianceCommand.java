@@ -56,7 +56,7 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage("--skip-last-vector applies to --algorithm it-u or ad only, got " + alg,
                     "drop --skip-last-vector, or choose --algorithm it-u or ad");
         }
-        PrivacyParams params = privacy.params(alg);
+        PrivacyParams total = privacy.params(alg);
         if (alg.equals("gaussian")) {
             privacy.requirePositiveDelta("gaussian covariance");
         }
@@ -66,13 +66,19 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage(alg + " is proven under replace neighbouring only (Amin et al. 2019)",
                     "drop --neighbouring or pass --neighbouring replace");
         }
-        if (sampling && params.delta() > 0) {
-            warn(alg + " is pure epsilon-DP; --delta " + params.delta() + " is not used");
+        if (sampling && total.delta() > 0) {
+            warn(alg + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
+        ReleaseInput.Plan plan = io.plan(total, alg.equals("gaussian"));
+        PrivacyParams params = plan.main();
+        if (io.spendsOnPreprocessing() && neighbouring == null) {
+            neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
+        }
         RandomSource random = privacy.randomSource(err());
+        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total);
 
-        ReleaseInput.Bounded in = io.open("covariance");
+        ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::warn);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 
@@ -108,7 +114,10 @@ final class CovarianceCommand extends BaseCommand {
             sb.append(Tables.guarantee(result.guarantee()));
             text = sb.toString();
         } else {
-            text = Json.write(Json.covariance(result, columns, io.inputInfo(), io.extras(rows, random)));
+            java.util.Map<String, Object> json = Json.covariance(result, columns, io.inputInfo(), io.extras(rows, random));
+            json.put("guarantee", io.guaranteeJson(result.guarantee(), plan));
+            json.put("preprocessing", io.pipeline().toJson());
+            text = Json.write(json);
         }
         emit(text, io.output.file);
         return ExitCodes.OK;

@@ -69,12 +69,32 @@ final class Json {
         m.put("k", s.k());
         m.put("columns", columnNames);
         m.put("components", columns(s.components()));
-        s.explainedVariance().ifPresent(ev -> m.put("explainedVariance", ev));
+        s.explainedVariance().ifPresent(ev -> {
+            m.put("explainedVariance", ev);
+            m.put("explainedVarianceUnits", EIGENVALUE_UNITS);
+        });
         m.put("guarantee", guarantee(s.guarantee().orElse(null)));
         m.put("input", input);
         m.put("diagnostics", diagnostics(s.diagnostics(), extraDiagnostics));
         return m;
     }
+
+    /** A private spectrum behind --components auto: eigenvalues, trace, ratios, threshold and the chosen k. */
+    static Map<String, Object> spectrum(io.dpspectra.covariance.PrivateSpectrum s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("eigenvalues", s.eigenvalues());
+        m.put("units", EIGENVALUE_UNITS);
+        m.put("trace", s.trace());
+        m.put("cumulativeExplainedVarianceRatio", s.ratios());
+        m.put("threshold", s.threshold());
+        m.put("chosenK", s.k());
+        m.put("guarantee", guarantee(s.guarantee()));
+        return m;
+    }
+
+    /** What eigenvalues in a release measure. */
+    static final String EIGENVALUE_UNITS = "eigenvalues of XᵀX of the preprocessed rows: a sum over rows, not divided "
+            + "by n";
 
     static Map<String, Object> covariance(PrivateCovariance c, List<String> columnNames, Map<String, Object> input,
                                           Map<String, Object> extraDiagnostics) {
@@ -84,6 +104,8 @@ final class Json {
         m.put("columns", columnNames);
         m.put("matrix", c.matrix().toRowArrays());
         m.put("eigenvalues", c.eigenvalues());
+        m.put("eigenvalueUnits", EIGENVALUE_UNITS);
+        m.put("explainedVarianceRatio", cumulativeRatios(c.eigenvalues()));
         m.put("eigenvectors", columns(c.eigenvectors()));
         m.put("guarantee", guarantee(c.guarantee()));
         m.put("input", input);
@@ -91,8 +113,26 @@ final class Json {
         return m;
     }
 
+    /**
+     * Cumulative ratios (λ_1 + … + λ_k)/Σλ over the eigenvalues clamped at 0: post-processing of a release
+     * that holds all d private eigenvalues (their sum is the trace of the released matrix).
+     */
+    static double[] cumulativeRatios(double[] eigenvalues) {
+        double t = 0;
+        for (double v : eigenvalues) {
+            t += Math.max(0, v);
+        }
+        double[] r = new double[eigenvalues.length];
+        double c = 0;
+        for (int i = 0; i < r.length; i++) {
+            c += Math.max(0, eigenvalues[i]);
+            r[i] = t > 0 ? c / t : 0;
+        }
+        return r;
+    }
+
     /** A model file written by {@code dpspectra fit}: its components (d × k) and column names. */
-    record Model(Matrix components, List<String> columns, String algorithm) {
+    record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline) {
     }
 
     /** Reads the components of a model file; a malformed file is a data error (exit 3). */
@@ -138,6 +178,11 @@ final class Json {
             names.addAll(Inputs.genericNames(d));
         }
         JsonNode alg = root.get("algorithm");
-        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText());
+        Pipeline pipeline = Pipeline.fromJson(root, path);
+        if (pipeline != null && pipeline.features().size() != d) {
+            throw CliException.data("model file " + path + ": its preprocessing makes " + pipeline.features().size()
+                    + " features but its components have dimension " + d, "the model file is damaged", null);
+        }
+        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText(), pipeline);
     }
 }

@@ -106,6 +106,21 @@ public final class SchemaRows implements RowSource {
         return false;
     }
 
+    /** Splits one line into its cells with {@code separator} (as {@link #open} reads them). */
+    public static List<String> splitLine(String line, char separator, Path path, long lineNo) {
+        return new CsvRows.Splitter(separator).splitToList(line, path, lineNo);
+    }
+
+    /** True if {@code cell} is a plain finite decimal number (what a numeric column accepts). */
+    public static boolean isNumber(String cell) {
+        return CsvRows.looksLikeFiniteNumber(cell);
+    }
+
+    /** The separator {@link #open} detects from a first line: ' ' (whitespace runs) with a tab, else ';' or ','. */
+    public static char detectSeparator(String line) {
+        return detect(line);
+    }
+
     private static char detect(String line) {
         if (line.indexOf('\t') >= 0) {
             return ' ';
