@@ -13,12 +13,19 @@ import picocli.CommandLine.Option;
 final class BoundOptions {
     /** Default share of the budget for a private bound. */
     static final double DEFAULT_PRIVATE_FRACTION = 0.1;
+    /** The top T of the public grid of a private bound without a bounded schema. */
+    static final double PRIVATE_GRID_TOP = 1e6;
+    /** The grid spans [T·span, T]. */
+    static final double PRIVATE_GRID_SPAN = 1e-8;
+    /** The grid's ratio: the bound's relative resolution is 10%. */
+    static final double PRIVATE_GRID_RATIO = 1.1;
 
     @Option(names = "--clip-norm", paramLabel = "B|private:Q[:F]",
             description = "Clip every row to L2 norm <= B (rows above B are scaled down onto B). Choose B from domain "
                     + "knowledge, never from the data: a data-derived bound leaks. Or private:Q[:F] to estimate B as "
                     + "the Q-quantile of the row norms (e.g. private:0.95 clips about 5% of the rows) by the "
-                    + "exponential mechanism over the public geometric grid 1e-4 * 1.1^i up to 1e8, spending a share F "
+                    + "exponential mechanism over the public geometric grid T * 1e-8 * 1.1^i up to T (T = the schema's bound by "
+                    + "construction with a bounded --schema, else 1e6), spending a share F "
                     + "of --epsilon (default " + DEFAULT_PRIVATE_FRACTION + "); the spend appears in the guarantee. "
                     + "Optional with a --schema whose numeric columns all have min and max.")
     String clipNorm;

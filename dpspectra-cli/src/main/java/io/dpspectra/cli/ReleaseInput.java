@@ -204,12 +204,17 @@ final class ReleaseInput {
         DataBounds.Origin originKind = DataBounds.Origin.USER_GIVEN;
         BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
         if (pb != null) {
-            double[] grid = PrivateQuantile.geometricGrid(1e-4, 1e8, 1.1);
+            // the grid's top: the schema's bound by construction (no row is above it), else a fixed 1e6
+            double top = schema != null && schema.schema().rowNormBound(publicCentre).isPresent()
+                    ? schema.schema().rowNormBound(publicCentre).getAsDouble() : BoundOptions.PRIVATE_GRID_TOP;
+            double[] grid = PrivateQuantile.geometricGrid(top * BoundOptions.PRIVATE_GRID_SPAN, top,
+                    BoundOptions.PRIVATE_GRID_RATIO);
             PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(raw, pb.quantile(), grid,
                     plan.bound(), neighbouring);
             bound = q.value();
-            origin = "private " + pb.quantile() + "-quantile of the row norms (exponential mechanism over the grid "
-                    + "1e-4 * 1.1^i, " + plan.bound() + ")";
+            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
+                    + "public grid %.6g * %s^i up to %.6g, %s)", pb.quantile(), grid[0], BoundOptions.PRIVATE_GRID_RATIO,
+                    top, plan.bound());
             originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
             preprocessingGuarantees.add(q.guarantee());
         } else if (bounds != null) {
