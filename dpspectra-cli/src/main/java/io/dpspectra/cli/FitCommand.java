@@ -178,30 +178,23 @@ final class FitCommand extends BaseCommand {
                     + String.format(Locale.ROOT, "%.3f", s.ratios()[k - 1]) + ")");
         }
         DpPreconditions.checkComponents(k, in.opened().dimension());
+        long start = System.nanoTime();
         PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), k, params,
                 neighbouring, random, this::warn));
+        double seconds = (System.nanoTime() - start) / 1e9;
         List<String> columns = in.opened().columnNames();
 
-        String text;
-        if (io.format == OutputFormat.table) {
-            StringBuilder sb = new StringBuilder();
-            sb.append("algorithm: ").append(result.algorithm()).append('\n');
-            sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
-            result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
-            sb.append(Tables.guarantee(result.guarantee().orElse(null)));
-            text = sb.toString();
-        } else {
-            Map<String, Object> json = Json.subspace(result, columns, io.inputInfo(), io.extras(rows, random));
-            if (plan != null) {
-                json.put("guarantee", io.guaranteeJson(result.guarantee().orElse(null), plan));
-            }
-            if (spectrum != null) {
-                json.put("spectrum", spectrum);
-            }
-            json.put("preprocessing", io.pipeline().toJson());
-            text = Json.write(json);
+        Release release = io.describe(Release.of("fit", result, columns), in, random,
+                result.guarantee().orElse(null), plan).diagnostic("fitSeconds", seconds);
+        if (spectrum != null) {
+            release.put("spectrum", spectrum);
         }
-        emit(text, io.output.file);
+        StringBuilder sb = new StringBuilder();
+        sb.append("algorithm: ").append(result.algorithm()).append('\n');
+        sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
+        result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+        sb.append(Tables.guarantee(result.guarantee().orElse(null)));
+        io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;
     }
 }

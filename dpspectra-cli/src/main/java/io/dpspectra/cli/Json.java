@@ -3,10 +3,7 @@ package io.dpspectra.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.dpspectra.Diagnostics;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Matrix;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,30 +52,6 @@ final class Json {
         return cols;
     }
 
-    static Map<String, Object> diagnostics(Diagnostics diagnostics, Map<String, Object> extra) {
-        Map<String, Object> m = new LinkedHashMap<>(diagnostics.asMap());
-        m.putAll(extra);
-        return m;
-    }
-
-    static Map<String, Object> subspace(PrivateSubspace s, List<String> columnNames, Map<String, Object> input,
-                                        Map<String, Object> extraDiagnostics) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("algorithm", s.algorithm());
-        m.put("dimension", s.dimension());
-        m.put("k", s.k());
-        m.put("columns", columnNames);
-        m.put("components", columns(s.components()));
-        s.explainedVariance().ifPresent(ev -> {
-            m.put("explainedVariance", ev);
-            m.put("explainedVarianceUnits", EIGENVALUE_UNITS);
-        });
-        m.put("guarantee", guarantee(s.guarantee().orElse(null)));
-        m.put("input", input);
-        m.put("diagnostics", diagnostics(s.diagnostics(), extraDiagnostics));
-        return m;
-    }
-
     /** A private spectrum behind --components auto: eigenvalues, trace, ratios, threshold and the chosen k. */
     static Map<String, Object> spectrum(io.dpspectra.covariance.PrivateSpectrum s) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -86,7 +59,7 @@ final class Json {
         m.put("units", EIGENVALUE_UNITS);
         m.put("trace", s.trace());
         m.put("cumulativeExplainedVarianceRatio", s.ratios());
-        m.put("threshold", s.threshold());
+        m.put("explainedVarianceThreshold", s.threshold());
         m.put("chosenK", s.k());
         m.put("guarantee", guarantee(s.guarantee()));
         return m;
@@ -95,23 +68,6 @@ final class Json {
     /** What eigenvalues in a release measure. */
     static final String EIGENVALUE_UNITS = "eigenvalues of XᵀX of the preprocessed rows: a sum over rows, not divided "
             + "by n";
-
-    static Map<String, Object> covariance(PrivateCovariance c, List<String> columnNames, Map<String, Object> input,
-                                          Map<String, Object> extraDiagnostics) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("algorithm", c.algorithm());
-        m.put("dimension", c.dimension());
-        m.put("columns", columnNames);
-        m.put("matrix", c.matrix().toRowArrays());
-        m.put("eigenvalues", c.eigenvalues());
-        m.put("eigenvalueUnits", EIGENVALUE_UNITS);
-        m.put("explainedVarianceRatio", cumulativeRatios(c.eigenvalues()));
-        m.put("eigenvectors", columns(c.eigenvectors()));
-        m.put("guarantee", guarantee(c.guarantee()));
-        m.put("input", input);
-        m.put("diagnostics", diagnostics(c.diagnostics(), extraDiagnostics));
-        return m;
-    }
 
     /**
      * Cumulative ratios (λ_1 + … + λ_k)/Σλ over the eigenvalues clamped at 0: post-processing of a release
@@ -131,7 +87,7 @@ final class Json {
         return r;
     }
 
-    /** A model file written by {@code dpspectra fit}: its components (d × k) and column names. */
+    /** A model file written by {@code dpspectra fit}: its components (d × k), column names and preprocessing. */
     record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline) {
     }
 
@@ -144,6 +100,10 @@ final class Json {
         } catch (IOException e) {
             throw CliException.data("model file " + path + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""),
                     "pass a file written by 'dpspectra fit --output FILE'", e);
+        }
+        if (root != null && root.has(Release.NOT_PRIVATE_KEY)) {
+            throw CliException.data("model file " + path + " is a diagnostics file (facts about a run, not private), "
+                    + "not a model", "pass the release written by 'dpspectra fit --output FILE'", null);
         }
         JsonNode comps = root == null ? null : root.get("components");
         if (comps == null || !comps.isArray() || comps.size() == 0) {

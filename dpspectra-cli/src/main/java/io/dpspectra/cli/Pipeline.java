@@ -64,13 +64,14 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
             default -> CsvRows.Header.AUTO;
         };
         Inputs.Opened opened = Inputs.open(input, options);
+        if (opened.dimension() != features.size()) {
+            throw CliException.data(input + " has " + opened.dimension() + " columns but the model has dimension "
+                    + features.size() + " (fitted on " + abbreviate(features) + ")", "pass a file with the model's "
+                    + "columns", null);
+        }
         if (opened.rows() instanceof CsvRows csv && csv.hasHeader() && !csv.columnNames().equals(features)) {
             throw CliException.data(input + " has columns " + abbreviate(csv.columnNames()) + " but the model was "
                     + "fitted on " + abbreviate(features), "pass a file with the model's columns", null);
-        }
-        if (opened.dimension() != features.size()) {
-            throw CliException.data(input + " has " + opened.dimension() + " columns but the model was fitted on "
-                    + features.size(), "pass a file with the model's columns", null);
         }
         return opened.rows();
     }
@@ -114,10 +115,10 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
             m.put("privateMean", mean);
         }
         if (mean != null) {
-            m.put("inputRowNormBound", inputBound);
+            m.put("inputNormBound", inputBound);
         }
-        m.put("rowNormBound", bound);
-        m.put("rowNormBoundOrigin", boundOrigin);
+        m.put("normBound", bound);
+        m.put("normBoundOrigin", boundOrigin);
         m.put("boundPolicy", policy);
         m.put("features", features);
         return m;
@@ -154,12 +155,12 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
             }
             List<String> features = new ArrayList<>();
             p.path("features").forEach(f -> features.add(f.asText()));
-            double bound = p.path("rowNormBound").asDouble();
-            double inputBound = p.path("inputRowNormBound").asDouble(bound);
+            double bound = p.path("normBound").asDouble();
+            double inputBound = p.path("inputNormBound").asDouble(bound);
             if (!(bound > 0 && inputBound > 0)) {
                 throw new IllegalArgumentException("rowNormBound must be > 0");
             }
-            return new Pipeline(schema, cols, header, centre, mean, inputBound, bound, p.path("rowNormBoundOrigin").asText(""),
+            return new Pipeline(schema, cols, header, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
                     p.path("boundPolicy").asText("clip"), List.copyOf(features));
         } catch (IllegalArgumentException e) {
             throw CliException.data("model file " + model + ": its \"preprocessing\" is damaged (" + e.getMessage()

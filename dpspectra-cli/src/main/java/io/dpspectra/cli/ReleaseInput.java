@@ -1,6 +1,5 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
@@ -64,6 +63,9 @@ final class ReleaseInput {
     @Mixin
     OutputOption output = new OutputOption();
 
+    @Mixin
+    DiagnosticsOption diagnostics = new DiagnosticsOption();
+
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
             description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
     OutputFormat format;
@@ -112,6 +114,7 @@ final class ReleaseInput {
                     + "pass --clip-norm B or --clip-norm private:0.95");
         }
         output.checkBeforeReading();
+        diagnostics.checkBeforeReading(output);
     }
 
     private Pipeline.Centre parseCentre() {
@@ -284,7 +287,11 @@ final class ReleaseInput {
         m.put("neighbouring", PrivacyOptions.cliName(main.neighbouring()));
         m.put("mechanism", "composition of " + parts.size() + " mechanisms: "
                 + String.join(" + ", parts.stream().map(p -> (String) p.get("mechanism")).toList()));
-        m.put("composition", "basic composition (Dwork & Roth 2014, Theorem 3.16): epsilons and deltas add up");
+        m.put("sensitivity", "each part's own, calibrated to its own share of the budget (see parts)");
+        m.put("privacyUnit", main.privacyUnit() + " (the estimator's unit; the preprocessing parts bound the same row)");
+        m.put("reference", "basic composition: Dwork & Roth 2014, Section 3.5, Theorem 3.16 (epsilons and deltas add "
+                + "up); each part cites its own mechanism");
+        m.put("composition", "basic");
         m.put("parts", parts);
         return m;
     }
@@ -297,24 +304,26 @@ final class ReleaseInput {
         }
     }
 
-    /** The "input" object of the JSON: file, bound and policy. */
-    Map<String, Object> inputInfo() {
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("file", inputPath.toString());
-        info.put("normBound", pipeline.bound());
-        info.put("boundPolicy", pipeline.policy());
-        return info;
+    /**
+     * Adds the release's public preprocessing (the {@link Pipeline}), its composed guarantee and seeding to
+     * {@code release}, and the curator's facts (the input file, rows counted, rows clipped, cells clamped)
+     * to its diagnostics.
+     */
+    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, Plan plan) {
+        release.preprocessing(pipeline.toJson()).noise(random);
+        if (plan != null) {
+            release.put("guarantee", guaranteeJson(main, plan));
+        }
+        release.diagnostic("input", inputPath.toString()).diagnostic("rows", in.rowCount());
+        if (firstStage != null && firstStage.clippedRows() >= 0 && pipeline.policy().equals("clip")) {
+            release.diagnostic("clippedRows", firstStage.clippedRows());
+        }
+        preprocessingDiagnostics.forEach(release::diagnostic);
+        return release;
     }
 
-    /** The data owner's extras: rows clipped (when clipping), whether the noise was seeded, and the note. */
-    Map<String, Object> extras(ClippedRows rows, RandomSource random) {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        if (firstStage != null && firstStage.clippedRows() >= 0 && pipeline.policy().equals("clip")) {
-            extra.put("clippedRows", firstStage.clippedRows());
-        }
-        extra.putAll(preprocessingDiagnostics);
-        extra.put("seeded", random != null && random.isSeeded());
-        extra.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
-        return extra;
+    /** Outputs the release to --output/stdout and its diagnostics to --diagnostics (see {@link Release}). */
+    void publish(BaseCommand command, Release release) throws java.io.IOException {
+        command.publish(release, format, output, diagnostics);
     }
 }

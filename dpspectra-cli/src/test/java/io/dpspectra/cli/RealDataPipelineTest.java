@@ -59,13 +59,15 @@ class RealDataPipelineTest {
     @Test
     void adultGoesToAPrivateTop2PcaWith108OneHotFeaturesAndNoClipping() throws Exception {
         Path adult = dataset("adult/adult.data.gz");
-        JsonNode m = json(Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
-                "--schema", schema("adult.json").toString(), "--seed", "3", adult.toString()));
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "fit", "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1",
+                "--delta", "1e-6", "--schema", schema("adult.json").toString(), "--seed", "3", adult.toString());
+        JsonNode m = json(rd.result());
         assertThat(m.get("dimension").asInt()).isEqualTo(108);
-        assertThat(m.path("diagnostics").path("clippedRows").asLong()).isZero(); // bound by construction
-        assertThat(m.path("preprocessing").path("rowNormBound").asDouble()).isCloseTo(Math.sqrt(14),
+        assertThat(rd.diagnostics().path("clippedRows").asLong()).isZero(); // bound by construction
+        assertThat(rd.diagnostics().path("rows").asLong()).isEqualTo(32_561);
+        assertThat(m.path("preprocessing").path("normBound").asDouble()).isCloseTo(Math.sqrt(14),
                 org.assertj.core.data.Offset.offset(1e-12));
-        assertThat(m.path("preprocessing").path("rowNormBoundOrigin").asText()).contains("by construction");
+        assertThat(m.path("preprocessing").path("normBoundOrigin").asText()).contains("by construction");
     }
 
     @Test
@@ -146,7 +148,7 @@ class RealDataPipelineTest {
         JsonNode pre = m.get("preprocessing");
         io.dpspectra.data.Schema schema = SchemaJson.parse(pre.get("schema")).schema();
         double[] mean = Json.MAPPER.convertValue(pre.get("privateMean"), double[].class);
-        double bound = pre.get("rowNormBound").asDouble();
+        double bound = pre.get("normBound").asDouble();
         String[] cells = "50,Private,200000,Masters,14,Divorced,Sales,Unmarried,White,Female,0,0,45,Canada,>50K".split(",");
         double[] x = new double[108];
         schema.map(cells, x, true, new long[1], "test");
