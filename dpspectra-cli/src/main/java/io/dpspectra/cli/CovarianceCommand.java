@@ -114,6 +114,8 @@ final class CovarianceCommand extends BaseCommand {
         sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
         sb.append(Tables.matrix(columns, columns, result.matrix()));
         sb.append(Tables.values("eigenvalues", result.eigenvalues()));
+        sb.append(Tables.values("explained variance ratio", Json.cumulativeRatios(result.eigenvalues())));
+        sb.append(io.tableNotes(result.guarantee()));
         sb.append(Tables.guarantee(result.guarantee()));
         io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;

@@ -193,6 +193,7 @@ final class FitCommand extends BaseCommand {
         sb.append("algorithm: ").append(result.algorithm()).append('\n');
         sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
         result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+        sb.append(io.tableNotes(result.guarantee().orElse(null)));
         sb.append(Tables.guarantee(result.guarantee().orElse(null)));
         io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;

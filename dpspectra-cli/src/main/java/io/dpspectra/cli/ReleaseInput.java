@@ -296,6 +296,34 @@ final class ReleaseInput {
         return m;
     }
 
+    /** For --format table: the preprocessing, and the composition when preprocessing spent budget. */
+    String tableNotes(PrivacyGuarantee main) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "preprocessing: %d features%s; center %s; row-norm bound %.6g (%s)%n",
+                pipeline.features().size(), schema == null ? "" : " from --schema " + schemaPath, pipeline.centre().label(),
+                pipeline.bound(), pipeline.boundOrigin()));
+        if (!preprocessingGuarantees.isEmpty() && main != null) {
+            double e = main.epsilon();
+            double d = main.delta();
+            for (PrivacyGuarantee g : preprocessingGuarantees) {
+                e += g.epsilon();
+                d += g.delta();
+            }
+            sb.append("privacy in all: ").append(PrivacyParams.of(round(e), round(d)))
+                    .append(", basic composition of:").append(System.lineSeparator());
+            for (PrivacyGuarantee g : preprocessingGuarantees) {
+                sb.append(String.format(Locale.ROOT, "  %s %s%n", g.params(), g.mechanism()));
+            }
+            sb.append(String.format(Locale.ROOT, "  %s %s (below)%n", main.params(), main.mechanism()));
+        }
+        return sb.toString();
+    }
+
+    /** v to 12 significant digits (so that 0.1 + 0.9 prints as 1.0). */
+    private static double round(double v) {
+        return Double.parseDouble(String.format(Locale.ROOT, "%.12g", v));
+    }
+
     /** Composition needs one neighbouring relation for every part. */
     private static void checkSameRelation(PrivacyGuarantee part, PrivacyGuarantee main) {
         if (part.neighbouring() != main.neighbouring()) {
