@@ -78,7 +78,7 @@ final class CovarianceCommand extends BaseCommand {
         RandomSource random = privacy.randomSource(err());
         privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total);
 
-        ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::warn);
+        ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 

@@ -166,7 +166,7 @@ final class FitCommand extends BaseCommand {
             privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total());
         }
 
-        ReleaseInput.Bounded in = io.open("fit", plan, neighbouring, random, this::warn);
+        ReleaseInput.Bounded in = io.open("fit", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
         Map<String, Object> spectrum = null;
         if (auto != null) {
@@ -179,7 +179,7 @@ final class FitCommand extends BaseCommand {
         }
         DpPreconditions.checkComponents(k, in.opened().dimension());
         long start = System.nanoTime();
-        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), k, params,
+        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in::rowCount, k, params,
                 neighbouring, random, this::warn));
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> columns = in.opened().columnNames();

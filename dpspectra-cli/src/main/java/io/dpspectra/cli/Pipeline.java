@@ -23,8 +23,8 @@ import java.util.Map;
  * user, or released by a private mechanism whose cost is in the release's guarantee.
  *
  * @param schema     the schema and its file format, or null for a plain numeric CSV
- * @param csvColumns the --columns selection of a plain CSV (null: all)
- * @param header     the --header mode of a plain CSV (auto, present, absent)
+ * @param csv        the CSV options of a plain CSV (--columns, --exclude-columns, --header, --header-names,
+ *                   --separator, --skip-lines, --comment-prefix), or null with a schema
  * @param centre     none, public or private
  * @param mean       the privately released mean subtracted after the schema's map (private centring), else null
  * @param inputBound the L2 row-norm bound applied to the rows read (before a private centring)
@@ -33,7 +33,7 @@ import java.util.Map;
  * @param policy     clip or reject
  * @param features   the names of the d features the estimator saw
  */
-record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header, Centre centre, double[] mean,
+record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, double[] mean,
                 double inputBound, double bound, String boundOrigin, String policy, List<String> features) {
 
     /** How rows are centred before the estimator. */
@@ -56,14 +56,7 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
             return SchemaRows.open(input, schema.schema(), centre != Centre.NONE, schema.separator(),
                     schema.skipLines());
         }
-        InputOptions options = new InputOptions();
-        options.columns = csvColumns;
-        options.header = switch (header) {
-            case "present" -> CsvRows.Header.PRESENT;
-            case "absent" -> CsvRows.Header.ABSENT;
-            default -> CsvRows.Header.AUTO;
-        };
-        Inputs.Opened opened = Inputs.open(input, options);
+        Inputs.Opened opened = Inputs.open(input, csv);
         if (opened.dimension() != features.size()) {
             throw CliException.data(input + " has " + opened.dimension() + " columns but the model has dimension "
                     + features.size() + " (fitted on " + abbreviate(features) + ")", "pass a file with the model's "
@@ -105,10 +98,7 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
             m.put("schema", SchemaJson.toJson(schema.schema(), schema.separator(), schema.skipLines(),
                     schema.description()));
         } else {
-            Map<String, Object> csv = new LinkedHashMap<>();
-            csv.put("columns", csvColumns);
-            csv.put("header", header);
-            m.put("csv", csv);
+            m.put("csv", csvJson(csv));
         }
         m.put("center", centre.label());
         if (mean != null) {
@@ -132,18 +122,7 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
         }
         try {
             SchemaJson.Loaded schema = p.has("schema") ? SchemaJson.parse(p.get("schema")) : null;
-            List<String> cols = null;
-            String header = "auto";
-            if (p.has("csv")) {
-                JsonNode c = p.get("csv");
-                if (c.path("columns").isArray()) {
-                    cols = new ArrayList<>();
-                    for (JsonNode t : c.get("columns")) {
-                        cols.add(t.asText());
-                    }
-                }
-                header = c.path("header").asText("auto");
-            }
+            InputOptions csv = p.has("csv") ? csvOptions(p.get("csv")) : null;
             Centre centre = Centre.valueOf(p.path("center").asText("none").toUpperCase(Locale.ROOT));
             double[] mean = null;
             if (p.path("privateMean").isArray()) {
@@ -160,12 +139,61 @@ record Pipeline(SchemaJson.Loaded schema, List<String> csvColumns, String header
             if (!(bound > 0 && inputBound > 0)) {
                 throw new IllegalArgumentException("rowNormBound must be > 0");
             }
-            return new Pipeline(schema, cols, header, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
+            return new Pipeline(schema, csv, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
                     p.path("boundPolicy").asText("clip"), List.copyOf(features));
         } catch (IllegalArgumentException e) {
             throw CliException.data("model file " + model + ": its \"preprocessing\" is damaged (" + e.getMessage()
                     + ")", "pass a file written by 'dpspectra fit --output FILE'", e);
         }
+    }
+
+    /** The CSV options as the release records them (only those that were set). */
+    private static Map<String, Object> csvJson(InputOptions o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("header", o.header.name().toLowerCase(Locale.ROOT));
+        putIfSet(m, "columns", o.columns);
+        putIfSet(m, "excludeColumns", o.excludeColumns);
+        putIfSet(m, "headerNames", o.headerNames);
+        putIfSet(m, "separator", o.separator == null ? null : SchemaJson.separatorName(o.separator));
+        if (o.skipLines != 0) {
+            m.put("skipLines", o.skipLines);
+        }
+        putIfSet(m, "commentPrefix", o.commentPrefix);
+        return m;
+    }
+
+    private static void putIfSet(Map<String, Object> m, String key, Object v) {
+        if (v != null) {
+            m.put(key, v);
+        }
+    }
+
+    private static InputOptions csvOptions(JsonNode c) {
+        InputOptions o = new InputOptions();
+        o.header = switch (c.path("header").asText("auto")) {
+            case "present" -> CsvRows.Header.PRESENT;
+            case "absent" -> CsvRows.Header.ABSENT;
+            default -> CsvRows.Header.AUTO;
+        };
+        o.columns = strings(c.get("columns"));
+        o.excludeColumns = strings(c.get("excludeColumns"));
+        o.headerNames = c.hasNonNull("headerNames") ? c.get("headerNames").asText() : null;
+        if (c.hasNonNull("separator")) {
+            char sep = SchemaJson.separator(c.get("separator").asText());
+            o.separator = sep == 0 ? null : sep;
+        }
+        o.skipLines = c.path("skipLines").asInt(0);
+        o.commentPrefix = c.hasNonNull("commentPrefix") ? c.get("commentPrefix").asText() : null;
+        return o;
+    }
+
+    private static List<String> strings(JsonNode a) {
+        if (a == null || !a.isArray()) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        a.forEach(t -> out.add(t.asText()));
+        return out;
     }
 
     private static String abbreviate(List<String> names) {

@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -71,8 +72,8 @@ final class ReleaseInput {
     OutputFormat format;
 
     @Parameters(index = "0", paramLabel = "INPUT",
-            description = "Rows to analyse: a .csv/.csv.gz file (or any text table with --schema) or a .dpsr binary "
-                    + "file (see 'dpspectra convert').")
+            description = "Rows to analyse: a .csv/.csv.gz file (or any text table with --schema), - for standard "
+                    + "input (CSV, without --schema), or a .dpsr binary file (see 'dpspectra convert').")
     Path inputPath;
 
     private SchemaJson.Loaded schema;
@@ -80,10 +81,15 @@ final class ReleaseInput {
     private double centerFraction;
     private Pipeline pipeline;
     private final List<PrivacyGuarantee> preprocessingGuarantees = new ArrayList<>();
-    private final Map<String, Object> preprocessingDiagnostics = new LinkedHashMap<>();
 
-    /** Rows opened and bounded for one release. */
-    record Bounded(Inputs.Opened opened, long rowCount, ClippedRows rows) {
+    /**
+     * Rows opened and bounded for one release; the row count is taken only if an algorithm asks for it
+     * ({@link #rowCount()}): a .dpsr file declares it, a CSV is then read once more to count (and says so).
+     */
+    record Bounded(Inputs.Opened opened, LongSupplier rowCounter, ClippedRows rows) {
+        long rowCount() {
+            return rowCounter.getAsLong();
+        }
     }
 
     /** The budget split: the preprocessing shares and what is left for the estimator. */
@@ -97,9 +103,18 @@ final class ReleaseInput {
     void checkBeforeReading() {
         if (schemaPath != null) {
             schema = SchemaJson.read(schemaPath);
-            if (input.columns != null && !input.columns.isEmpty()) {
-                throw CliException.usage("--columns does not combine with --schema", "mark unused columns "
-                        + "\"type\": \"ignore\" in the schema instead");
+            if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
+                    && !input.excludeColumns.isEmpty() || input.headerNames != null) {
+                throw CliException.usage("--columns, --exclude-columns and --header-names do not combine with --schema "
+                        + "(the schema names and selects the columns)", "mark unused columns \"type\": \"ignore\" in "
+                        + "the schema instead");
+            }
+            if (input.commentPrefix != null) {
+                throw CliException.usage("--comment-prefix does not combine with --schema yet",
+                        "remove the comment lines, or skip leading ones with --skip-lines");
+            }
+            if (inputPath.toString().equals("-")) {
+                throw CliException.usage("--schema reads a file, not standard input", "save the input to a file first");
             }
         }
         centre = parseCentre();
@@ -185,19 +200,23 @@ final class ReleaseInput {
      * --norm-bound fails here, exit 3); returns the bounded rows with a progress bar named {@code task}.
      * The private steps draw from {@code random} and spend the plan's shares under {@code neighbouring}.
      */
-    Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> warn) {
+    Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
         boolean publicCentre = centre != Pipeline.Centre.NONE;
         RowSource raw;
         List<String> features;
         Inputs.Opened opened;
         if (schema != null) {
+            // --separator and --skip-lines, when typed, override the schema's "format"
+            schema = new SchemaJson.Loaded(schema.schema(), input.separator != null ? input.separator : schema.separator(),
+                    input.skipLines != 0 ? input.skipLines : schema.skipLines(), schema.description());
             SchemaRows s = SchemaRows.open(inputPath, schema.schema(), publicCentre, schema.separator(),
                     schema.skipLines());
+            schemaRows = s;
             raw = s;
             features = schema.schema().featureNames();
             opened = new Inputs.Opened(s, features, inputPath);
         } else {
-            opened = Inputs.open(inputPath, input);
+            opened = Inputs.open(inputPath, input, note);
             raw = opened.rows();
             features = opened.columnNames();
         }
@@ -239,20 +258,27 @@ final class ReleaseInput {
             origin = origin + "; after subtracting the private mean: " + String.format(Locale.ROOT, "%.6g", finalBound)
                     + " = bound + ||mean|| (triangle inequality, by construction)";
         }
-        pipeline = new Pipeline(schema, schema == null ? input.columns : null,
-                input.header.name().toLowerCase(Locale.ROOT), centre, mean, bound, finalBound, origin, policy,
+        pipeline = new Pipeline(schema, schema == null ? input : null, centre, mean, bound, finalBound, origin, policy,
                 features);
-        long n = Inputs.rowCount(pipeline.chain(raw, originKind).rows());
-        Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task, n), originKind);
+        Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task), originKind);
         ClippedRows rows = chain.rows();
         firstStage = chain.first();
-        if (raw instanceof SchemaRows s && s.clampedCells() > 0) {
-            preprocessingDiagnostics.put("clampedCells", s.clampedCells());
-        }
-        return new Bounded(opened, n, rows);
+        long[] counted = {-1};
+        LongSupplier count = () -> {
+            if (counted[0] < 0) {
+                if (raw.knownSize().isEmpty()) {
+                    note.accept("counting the rows of " + raw.describe() + " first: this algorithm needs n before "
+                            + "its own pass");
+                }
+                counted[0] = Inputs.rowCount(rows);
+            }
+            return counted[0];
+        };
+        return new Bounded(opened, count, rows);
     }
 
     private ClippedRows firstStage;
+    private SchemaRows schemaRows;
 
     /** Records a further private spend made on the preprocessed rows (a private spectrum), for the composition. */
     void addPreprocessingGuarantee(PrivacyGuarantee g) {
@@ -342,11 +368,15 @@ final class ReleaseInput {
         if (plan != null) {
             release.put("guarantee", guaranteeJson(main, plan));
         }
-        release.diagnostic("input", inputPath.toString()).diagnostic("rows", in.rowCount());
+        // a diagnostic only: the rows of the estimator's last pass, else a count (which re-reads a CSV)
+        long rows = in.rows().rowsInLastPass() > 0 ? in.rows().rowsInLastPass() : in.rowCount();
+        release.diagnostic("input", inputPath.toString()).diagnostic("rows", rows);
         if (firstStage != null && firstStage.clippedRows() >= 0 && pipeline.policy().equals("clip")) {
             release.diagnostic("clippedRows", firstStage.clippedRows());
         }
-        preprocessingDiagnostics.forEach(release::diagnostic);
+        if (schemaRows != null && schemaRows.clampedCells() >= 0) {
+            release.diagnostic("clampedCells", schemaRows.clampedCells());
+        }
         return release;
     }
 

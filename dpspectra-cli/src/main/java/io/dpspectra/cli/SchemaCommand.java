@@ -52,8 +52,7 @@ final class SchemaCommand implements Runnable {
                     + "with --private-epsilon."})
     static final class Draft extends BaseCommand {
         @Option(names = "--separator", paramLabel = ",|;|tab|whitespace",
-                description = "The field separator. Default: detected from the first line (tab if present, else ';' "
-                        + "without ',', else ',').")
+                description = "The field separator. Default: detected from the first lines, as for CSV inputs.")
         String separator;
 
         @Option(names = "--skip-lines", paramLabel = "N", defaultValue = "0",
@@ -112,7 +111,7 @@ final class SchemaCommand implements Runnable {
                 throw CliException.data(inputPath + " has no rows", "check the file and --skip-lines", null);
             }
             if (sep == 0) {
-                sep = SchemaRows.detectSeparator(firstLine(inputPath, skipLines));
+                sep = SchemaRows.detectSeparator(rawLines(inputPath, skipLines, 20));
                 head = readHead(inputPath, sep, skipLines, 1001);
             }
             List<String> first = head.get(0);
@@ -200,20 +199,23 @@ final class SchemaCommand implements Runnable {
             return ExitCodes.OK;
         }
 
-        private static String firstLine(Path path, int skip) throws IOException {
+        private static List<String> rawLines(Path path, int skip, int max) throws IOException {
+            List<String> out = new ArrayList<>();
             try (BufferedReader r = reader(path)) {
                 for (int i = 0; i < skip; i++) {
                     r.readLine();
                 }
-                String s = r.readLine();
-                return s == null ? "" : s;
+                for (String s = r.readLine(); s != null && out.size() < max; s = r.readLine()) {
+                    out.add(s);
+                }
             }
+            return out;
         }
 
         private static List<List<String>> readHead(Path path, char sep, int skip, int max) throws IOException {
             List<List<String>> out = new ArrayList<>();
             if (sep == 0) {
-                sep = SchemaRows.detectSeparator(firstLine(path, skip));
+                sep = SchemaRows.detectSeparator(rawLines(path, skip, 20));
             }
             try (BufferedReader r = reader(path)) {
                 for (int i = 0; i < skip; i++) {

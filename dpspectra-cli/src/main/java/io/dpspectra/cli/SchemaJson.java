@@ -104,7 +104,8 @@ final class SchemaJson {
             case "" -> 0;
             case "," , "comma" -> ',';
             case ";", "semicolon" -> ';';
-            case "tab", "\t", "whitespace", " " -> ' ';
+            case "tab", "\t" -> '\t';
+            case "whitespace", " " -> ' ';
             default -> throw new IllegalArgumentException("format.separator must be \",\", \";\", \"tab\" or "
                     + "\"whitespace\", got \"" + s + "\"");
         };
@@ -114,6 +115,7 @@ final class SchemaJson {
         return switch (c) {
             case ',' -> ",";
             case ';' -> ";";
+            case '\t' -> "tab";
             case ' ' -> "whitespace";
             default -> "detect";
         };

@@ -48,7 +48,7 @@ public final class SchemaRows implements RowSource {
      * Opens {@code path} through {@code schema}; {@code centre} subtracts the schema's public centres.
      *
      * @param separator ',', ';', '\t', ' ' (any run of spaces and tabs), or 0 to detect it from the first
-     *                  line (a tab if it has one, else ';' if it has one and no ',', else ',')
+     *                  lines as {@link CsvRows} does
      * @param skipLines lines to skip before the header or the first row (a title line, say)
      * @throws InvalidDataException when the file is empty or its columns are not the schema's
      */
@@ -60,15 +60,16 @@ public final class SchemaRows implements RowSource {
             for (int i = 0; i < skipLines; i++) {
                 r.readLine();
             }
-            String first = r.readLine();
-            if (first != null && !first.isEmpty() && first.charAt(0) == '\uFEFF') {
-                first = first.substring(1);
+            List<String> sample = new java.util.ArrayList<>();
+            for (String line = r.readLine(); line != null && sample.size() < SAMPLE_LINES; line = r.readLine()) {
+                sample.add(sample.isEmpty() && !line.isEmpty() && line.charAt(0) == '\uFEFF' ? line.substring(1) : line);
             }
+            String first = sample.isEmpty() ? null : sample.get(0);
             if (first == null || first.isBlank()) {
                 throw new InvalidDataException(path + ": no data rows after " + skipLines + " skipped line(s)");
             }
-            char sep = separator != 0 ? separator : detect(first);
-            List<String> cells = new CsvRows.Splitter(sep).splitToList(first, path, skipLines + 1);
+            char sep = separator != 0 ? separator : detectSeparator(sample);
+            List<String> cells = splitLine(first, sep, path, skipLines + 1);
             List<Schema.Column> cols = schema.columns();
             boolean header = cells.size() == cols.size();
             for (int j = 0; header && j < cols.size(); j++) {
@@ -106,9 +107,12 @@ public final class SchemaRows implements RowSource {
         return false;
     }
 
+    /** Lines sampled to detect the separator. */
+    private static final int SAMPLE_LINES = 20;
+
     /** Splits one line into its cells with {@code separator} (as {@link #open} reads them). */
     public static List<String> splitLine(String line, char separator, Path path, long lineNo) {
-        return new CsvRows.Splitter(separator).splitToList(line, path, lineNo);
+        return new CsvRows.Splitter(separator).splitToList(line, path.toString(), lineNo);
     }
 
     /** True if {@code cell} is a plain finite decimal number (what a numeric column accepts). */
@@ -116,19 +120,9 @@ public final class SchemaRows implements RowSource {
         return CsvRows.looksLikeFiniteNumber(cell);
     }
 
-    /** The separator {@link #open} detects from a first line: ' ' (whitespace runs) with a tab, else ';' or ','. */
-    public static char detectSeparator(String line) {
-        return detect(line);
-    }
-
-    private static char detect(String line) {
-        if (line.indexOf('\t') >= 0) {
-            return ' ';
-        }
-        if (line.indexOf(';') >= 0 && line.indexOf(',') < 0) {
-            return ';';
-        }
-        return ',';
+    /** The separator {@link CsvRows} would detect from these first lines: ',', '\t', ';' or ' ' (whitespace runs). */
+    public static char detectSeparator(List<String> lines) {
+        return CsvRows.Builder.detectSeparator(lines);
     }
 
     private static BufferedReader reader(Path path) throws IOException {
@@ -147,7 +141,7 @@ public final class SchemaRows implements RowSource {
         return centre;
     }
 
-    /** The separator used: ',', ';' or ' ' (runs of spaces and tabs). */
+    /** The separator used: ',', ';', '\t' or ' ' (runs of spaces and tabs). */
     public char separator() {
         return separator;
     }
@@ -180,6 +174,7 @@ public final class SchemaRows implements RowSource {
             throw new InvalidDataException("cannot read " + path + ": " + e, e);
         }
         CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
+        String where = path.toString();
         int width = schema.columns().size();
         String[] cells = new String[width];
         long[] clamped = new long[1];
@@ -229,7 +224,7 @@ public final class SchemaRows implements RowSource {
                     end();
                     return false;
                 }
-                List<String> c = splitter.splitToList(text, path, line);
+                List<String> c = splitter.splitToList(text, where, line);
                 if (c.size() != width) {
                     throw new InvalidDataException(path + " line " + line + " has " + c.size() + " cells but the "
                             + "schema lists " + width + " columns; fix the ragged line");
