@@ -210,7 +210,8 @@ public final class AdaptiveOjaPca implements SubspaceEstimator {
                         + "1 + (2/eps) ln(1/(2 delta))), then Gaussian (analytic) on the mean of the second half's "
                         + "g_perp clipped to R = " + radiusFactor + " x the released bin's upper edge, L2 sensitivity "
                         + "2R/floor(B/2); disjoint halves, batches and chunks: parallel composition",
-                "this project's variant of papers/kdp-pca-adaptive-noise.txt Alg. 1-2 (App. G.1 step sizes); proof in "
+                "this project's variant of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA "
+                        + "with Adaptive Noise, Algorithms 1-2 (deflation, adaptive-noise Oja steps); proof in "
                         + "docs/privacy/adaptive-oja-pca.md");
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("rows", n);
