@@ -129,4 +129,25 @@ class PrivRangeAndMeanTest {
         assertThatThrownBy(() -> PrivMean.defaults().estimate(new double[][] {{1}}, 1, 0, PrivacyParams.of(1, 1e-3),
                 0.01, RandomSource.seededForReproducibility(8))).hasMessageContaining("lHat");
     }
+
+    /**
+     * The pre-flight check at the paper's scale (n = 10⁵, d = 200, (1, 0.01), B = ⌊√n⌋ = 316): PrivMean sees N = 158
+     * values per coordinate histogram at ε_h = 0.00242 (N ε_h = 0.38 < 1) against a threshold of about 9,346, so it cannot
+     * release; it would need B ≥ 2·⌊9,346.x⌋ + 2 = 18,694, n ≈ 3.5·10⁸. A public range skips PrivRange but not PrivMean.
+     */
+    @Test
+    void preflightSaysWhyTheLiteralAlgorithmCannotRelease() {
+        PrivacyParams p = PrivacyParams.of(1, 0.01);
+        ModifiedDpPca.Preflight pre = ModifiedDpPca.builder().batchSize(316).build().preflight(200, p, 158);
+        assertThat(pre.meanValues()).isEqualTo(158);
+        assertThat(pre.meanEpsilon() * pre.meanValues()).isCloseTo(0.38, within(0.01));
+        assertThat(pre.meanThreshold()).isCloseTo(9342, within(5.0));
+        assertThat(pre.canRelease()).isFalse();
+        assertThat(pre.batchSizeNeeded()).isEqualTo(18_694);
+        assertThat(pre.describe()).contains("needs batch size B >= 18694");
+        assertThat(ModifiedDpPca.builder().batchSize(316).rangeOverride(1).build().preflight(200, p, 158).canRelease())
+                .isFalse();
+        // a batch that clears both thresholds can release
+        assertThat(ModifiedDpPca.builder().batchSize(40_000).c1(8).build().preflight(200, p, 2).canRelease()).isTrue();
+    }
 }
