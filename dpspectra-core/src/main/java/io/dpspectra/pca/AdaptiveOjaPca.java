@@ -162,7 +162,7 @@ public final class AdaptiveOjaPca implements SubspaceEstimator {
 
     /** The batch size used for n samples. */
     public int batchSizeFor(long n) {
-        return batchSize > 0 ? batchSize : (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
+        return batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
     }
 
     /** The histogram bin ⌊log₄ v⌋ of v = ‖g⊥‖², or {@link StableHistogram#NO_BIN} for v = 0. */

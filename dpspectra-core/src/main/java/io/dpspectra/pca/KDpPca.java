@@ -101,7 +101,7 @@ public final class KDpPca implements SubspaceEstimator {
         DeflationFits.checkBudget(budget, "k-DP-PCA");
         DpPreconditions.checkComponents(k, samples.dimension());
         long n = Deflation.size(samples);
-        int b = batchSize > 0 ? batchSize : (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
+        int b = batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
         ModifiedDpPca modified;
         synchronized (oracle) { // the oracle builder is shared by fits of this instance; build under its lock
             modified = oracle.batchSize(b).learningRate(learningRate).paperLiteral(paperLiteral).build();
@@ -131,7 +131,7 @@ public final class KDpPca implements SubspaceEstimator {
 
     /** The pre-flight check this instance would run on n samples in R^d (public values only). */
     public ModifiedDpPca.Preflight preflight(long n, int d, PrivacyParams budget) {
-        int b = batchSize > 0 ? batchSize : (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
+        int b = batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
         synchronized (oracle) {
             return oracle.batchSize(b).learningRate(learningRate).paperLiteral(paperLiteral).build()
                     .preflight(d, budget, (n / k) / b);
