@@ -342,7 +342,8 @@ public final class KdpPcaReproduction implements Reproduction {
                     Summary z = summary(c.zeta);
                     double lo = perK ? z.mean() - z.sd() : z.lower();
                     double hi = perK ? z.mean() + z.sd() : z.upper();
-                    sums.add(new Summary(z.trials(), z.mean(), z.sd(), Math.max(1e-9, lo), hi, z.median()));
+                    // a log axis cannot show a band below 0: floor it at mean/30 (the CSV holds the true interval)
+                    sums.add(new Summary(z.trials(), z.mean(), z.sd(), Math.max(z.mean() / 30, lo), hi, z.median()));
                 }
                 if (!xs.isEmpty()) {
                     plot.series(m.label + (perK ? "" : suffix), xs.stream().mapToDouble(Double::doubleValue).toArray(),
