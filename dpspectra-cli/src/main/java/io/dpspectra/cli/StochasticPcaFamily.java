@@ -97,7 +97,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                 new DpPowerFit());
     }
 
-    LearningRate parsedLearningRate(long n) {
+    LearningRate parsedLearningRate(java.util.function.LongSupplier n) {
         String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
         try {
             switch (parts[0]) {
@@ -108,7 +108,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     return LearningRate.constant(Double.parseDouble(parts[1]));
                 case "appendix-g":
                     double[] l = Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray();
-                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n);
+                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n.getAsLong());
                 default:
                     break;
             }
@@ -156,7 +156,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(1);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (paperLiteral && batchSize != null && batchSize != 1) {
                 throw CliException.usage("--paper-literal k-dp-ojas uses batch size 1, got --batch-size " + batchSize,
                         "drop --batch-size or --paper-literal");
@@ -170,7 +170,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     "drop --neighbouring or pass --neighbouring replace");
             }
             KDpOja.Builder b = KDpOja.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
@@ -205,7 +205,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(4);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (!(tau > 0 && tau < 1)) {
                 throw CliException.usage("--tau must be in (0, 1), got " + tau, "use e.g. --tau 0.01");
             }
@@ -225,7 +225,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                         "drop --neighbouring or pass --neighbouring replace");
             }
             KDpPca.Builder b = KDpPca.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
@@ -315,12 +315,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(1);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
         }
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c.rowCount()));
+            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c::rowCount));
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
