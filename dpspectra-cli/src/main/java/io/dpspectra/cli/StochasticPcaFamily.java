@@ -268,7 +268,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(4);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (!(radiusFactor >= 1) || !Double.isFinite(radiusFactor)) {
                 throw CliException.usage("--radius-factor must be >= 1, got " + radiusFactor, "use e.g. --radius-factor 4");
             }
@@ -287,7 +287,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                         + "batches)", "drop --neighbouring or pass --neighbouring replace");
             }
             AdaptiveOjaPca.Builder b = AdaptiveOjaPca.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).radiusFactor(radiusFactor)
+                    .learningRate(parsedLearningRate(c::rowCount)).radiusFactor(radiusFactor)
                     .publicEigenvalues(publicEigenvalues());
             if (batchSize != null) {
                 b.batchSize(batchSize);
