@@ -61,7 +61,7 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage("--skip-last-vector does not apply to --algorithm " + alg,
                     "drop --skip-last-vector, or choose an algorithm it applies to: it-u, ad");
         }
-        PrivacyParams params = privacy.params(alg);
+        PrivacyParams total = privacy.params(alg);
         if (alg.equals("gaussian")) {
             privacy.requirePositiveDelta("gaussian covariance");
         }
@@ -71,14 +71,20 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage(alg + " is proven under replace neighbouring only (Amin et al. 2019)",
                     "drop --neighbouring or pass --neighbouring replace");
         }
-        if (sampling && params.delta() > 0) {
-            warn(alg + " is pure epsilon-DP; --delta " + params.delta() + " is not used");
+        if (sampling && total.delta() > 0) {
+            warn(alg + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
+        ReleaseInput.Plan plan = io.plan(total, alg.equals("gaussian"));
+        PrivacyParams params = plan.main();
+        if (io.spendsOnPreprocessing() && neighbouring == null) {
+            neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
+        }
         RandomSource random = privacy.randomSource(err());
+        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total);
 
-        ReleaseInput.Bounded in = io.open("covariance", this::note,
-                d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory()));
+        io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
+        ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 
@@ -107,15 +113,20 @@ final class CovarianceCommand extends BaseCommand {
         PrivateCovariance result = estimator.release(rows, params);
         double seconds = (System.nanoTime() - start) / 1e9;
 
-        Release release = io.describe(Release.of("covariance", result, columns, !noEigenvectors), in, random)
+        Release release = io.describe(Release.of("covariance", result, columns, !noEigenvectors), in, random,
+                result.guarantee(), plan)
                 .diagnostic("fitSeconds", seconds);
         io.publish(this, release.table(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
             sb.append(Tables.squareMatrix(columns, result.matrix(), 10));
             double[] ev = result.eigenvalues();
-            sb.append(ev.length <= Tables.FULL_TABLE_COLUMNS ? Tables.values("eigenvalues", ev)
-                    : Tables.values("eigenvalues (largest 10 of " + ev.length + ")", java.util.Arrays.copyOf(ev, 10)));
+            double[] ratios = Json.cumulativeRatios(ev);
+            boolean full = ev.length <= Tables.FULL_TABLE_COLUMNS;
+            String of = full ? "" : " (largest 10 of " + ev.length + ")";
+            sb.append(Tables.values("eigenvalues" + of, full ? ev : java.util.Arrays.copyOf(ev, 10)));
+            sb.append(Tables.values("explained variance ratio" + of, full ? ratios : java.util.Arrays.copyOf(ratios, 10)));
+            sb.append(io.tableNotes(result.guarantee()));
             sb.append(Tables.guarantee(result.guarantee()));
             return sb.toString();
         }));

@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
         description = "Differentially private spectral analysis: private PCA and covariance release.",
         subcommands = {FitCommand.class, CovarianceCommand.class, TransformCommand.class, GenerateCommand.class,
             EvaluateCommand.class, ConvertCommand.class, DemoCommand.class, BenchCommand.class,
-            ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class,
-            picocli.CommandLine.HelpCommand.class},
+            ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class, SchemaCommand.class,
+            LedgerCommand.class, AuditCommand.class, picocli.CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 internal error; 2 bad usage or parameters; 3 bad input data; "
                 + "4 privacy budget refused; 5 the mechanism refused to release (documented, e.g. a failed private "
                 + "gap test: the budget is spent, the result records the refusal).",

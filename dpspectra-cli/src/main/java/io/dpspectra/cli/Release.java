@@ -58,7 +58,8 @@ final class Release {
         }
         r.put("components", Json.columns(s.components()));
         r.array("components", s.components());
-        s.explainedVariance().ifPresent(ev -> r.put("explainedVariance", ev));
+        s.explainedVariance().ifPresent(ev -> r.put("explainedVariance", ev)
+                .put("explainedVarianceUnits", Json.EIGENVALUE_UNITS));
         r.put("guarantee", Json.guarantee(s.guarantee().orElse(null)));
         return r.diagnostics(s.diagnostics());
     }
@@ -73,6 +74,8 @@ final class Release {
         r.put("matrix", c.matrix().toRowArrays());
         r.array("matrix", c.matrix());
         r.put("eigenvalues", c.eigenvalues());
+        r.put("eigenvalueUnits", Json.EIGENVALUE_UNITS);
+        r.put("explainedVarianceRatio", Json.cumulativeRatios(c.eigenvalues()));
         if (eigenvectors) {
             r.put("eigenvectors", Json.columns(c.eigenvectors()));
         }

@@ -100,7 +100,7 @@ class ParameterValidationTest {
                 "missing --algorithm NAME and --components K"),
             Arguments.of("a non-number says so",
                 "fit --algorithm analyze-gauss -k x --epsilon 1 --delta 1e-6 --clip-norm 1 {csv}",
-                "--components: 'x' is not a whole number"),
+                "--components must be a whole number"),
             Arguments.of("a non-number epsilon says so",
                 "fit --algorithm analyze-gauss -k 1 --epsilon abc --delta 1e-6 --clip-norm 1 {csv}",
                 "--epsilon: 'abc' is not a number"),

@@ -20,7 +20,7 @@ class UselessReleaseTest {
 
     static Stream<Arguments> inapplicable() {
         return Stream.of(
-                Arguments.of("analyze-gauss", "--paper-literal", null, "k-dp-ojas, k-dp-pca, dp-gauss-2"),
+                Arguments.of("analyze-gauss", "--paper-literal", null, "k-dp-ojas, k-dp-pca"),
                 Arguments.of("k-dp-ojas", "--tau", "0.1", "k-dp-pca"),
                 Arguments.of("oja", "--paper-literal", null, "k-dp-ojas"),
                 Arguments.of("analyze-gauss", "--iterations", "5", "private-power"),
