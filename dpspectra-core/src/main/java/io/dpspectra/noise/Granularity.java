@@ -47,8 +47,8 @@ final class Granularity {
 
     static void checkScale(double scale) {
         if (!(scale >= MIN_SCALE) || !Double.isFinite(scale)) {
-            throw new IllegalArgumentException("the noise scale " + scale + " cannot be sampled (it must be finite and "
-                    + ">= " + MIN_SCALE + "): epsilon is too small or the norm bound too large for this release");
+            throw new IllegalArgumentException("the noise scale must be finite and >= " + MIN_SCALE + ", got " + scale
+                    + ": epsilon is too small or the norm bound too large for this release");
         }
     }
 
