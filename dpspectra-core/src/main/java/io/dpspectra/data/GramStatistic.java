@@ -5,6 +5,7 @@ import io.dpspectra.linalg.SymmetricOperator;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 
 /**
  * The sufficient statistic XᵀX of bounded rows that were read elsewhere (for example summed across the
@@ -16,25 +17,29 @@ import java.util.OptionalLong;
  * <p>Privacy: the statistic must be the exact sum of the outer products of rows that satisfy
  * {@link #bounds()} (each row clipped or checked by {@link Clipping} before it was added). The bound is
  * what the algorithms calibrate to, so, as for any {@link RowSource}, it must come from the user or a
- * private estimate, never from the data. An algorithm that streams rows (Oja-type, sampling) cannot use
- * a statistic: {@link #open()} refuses.
+ * private estimate, never from the data. An algorithm that streams rows (Oja-type) reads the rows the
+ * statistic was built with, when it was given a way to stream them ({@link #lazy}); otherwise
+ * {@link #open()} refuses.
  */
 public final class GramStatistic implements RowSource {
     private final int d;
-    private final Matrix gram;
+    private final Supplier<Matrix> gram;
+    private Matrix computed;
     private final SymmetricOperator operator;
+    private final Supplier<RowSource> boundedRows;
     private final long rows;
     private final DataBounds bounds;
     private final String description;
 
-    private GramStatistic(int d, Matrix gram, SymmetricOperator operator, long rows, DataBounds bounds,
-                          String description) {
+    private GramStatistic(int d, Supplier<Matrix> gram, SymmetricOperator operator, Supplier<RowSource> boundedRows,
+                          long rows, DataBounds bounds, String description) {
         if (rows < 1) {
             throw new InvalidDataException(description + " has no rows; provide at least one data row");
         }
         this.d = d;
         this.gram = gram;
         this.operator = operator;
+        this.boundedRows = boundedRows;
         this.rows = rows;
         this.bounds = Objects.requireNonNull(bounds, "bounds");
         this.description = Objects.requireNonNull(description, "description");
@@ -50,7 +55,8 @@ public final class GramStatistic implements RowSource {
             throw new IllegalArgumentException("a Gram statistic must be square and finite, got " + gram.rows()
                     + " x " + gram.cols());
         }
-        return new GramStatistic(gram.rows(), gram, SymmetricOperator.dense(gram), rows, bounds, description);
+        return new GramStatistic(gram.rows(), () -> gram, SymmetricOperator.dense(gram), null, rows, bounds,
+                description);
     }
 
     /**
@@ -59,7 +65,21 @@ public final class GramStatistic implements RowSource {
      */
     public static GramStatistic implicit(SymmetricOperator xtx, long rows, DataBounds bounds, String description) {
         Objects.requireNonNull(xtx, "xtx");
-        return new GramStatistic(xtx.dimension(), null, xtx, rows, bounds, description);
+        return new GramStatistic(xtx.dimension(), null, xtx, null, rows, bounds, description);
+    }
+
+    /**
+     * A statistic computed only when an algorithm asks for it, in the shape it asks for: the explicit
+     * XᵀX ({@code gram}, computed at most once), products Xᵀ(X·W) ({@code products}), or the rows
+     * themselves in a fixed order, each already bounded by {@code bounds} ({@code boundedRows}, for
+     * streaming algorithms). A cluster job offers all three, so that every algorithm can run from it.
+     */
+    public static GramStatistic lazy(int d, long rows, DataBounds bounds, Supplier<Matrix> gram,
+                                     SymmetricOperator products, Supplier<RowSource> boundedRows, String description) {
+        Objects.requireNonNull(gram, "gram");
+        Objects.requireNonNull(products, "products");
+        Objects.requireNonNull(boundedRows, "boundedRows");
+        return new GramStatistic(d, gram, products, boundedRows, rows, bounds, description);
     }
 
     /** The statistic behind {@code source}: the source itself, or the statistic under a {@link ClippedRows}
@@ -81,7 +101,17 @@ public final class GramStatistic implements RowSource {
             throw new UnsupportedOperationException(description + " holds XᵀX only as products Xᵀ(X·W); this "
                     + "algorithm needs the explicit d x d matrix, so compute the explicit statistic instead");
         }
-        return new GramPass(gram.copy(), rows);
+        synchronized (this) {
+            if (computed == null) {
+                Matrix g = gram.get();
+                if (g.rows() != d || g.cols() != d || !g.isFinite()) {
+                    throw new IllegalStateException(description + " produced a " + g.rows() + " x " + g.cols()
+                            + " matrix (or a non-finite one), expected " + d + " x " + d);
+                }
+                computed = g;
+            }
+        }
+        return new GramPass(computed.copy(), rows);
     }
 
     /** XᵀX as an operator. */
@@ -101,6 +131,9 @@ public final class GramStatistic implements RowSource {
 
     @Override
     public RowCursor open() {
+        if (boundedRows != null) {
+            return boundedRows.get().open();
+        }
         throw new UnsupportedOperationException(description + " holds only the sufficient statistic XᵀX, not "
                 + "the rows; this algorithm reads rows one by one, so give it the rows themselves");
     }

@@ -92,6 +92,29 @@ class GramStatisticTest {
     }
 
     @Test
+    void aLazyStatisticServesEachShapeOnDemandAndComputesXtXOnce() {
+        ClippedRows clipped = rows().clipL2(BOUND);
+        java.util.concurrent.atomic.AtomicInteger grams = new java.util.concurrent.atomic.AtomicInteger();
+        GramStatistic lazy = GramStatistic.lazy(6, 700, clipped.bounds().orElseThrow(), () -> {
+            grams.incrementAndGet();
+            return GramPass.of(clipped).gram();
+        }, RowGramOperator.of(clipped), () -> clipped, "lazy");
+        PrivateSubspace a = AnalyzeGauss.builder().components(2).randomSource(RandomSource.seededForReproducibility(9))
+                .build().fit(lazy, BUDGET);
+        PrivateSubspace b = AnalyzeGauss.builder().components(2).randomSource(RandomSource.seededForReproducibility(9))
+                .build().fit(clipped, BUDGET);
+        assertThat(a.components().data()).containsExactly(b.components().data());
+        AnalyzeGauss.builder().components(2).build().fit(lazy, BUDGET);
+        assertThat(grams).hasValue(1);
+        // a streaming algorithm reads the bounded rows
+        PrivateSubspace oja = KDpOja.builder().components(1).randomSource(RandomSource.seededForReproducibility(2))
+                .build().fit(lazy, BUDGET);
+        PrivateSubspace ojaRows = KDpOja.builder().components(1).randomSource(RandomSource.seededForReproducibility(2))
+                .build().fit(clipped, BUDGET);
+        assertThat(oja.components().data()).containsExactly(ojaRows.components().data());
+    }
+
+    @Test
     void anEmptyStatisticIsAnError() {
         DataBounds bounds = new DataBounds(DataBounds.Norm.L2, 1, DataBounds.Origin.USER_GIVEN, DataBounds.Policy.CLIP);
         assertThatThrownBy(() -> GramStatistic.of(new io.dpspectra.linalg.Matrix(2, 2), 0, bounds, "empty"))
