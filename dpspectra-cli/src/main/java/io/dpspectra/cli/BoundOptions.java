@@ -1,6 +1,7 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.privacy.DpPreconditions;
 import picocli.CommandLine.Option;
@@ -32,6 +33,12 @@ final class BoundOptions {
             return source.clipL2(clipNorm);
         }
         return source.requireL2(normBound);
+    }
+
+    /** The bound as the library declares it: L2, user-given, clip or reject. */
+    DataBounds dataBounds() {
+        return new DataBounds(DataBounds.Norm.L2, bound(), DataBounds.Origin.USER_GIVEN,
+                clipNorm != null ? DataBounds.Policy.CLIP : DataBounds.Policy.REJECT);
     }
 
     double bound() {

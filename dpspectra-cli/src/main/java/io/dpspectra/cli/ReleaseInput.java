@@ -54,7 +54,8 @@ final class ReleaseInput {
      * and returns the bounded rows with a progress bar named {@code task}.
      */
     Bounded open(String task) {
-        Inputs.Opened opened = Inputs.open(inputPath, input);
+        Inputs.Opened opened = ExternalInputs.open(inputPath, input, bounds.dataBounds())
+                .orElseGet(() -> Inputs.open(inputPath, input));
         long n = Inputs.rowCount(bounds.apply(opened.rows()));
         return new Bounded(opened, n, bounds.apply(Progress.track(opened.rows(), task, n)));
     }

@@ -1,0 +1,55 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.DataBounds;
+import io.dpspectra.data.RowSource;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where the releasing commands ({@code fit}, {@code covariance}) get INPUT from when it is not a local file
+ * this CLI reads itself: a program that embeds the command line (the Spark job
+ * {@code io.dpspectra.spark.DpPcaJob}) installs an {@link Opener} before running it, and everything else
+ * (options, validation, algorithms, the release JSON, --diagnostics, exit codes) stays the CLI's own.
+ */
+public final class ExternalInputs {
+    /** Rows of width d and their column names. */
+    public record Source(RowSource rows, List<String> columnNames) {
+        public Source {
+            Objects.requireNonNull(rows, "rows");
+            Objects.requireNonNull(columnNames, "columnNames");
+        }
+    }
+
+    /** Opens INPUT as rows that satisfy {@code bounds} (the user's --clip-norm or --norm-bound). */
+    public interface Opener {
+        /**
+         * @param input   INPUT as the user typed it (a path or URI)
+         * @param columns the --columns selection (names or 1-based indices), or null for all
+         * @param header  the --header setting
+         * @param bounds  the user's row bound and policy, which the returned rows must satisfy
+         */
+        Source open(String input, List<String> columns, CsvRows.Header header, DataBounds bounds);
+    }
+
+    private static volatile Opener installed;
+
+    private ExternalInputs() {
+    }
+
+    /** Makes {@code fit} and {@code covariance} read INPUT through {@code opener} (null: local files again). */
+    public static void install(Opener opener) {
+        installed = opener;
+    }
+
+    /** The installed opener's rows for INPUT, or empty when none is installed. */
+    static Optional<Inputs.Opened> open(java.nio.file.Path input, InputOptions options, DataBounds bounds) {
+        Opener opener = installed;
+        if (opener == null) {
+            return Optional.empty();
+        }
+        Source s = opener.open(input.toString(), options.columns, options.header, bounds);
+        return Optional.of(new Inputs.Opened(s.rows(), s.columnNames(), input));
+    }
+}
