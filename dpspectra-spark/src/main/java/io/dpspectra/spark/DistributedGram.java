@@ -54,16 +54,65 @@ final class DistributedGram {
      */
     static DistributedGram of(Dataset<?> data, String inputCol, double bound, DataBounds.Policy policy) {
         Objects.requireNonNull(data, "dataset");
-        JavaRDD<Vector> vectors = data.select(inputCol).toJavaRDD().map((Row r) -> (Vector) r.get(0));
-        List<Vector> first = vectors.take(1);
+        return of(data.select(inputCol).toJavaRDD().map((Row r) -> (Vector) r.get(0)), "column '" + inputCol + "'",
+                bound, policy);
+    }
+
+    /** The rows {@code vectors} (named {@code name} in messages), with d taken from the first row. */
+    static DistributedGram of(JavaRDD<Vector> vectors, String name, double bound, DataBounds.Policy policy) {
+        List<Vector> first = sparkJob(() -> vectors.take(1));
         if (first.isEmpty()) {
-            throw new InvalidDataException("the input column '" + inputCol + "' has no rows; provide at least one row");
+            throw new InvalidDataException(name + " has no rows; provide at least one row");
         }
         if (first.get(0) == null) {
-            throw new InvalidDataException("row 1 of the input column '" + inputCol + "' is null; drop or impute "
-                    + "missing rows first");
+            throw new InvalidDataException("row 1 of " + name + " is null; drop or impute missing rows first");
         }
-        return new DistributedGram(vectors, first.get(0).size(), bound, policy, inputCol);
+        return new DistributedGram(vectors, first.get(0).size(), bound, policy, name);
+    }
+
+    /**
+     * Runs a Spark action, rethrowing a data error raised in a task ({@link InvalidDataException}, e.g. a
+     * NaN or a row over the bound) as itself rather than wrapped in Spark's job failure.
+     */
+    private static final String TASK_DATA_ERROR = InvalidDataException.class.getName() + ": ";
+
+    static <T> T sparkJob(java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (Exception e) {   // SparkException is checked, though Scala throws it undeclared
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof InvalidDataException data) {
+                    throw new InvalidDataException(data.getMessage(), e);
+                }
+                // a failed job reports its task's exception only in its message
+                String m = t.getMessage();
+                int at = m == null ? -1 : m.indexOf(TASK_DATA_ERROR);
+                if (at >= 0) {
+                    String rest = m.substring(at + TASK_DATA_ERROR.length());
+                    int end = rest.indexOf('\n');
+                    throw new InvalidDataException(end < 0 ? rest : rest.substring(0, end), e);
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The statistic as core's lazy {@link GramStatistic}: the explicit XᵀX (one job, run only if the
+     * algorithm asks for it), products Xᵀ(X·W) (one job each), or the bounded rows streamed to the driver.
+     * Counting the rows is one job, run now.
+     */
+    GramStatistic statistic() {
+        long n = sparkJob(vectors::count);
+        return GramStatistic.lazy(d, n, bounds(), () -> {
+            Explicit e = explicit();
+            if (e.rows() != n) {
+                throw new IllegalStateException(column + " had " + n + " rows when counted but " + e.rows()
+                        + " when summed; the input must not change during a fit");
+            }
+            return e.gram();
+        }, new Products(),
+                () -> bounded(streamed(), bound, policy), description());
     }
 
     int dimension() {
@@ -79,8 +128,8 @@ final class DistributedGram {
         return policy == DataBounds.Policy.CLIP ? rows.clipL2(bound) : rows.requireL2(bound);
     }
 
-    /** Result of {@link #explicit()}: the statistic and the number of rows clipped (a non-private diagnostic). */
-    record Explicit(GramStatistic statistic, long clippedRows) {
+    /** Result of {@link #explicit()}: XᵀX, the rows summed, and the rows clipped (a non-private diagnostic). */
+    record Explicit(Matrix gram, long rows, long clippedRows) {
     }
 
     /** XᵀX as an explicit d × d matrix: one Spark job. */
@@ -94,7 +143,7 @@ final class DistributedGram {
             if (!it.hasNext()) {
                 return List.of(OrderedSum.of(index, new double[dim * dim], 0, 0)).iterator();
             }
-            ClippedRows rows = bounded(new PartitionRows(it, dim, "partition " + index + " of column '" + col + "'"),
+            ClippedRows rows = bounded(new PartitionRows(it, dim, "partition " + index + " of column " + col),
                     b, p);
             GramPass pass = GramPass.of(rows);
             return List.of(OrderedSum.of(index, pass.gram().data(), pass.rows(), Math.max(0, rows.clippedRows())))
@@ -102,7 +151,7 @@ final class DistributedGram {
         }, true);
         OrderedSum.Total total = aggregate(blocks, partitions);
         Matrix gram = Matrix.wrapColumnMajor(dim, dim, total.values());
-        return new Explicit(GramStatistic.of(gram, total.rows(), bounds(), description()), total.clipped());
+        return new Explicit(gram, total.rows(), total.clipped());
     }
 
     /**
@@ -110,9 +159,9 @@ final class DistributedGram {
      * Cache the input DataFrame when the rows are expensive to recompute: every product reads them again.
      */
     GramStatistic implicit() {
-        long n = vectors.count();
+        long n = sparkJob(vectors::count);
         if (n == 0) {
-            throw new InvalidDataException("the input column '" + column + "' has no rows; provide at least one row");
+            throw new InvalidDataException(column + " has no rows; provide at least one row");
         }
         return GramStatistic.implicit(new Products(), n, bounds(), description() + " (implicit)");
     }
@@ -131,22 +180,22 @@ final class DistributedGram {
 
             @Override
             public io.dpspectra.data.RowCursor open() {
-                return new PartitionRows(vectors.toLocalIterator(), d, describe()).open();
+                return new PartitionRows(sparkJob(vectors::toLocalIterator), d, describe()).open();
             }
 
             @Override
             public String describe() {
-                return "column '" + column + "' streamed to the driver";
+                return column + " streamed to the driver";
             }
         };
     }
 
     private String description() {
-        return "XᵀX of column '" + column + "' (summed across " + vectors.getNumPartitions() + " partitions)";
+        return "XᵀX of " + column + " (summed across " + vectors.getNumPartitions() + " partitions)";
     }
 
     private static OrderedSum.Total aggregate(JavaRDD<OrderedSum> blocks, int partitions) {
-        OrderedSum sum = blocks.treeAggregate(new OrderedSum(), OrderedSum::merge, OrderedSum::merge, 2);
+        OrderedSum sum = sparkJob(() -> blocks.treeAggregate(new OrderedSum(), OrderedSum::merge, OrderedSum::merge, 2));
         return sum.total(partitions);
     }
 
@@ -172,8 +221,7 @@ final class DistributedGram {
                 if (!it.hasNext()) {
                     return List.of(OrderedSum.of(index, new double[dim * cols], 0, 0)).iterator();
                 }
-                ClippedRows rows = bounded(new PartitionRows(it, dim, "partition " + index + " of column '" + col
-                        + "'"), b, p);
+                ClippedRows rows = bounded(new PartitionRows(it, dim, "partition " + index + " of " + col), b, p);
                 RowGramOperator op = RowGramOperator.of(rows);
                 Matrix y = op.times(Matrix.wrapColumnMajor(dim, cols, wData));
                 return List.of(OrderedSum.of(index, y.data(), op.lastRowCount(), Math.max(0, rows.clippedRows())))

@@ -6,6 +6,7 @@ import io.dpspectra.covariance.IterativeEigenvectorSampling;
 import io.dpspectra.covariance.KapralovTalwar;
 import io.dpspectra.covariance.LaplaceCovariance;
 import io.dpspectra.covariance.PrivateCovariance;
+import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
@@ -55,8 +56,8 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
         transformSchema(data.schema(), true);
         var budget = budget();
         DistributedGram statistic = statistic(data);
-        PrivateCovariance release = releaseCore(getAlgorithm(), neighbouringOrNull(), this)
-                .release(statistic.explicit().statistic(), budget);
+        PrivateCovariance release = releaseCore(getAlgorithm(), neighbouringOrNull(), randomSource())
+                .release(statistic.statistic(), budget);
         int k = componentsOr(statistic.dimension());
         if (k > statistic.dimension()) {
             throw new IllegalArgumentException("k = " + k + " exceeds the dimension d = " + statistic.dimension()
@@ -69,26 +70,26 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
     }
 
     /** Builds the core mechanism for {@code algorithm}: translation only, no algorithm logic. */
-    static CovarianceEstimator releaseCore(String algorithm, Neighbouring neighbouring, DpEstimator<?, ?> params) {
+    static CovarianceEstimator releaseCore(String algorithm, Neighbouring neighbouring, RandomSource random) {
         boolean sampling = List.of("it-u", "ad", "kt").contains(algorithm);
         if (sampling && neighbouring == Neighbouring.ADD_REMOVE_ROW) {
             throw new IllegalArgumentException(algorithm + " is proven under replace neighbouring only (Amin et al. "
                     + "2019); drop setNeighbouring or set it to replace");
         }
         return switch (algorithm) {
-            case "it-u", "ad" -> IterativeEigenvectorSampling.builder().randomSource(params.randomSource())
+            case "it-u", "ad" -> IterativeEigenvectorSampling.builder().randomSource(random)
                     .split(algorithm.equals("ad") ? IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE
                             : IterativeEigenvectorSampling.BudgetSplit.UNIFORM).build();
-            case "kt" -> KapralovTalwar.builder().randomSource(params.randomSource()).build();
+            case "kt" -> KapralovTalwar.builder().randomSource(random).build();
             case "gaussian" -> {
-                GaussianCovariance.Builder b = GaussianCovariance.builder().randomSource(params.randomSource());
+                GaussianCovariance.Builder b = GaussianCovariance.builder().randomSource(random);
                 if (neighbouring != null) {
                     b.neighbouring(neighbouring);
                 }
                 yield b.build();
             }
             case "laplace" -> {
-                LaplaceCovariance.Builder b = LaplaceCovariance.builder().randomSource(params.randomSource());
+                LaplaceCovariance.Builder b = LaplaceCovariance.builder().randomSource(random);
                 if (neighbouring != null) {
                     b.neighbouring(neighbouring);
                 }

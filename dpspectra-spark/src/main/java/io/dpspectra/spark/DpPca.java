@@ -1,6 +1,7 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.data.RowSource;
+import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.GaussOutputPerturbation;
 import io.dpspectra.pca.KDpOja;
@@ -65,63 +66,50 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
             throw new IllegalArgumentException("DpPca needs the number of components: call setK(k) with 1 <= k <= d");
         }
         PrivacyParams budget = budget();
-        DistributedGram statistic = statistic(data);
         PrivateSubspace release = fitCore(getAlgorithm(), componentsOr(1), budget, neighbouringOrNull(),
-                new Inputs(statistic, bound()), this);
+                statistic(data).statistic(), randomSource());
         DpPcaModel model = new DpPcaModel(uid(), release);
         model.setParent(this);
         return withParams(model);
     }
 
-    /** The statistic in the three shapes an algorithm may need; each is computed only when asked for. */
-    record Inputs(DistributedGram statistic, double bound) {
-        RowSource explicit() {
-            return statistic.explicit().statistic();
-        }
-
-        RowSource implicit() {
-            return statistic.implicit();
-        }
-
-        RowSource streamedAndClipped() {
-            return statistic.streamed().clipL2(bound);
-        }
-    }
-
-    /** Builds the core estimator for {@code algorithm} and runs it: translation only, no algorithm logic. */
+    /**
+     * Builds the core estimator for {@code algorithm} and runs it on {@code rows} (the lazy distributed
+     * statistic, which serves each algorithm the shape it reads): translation only, no algorithm logic.
+     */
     static PrivateSubspace fitCore(String algorithm, int k, PrivacyParams budget, Neighbouring neighbouring,
-                                   Inputs in, DpEstimator<?, ?> params) {
+                                   RowSource rows, RandomSource random) {
         return switch (algorithm) {
             case "analyze-gauss" -> {
-                AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(k).randomSource(params.randomSource());
+                AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(k).randomSource(random);
                 if (neighbouring != null) {
                     b.neighbouring(neighbouring);
                 }
-                yield b.build().fit(in.explicit(), budget);
+                yield b.build().fit(rows, budget);
             }
             case "dp-gauss-2" -> {
                 GaussOutputPerturbation.Builder b = GaussOutputPerturbation.builder().components(k)
-                        .randomSource(params.randomSource());
+                        .randomSource(random);
                 if (neighbouring != null) {
                     b.neighbouring(neighbouring);
                 }
-                yield b.build().fit(in.explicit(), budget);
+                yield b.build().fit(rows, budget);
             }
             case "private-power" -> {
                 PrivatePowerMethod.Builder b = PrivatePowerMethod.builder().components(k)
-                        .randomSource(params.randomSource());
+                        .randomSource(random);
                 if (neighbouring != null) {
                     b.rowNeighbouring(neighbouring);
                 }
-                yield b.build().fit(in.implicit(), budget);
+                yield b.build().fit(rows, budget);
             }
             case "k-dp-ojas" -> {
                 if (neighbouring == Neighbouring.ADD_REMOVE_ROW) {
                     throw new IllegalArgumentException("k-dp-ojas is certified for replace neighbouring only; "
                             + "drop setNeighbouring or set it to replace");
                 }
-                yield KDpOja.builder().components(k).randomSource(params.randomSource()).build()
-                        .fit(in.streamedAndClipped(), budget);
+                yield KDpOja.builder().components(k).randomSource(random).build()
+                        .fit(rows, budget);
             }
             default -> throw new IllegalArgumentException("unknown algorithm '" + algorithm + "'; choose one of "
                     + String.join(", ", ALGORITHMS));
