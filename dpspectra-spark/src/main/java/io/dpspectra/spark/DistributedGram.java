@@ -39,9 +39,13 @@ final class DistributedGram {
     private final double bound;
     private final DataBounds.Policy policy;
     private final String column;
+    private final java.util.function.LongSupplier counter;
+    private static final String TASK_DATA_ERROR = InvalidDataException.class.getName() + ": ";
 
-    private DistributedGram(JavaRDD<Vector> vectors, int d, double bound, DataBounds.Policy policy, String column) {
+    private DistributedGram(JavaRDD<Vector> vectors, java.util.function.LongSupplier counter, int d, double bound,
+                            DataBounds.Policy policy, String column) {
         this.vectors = vectors;
+        this.counter = counter;
         this.d = d;
         this.bound = bound;
         this.policy = policy;
@@ -54,12 +58,19 @@ final class DistributedGram {
      */
     static DistributedGram of(Dataset<?> data, String inputCol, double bound, DataBounds.Policy policy) {
         Objects.requireNonNull(data, "dataset");
-        return of(data.select(inputCol).toJavaRDD().map((Row r) -> (Vector) r.get(0)), "column '" + inputCol + "'",
+        Dataset<Row> column = data.select(inputCol);
+        // the Dataset counts without deserialising the vectors (a cached DataFrame counts from its cache)
+        return of(column.toJavaRDD().map((Row r) -> (Vector) r.get(0)), column::count, "column '" + inputCol + "'",
                 bound, policy);
     }
 
     /** The rows {@code vectors} (named {@code name} in messages), with d taken from the first row. */
     static DistributedGram of(JavaRDD<Vector> vectors, String name, double bound, DataBounds.Policy policy) {
+        return of(vectors, vectors::count, name, bound, policy);
+    }
+
+    private static DistributedGram of(JavaRDD<Vector> vectors, java.util.function.LongSupplier counter, String name,
+                                      double bound, DataBounds.Policy policy) {
         List<Vector> first = sparkJob(() -> vectors.take(1));
         if (first.isEmpty()) {
             throw new InvalidDataException(name + " has no rows; provide at least one row");
@@ -67,15 +78,13 @@ final class DistributedGram {
         if (first.get(0) == null) {
             throw new InvalidDataException("row 1 of " + name + " is null; drop or impute missing rows first");
         }
-        return new DistributedGram(vectors, first.get(0).size(), bound, policy, name);
+        return new DistributedGram(vectors, counter, first.get(0).size(), bound, policy, name);
     }
 
     /**
      * Runs a Spark action, rethrowing a data error raised in a task ({@link InvalidDataException}, e.g. a
      * NaN or a row over the bound) as itself rather than wrapped in Spark's job failure.
      */
-    private static final String TASK_DATA_ERROR = InvalidDataException.class.getName() + ": ";
-
     static <T> T sparkJob(java.util.function.Supplier<T> action) {
         try {
             return action.get();
@@ -100,10 +109,11 @@ final class DistributedGram {
     /**
      * The statistic as core's lazy {@link GramStatistic}: the explicit XᵀX (one job, run only if the
      * algorithm asks for it), products Xᵀ(X·W) (one job each), or the bounded rows streamed to the driver.
-     * Counting the rows is one job, run now.
+     * Counting the rows is one job, run now. Cache the input when an algorithm makes several passes (the
+     * power method, k-DP-Ojas) and the rows are expensive to recompute.
      */
     GramStatistic statistic() {
-        long n = sparkJob(vectors::count);
+        long n = sparkJob(counter::getAsLong);
         return GramStatistic.lazy(d, n, bounds(), () -> {
             Explicit e = explicit();
             if (e.rows() != n) {
@@ -152,18 +162,6 @@ final class DistributedGram {
         OrderedSum.Total total = aggregate(blocks, partitions);
         Matrix gram = Matrix.wrapColumnMajor(dim, dim, total.values());
         return new Explicit(gram, total.rows(), total.clipped());
-    }
-
-    /**
-     * XᵀX as products Xᵀ(X·W), one Spark job each (plus one to count the rows), for the power methods.
-     * Cache the input DataFrame when the rows are expensive to recompute: every product reads them again.
-     */
-    GramStatistic implicit() {
-        long n = sparkJob(vectors::count);
-        if (n == 0) {
-            throw new InvalidDataException(column + " has no rows; provide at least one row");
-        }
-        return GramStatistic.implicit(new Products(), n, bounds(), description() + " (implicit)");
     }
 
     /**
