@@ -28,7 +28,7 @@ public final class DpPcaJob {
     }
 
     public static void main(String[] args) {
-        if (!Set.of(args).contains("--verbose")) {
+        if (!java.util.Arrays.asList(args).contains("--verbose")) {
             Main.quietLibraryLogging();
         }
         SparkSession spark = SparkSession.builder().appName("dpspectra " + String.join(" ", args)).getOrCreate();
