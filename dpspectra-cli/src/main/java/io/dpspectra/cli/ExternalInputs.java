@@ -6,6 +6,7 @@ import io.dpspectra.data.RowSource;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Where the releasing commands ({@code fit}, {@code covariance}) get INPUT from when it is not a local file
@@ -43,13 +44,27 @@ public final class ExternalInputs {
         installed = opener;
     }
 
-    /** The installed opener's rows for INPUT, or empty when none is installed. */
-    static Optional<Inputs.Opened> open(java.nio.file.Path input, InputOptions options, DataBounds bounds) {
+    /** Whether an opener is installed (INPUT is not read by this CLI). */
+    static boolean isInstalled() {
+        return installed != null;
+    }
+
+    /**
+     * The installed opener's rows for INPUT, or empty when none is installed; {@code bounds} is asked only
+     * when one is (it refuses a bound that needs the rows on this machine first).
+     */
+    static Optional<Inputs.Opened> open(java.nio.file.Path input, InputOptions options, Supplier<DataBounds> bounds) {
         Opener opener = installed;
         if (opener == null) {
             return Optional.empty();
         }
-        Source s = opener.open(input.toString(), options.columns, options.header, bounds);
+        if (options.excludeColumns != null && !options.excludeColumns.isEmpty() || options.headerNames != null
+                || options.separator != null || options.skipLines != 0 || options.commentPrefix != null) {
+            throw CliException.usage("this input is read by Spark, which takes --columns and --header only (not "
+                    + "--exclude-columns, --header-names, --separator, --skip-lines or --comment-prefix)",
+                    "select the columns with --columns, or prepare the file as a plain comma-separated CSV or Parquet");
+        }
+        Source s = opener.open(input.toString(), options.columns, options.header, bounds.get());
         return Optional.of(new Inputs.Opened(s.rows(), s.columnNames(), input));
     }
 }
