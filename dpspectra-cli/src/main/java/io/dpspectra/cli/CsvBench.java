@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
         description = {"Times, in one JVM: the raw read of a CSV file, the parse-only pass, convert to .dpsr, and",
             "fit --algorithm analyze-gauss on the CSV and on the .dpsr copy; reports MB/s (of the CSV's bytes) and",
             "the fit ratio CSV / .dpsr. Each step runs --repeat times after one warm-up; medians are reported",
-            "(the machine may be shared: compare ratios from one run). JVM start-up is not included: time",
+            "(the machine may be shared: compare ratios from one run; process CPU seconds are shown too, as the",
+            "measure that other processes disturb least). JVM start-up is not included: time",
             "the launcher from the shell for that (docs/benchmarks/csv.md)."})
 final class CsvBench implements Callable<Integer> {
     @Option(names = "--file", description = "CSV file to time. Default: a generated --rows x --dim file.")
@@ -73,13 +74,18 @@ final class CsvBench implements Callable<Integer> {
             double[] fitCsv = new double[repeat];
             double[] fitDpsr = new double[repeat];
             double[] ratio = new double[repeat];
+            double[][] cpu = new double[5][repeat];
             for (int r = -1; r < repeat; r++) { // r = -1 is the warm-up
-                double tRead = time(() -> readBytes(csvFinal));
-                double tParse = time(() -> parseOnly(csvFinal));
-                double tConvert = time(() -> run("convert", csvFinal.toString(), dpsr.toString()));
-                double tFitCsv = time(() -> run(concat(fit, csvFinal.toString())));
-                double tFitDpsr = time(() -> run(concat(fit, dpsr.toString())));
+                double[] c = new double[5];
+                double tRead = time(() -> readBytes(csvFinal), c, 0);
+                double tParse = time(() -> parseOnly(csvFinal), c, 1);
+                double tConvert = time(() -> run("convert", csvFinal.toString(), dpsr.toString()), c, 2);
+                double tFitCsv = time(() -> run(concat(fit, csvFinal.toString())), c, 3);
+                double tFitDpsr = time(() -> run(concat(fit, dpsr.toString())), c, 4);
                 if (r >= 0) {
+                    for (int i = 0; i < 5; i++) {
+                        cpu[i][r] = c[i];
+                    }
                     read[r] = tRead;
                     parse[r] = tParse;
                     convert[r] = tConvert;
@@ -94,19 +100,21 @@ final class CsvBench implements Callable<Integer> {
             out.put("cores", Runtime.getRuntime().availableProcessors());
             out.put("loadAverage", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             out.put("repeats", repeat);
-            put(out, "readBytes", read, mb);
-            put(out, "parseOnlyPass", parse, mb);
-            put(out, "convertToDpsr", convert, mb);
-            put(out, "fitAnalyzeGaussCsv", fitCsv, mb);
-            put(out, "fitAnalyzeGaussDpsr", fitDpsr, mb);
+            put(out, "readBytes", read, cpu[0], mb);
+            put(out, "parseOnlyPass", parse, cpu[1], mb);
+            put(out, "convertToDpsr", convert, cpu[2], mb);
+            put(out, "fitAnalyzeGaussCsv", fitCsv, cpu[3], mb);
+            put(out, "fitAnalyzeGaussDpsr", fitDpsr, cpu[4], mb);
             out.put("fitCsvOverDpsrMedian", BenchReport.median(ratio));
             report.print(out, () -> {
                 System.out.printf(Locale.ROOT, "file: %s (%.1f MB), %d cores, load %.2f, median of %d%n",
                         out.get("file"), mb, out.get("cores"), out.get("loadAverage"), repeat);
-                System.out.printf(Locale.ROOT, "%-24s %10s %10s%n", "step", "seconds", "MB/s");
+                System.out.printf(Locale.ROOT, "%-24s %10s %10s %12s %14s%n", "step", "seconds", "MB/s", "cpu seconds",
+                        "MB/cpu-second");
                 for (String k : new String[] {"readBytes", "parseOnlyPass", "convertToDpsr", "fitAnalyzeGaussCsv",
                     "fitAnalyzeGaussDpsr"}) {
-                    System.out.printf(Locale.ROOT, "%-24s %10.3f %10.0f%n", k, out.get(k + "Seconds"), out.get(k + "MBps"));
+                    System.out.printf(Locale.ROOT, "%-24s %10.3f %10.0f %12.3f %14.0f%n", k, out.get(k + "Seconds"),
+                            out.get(k + "MBps"), out.get(k + "CpuSeconds"), out.get(k + "MBperCpuSecond"));
                 }
                 System.out.printf(Locale.ROOT, "fit CSV / .dpsr (median of per-repeat ratios): %.2f%n",
                         out.get("fitCsvOverDpsrMedian"));
@@ -120,20 +128,33 @@ final class CsvBench implements Callable<Integer> {
         }
     }
 
-    private static void put(Map<String, Object> out, String key, double[] seconds, double mb) {
+    private static void put(Map<String, Object> out, String key, double[] seconds, double[] cpuSeconds, double mb) {
         double m = BenchReport.median(seconds);
+        double c = BenchReport.median(cpuSeconds);
         out.put(key + "Seconds", m);
         out.put(key + "MBps", mb / m);
+        out.put(key + "CpuSeconds", c);
+        out.put(key + "MBperCpuSecond", mb / c);
     }
 
     private interface Step {
         void run() throws Exception;
     }
 
-    private static double time(Step step) throws Exception {
+    /** Runs {@code step}; returns its wall seconds and stores the process CPU seconds it took in cpu[slot]. */
+    private static double time(Step step, double[] cpu, int slot) throws Exception {
+        long c = processCpuNanos();
         long t = System.nanoTime();
         step.run();
-        return BenchReport.secondsSince(t);
+        double wall = BenchReport.secondsSince(t);
+        cpu[slot] = (processCpuNanos() - c) / 1e9;
+        return wall;
+    }
+
+    /** CPU time of this JVM, all threads (on a shared machine, the measure that other processes disturb least). */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static String[] concat(String[] a, String last) {
