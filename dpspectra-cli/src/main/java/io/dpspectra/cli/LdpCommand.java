@@ -116,7 +116,7 @@ final class LdpCommand implements Runnable {
                     .clipNorm(clipNorm).calibration(rule).randomSource(random).build();
             ReportParameters parameters = randomizer.parameters();
             int m = parameters.reportLength();
-            int block = Math.max(1, Math.min(4096, (1 << 16) / m));
+            int block = Math.max(1, Math.min(4096, (1 << 22) / m));
             long[] written = {0};
             AtomicFiles.write(output, out -> {
                 try (LocalReportWriter writer = new LocalReportWriter(out, format);

@@ -28,7 +28,8 @@ import java.util.zip.CRC32;
  * the first report; when even that cannot be read, or the file ends inside a report, the reader is
  * {@link #broken()} and can go no further.
  *
- * <p>Cost: O(p²) memory; the binary path reads 4 MiB at a time and checks one CRC-32 per report.
+ * <p>Cost: O(p²) memory; the binary path reads 4 MiB at a time, on a background thread that also checks
+ * each report's CRC-32 while the caller uses the previous chunk (two chunk buffers, 8 MiB).
  */
 public final class LocalReportReader implements AutoCloseable {
     private static final int CHUNK_BYTES = 4 << 20;
@@ -37,8 +38,17 @@ public final class LocalReportReader implements AutoCloseable {
     private final LocalReportFormat format;
     private final ReadableByteChannel channel;
     private final BufferedReader lines;
-    private final CRC32 crc = new CRC32();
     private ByteBuffer buffer;
+    /** The binary path reads the next chunk on a background thread while this one is checked and summed. */
+    private ByteBuffer spare;
+    private java.util.concurrent.ExecutorService prefetcher;
+    private java.util.concurrent.Future<Chunk> nextChunk;
+    /** Whether each whole record of {@link #buffer} passed its CRC-32 (computed where the chunk was read). */
+    private boolean[] intact;
+
+    /** A chunk of binary reports and the CRC-32 verdict of each whole record in it. */
+    private record Chunk(ByteBuffer bytes, boolean[] intact) {
+    }
     private int recordBytes = -1;
     private final byte[] lastHeader = new byte[LocalReportFormat.BINARY_HEADER];
     private long reportNumber;
@@ -48,23 +58,37 @@ public final class LocalReportReader implements AutoCloseable {
     private boolean broken;
     private boolean ended;
 
-    private LocalReportReader(InputStream in, String name) throws IOException {
+    private LocalReportReader(InputStream in, ReadableByteChannel file, String name) throws IOException {
         this.name = name;
-        PushbackInputStream peek = new PushbackInputStream(in, 1);
-        int first = peek.read();
-        if (first >= 0) {
-            peek.unread(first);
+        int first;
+        InputStream source = in;
+        if (file != null) {
+            ByteBuffer one = ByteBuffer.allocate(1);
+            first = file.read(one) > 0 ? one.get(0) & 0xff : -1;
+            ((java.nio.channels.SeekableByteChannel) file).position(0);
+        } else {
+            PushbackInputStream peek = new PushbackInputStream(in, 1);
+            first = peek.read();
+            if (first >= 0) {
+                peek.unread(first);
+            }
+            source = peek;
         }
         if (first == '{' || first < 0) {
             format = LocalReportFormat.JSON_LINES;
-            lines = new BufferedReader(new InputStreamReader(peek, StandardCharsets.US_ASCII), 1 << 16);
+            lines = new BufferedReader(new InputStreamReader(file != null ? Channels.newInputStream(file) : source,
+                    StandardCharsets.US_ASCII), 1 << 16);
             channel = null;
         } else if (first == 'D') {
             format = LocalReportFormat.BINARY;
-            channel = Channels.newChannel(peek);
+            channel = file != null ? file : Channels.newChannel(source);
             lines = null;
         } else {
-            peek.close();
+            if (file != null) {
+                file.close();
+            } else {
+                source.close();
+            }
             throw new InvalidReportException(name + " byte 1", "this is not a report file: it starts with byte "
                     + first + ", neither '{' (JSON lines) nor \"DPLR\" (binary); pass the output of "
                     + "`dpspectra ldp randomize`");
@@ -74,7 +98,7 @@ public final class LocalReportReader implements AutoCloseable {
     /** Opens a report file. */
     public static LocalReportReader open(Path path) {
         try {
-            return new LocalReportReader(Files.newInputStream(path), path.toString());
+            return new LocalReportReader(null, Files.newByteChannel(path), path.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the reports in " + path + ": " + e.getMessage(), e);
         }
@@ -83,7 +107,7 @@ public final class LocalReportReader implements AutoCloseable {
     /** Reads reports from {@code in} (closed by {@link #close()}); {@code name} appears in messages. */
     public static LocalReportReader of(InputStream in, String name) {
         try {
-            return new LocalReportReader(in, name);
+            return new LocalReportReader(in, null, name);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the reports in " + name + ": " + e.getMessage(), e);
         }
@@ -158,9 +182,13 @@ public final class LocalReportReader implements AutoCloseable {
                 return false;
             }
         } else if (!buffer.hasRemaining()) {
-            buffer.clear();
-            fill();
-            if (!buffer.hasRemaining()) {
+            spare = buffer;
+            Chunk next = awaitChunk();
+            buffer = next.bytes();
+            intact = next.intact();
+            if (buffer.hasRemaining()) {
+                prefetch();
+            } else {
                 ended = true;
                 return false;
             }
@@ -175,9 +203,7 @@ public final class LocalReportReader implements AutoCloseable {
         }
         buffer.position(at + recordBytes);
         byte[] bytes = buffer.array();
-        crc.reset();
-        crc.update(bytes, at, recordBytes - 4);
-        if ((int) crc.getValue() != buffer.getInt(at + recordBytes - 4)) {
+        if (!intact[at / recordBytes]) {
             throw new InvalidReportException(position(), "checksum mismatch: the report is corrupted");
         }
         if (parameters == null || !Arrays.equals(bytes, at, at + lastHeader.length, lastHeader, 0, lastHeader.length)) {
@@ -211,18 +237,64 @@ public final class LocalReportReader implements AutoCloseable {
         values = new double[dimension * (dimension + 1) / 2];
         int capacity = Math.max(1, CHUNK_BYTES / recordBytes) * recordBytes;
         buffer = ByteBuffer.allocate(capacity).order(ByteOrder.LITTLE_ENDIAN);
+        spare = ByteBuffer.allocate(capacity).order(ByteOrder.LITTLE_ENDIAN);
         buffer.put(head.array());
-        fill();
+        intact = fillAndCheck(buffer).intact();
+        if (buffer.remaining() == capacity) {
+            prefetcher = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "dpspectra-report-prefetch");
+                t.setDaemon(true);
+                return t;
+            });
+            prefetch();
+        } else {
+            spare.limit(0); // the whole file is in the first chunk
+            nextChunk = java.util.concurrent.CompletableFuture.completedFuture(new Chunk(spare, new boolean[0]));
+        }
         reportNumber = 0;
         return true;
     }
 
-    /** Reads until the buffer is full or the stream ends, then flips it. */
-    private void fill() throws IOException {
-        while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+    /** Reads until {@code target} is full or the stream ends, then flips it. */
+    private void fill(ByteBuffer target) throws IOException {
+        while (target.hasRemaining() && channel.read(target) >= 0) {
             // keep reading
         }
-        buffer.flip();
+        target.flip();
+    }
+
+    /** Starts reading the next chunk into the spare buffer. */
+    private void prefetch() {
+        ByteBuffer target = spare;
+        spare = null;
+        target.clear();
+        nextChunk = prefetcher.submit(() -> fillAndCheck(target));
+    }
+
+    /** Fills {@code target} and checks the CRC-32 of each whole record in it (on the prefetching thread). */
+    private Chunk fillAndCheck(ByteBuffer target) throws IOException {
+        fill(target);
+        boolean[] ok = new boolean[target.remaining() / recordBytes];
+        CRC32 crc = new CRC32();
+        byte[] bytes = target.array();
+        for (int i = 0, at = 0; i < ok.length; i++, at += recordBytes) {
+            crc.reset();
+            crc.update(bytes, at, recordBytes - 4);
+            ok[i] = (int) crc.getValue() == target.getInt(at + recordBytes - 4);
+        }
+        return new Chunk(target, ok);
+    }
+
+    /** The chunk being prefetched, once read and checked (empty at the end of the file). */
+    private Chunk awaitChunk() throws IOException {
+        try {
+            return nextChunk.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading " + name, e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        }
     }
 
     private ReportParameters binaryParameters(int at) {
@@ -248,6 +320,14 @@ public final class LocalReportReader implements AutoCloseable {
             if (lines != null) {
                 lines.close();
             } else {
+                if (prefetcher != null) {
+                    prefetcher.shutdown();
+                    try {
+                        prefetcher.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
                 channel.close();
             }
         } catch (IOException e) {

@@ -88,6 +88,29 @@ class LocalReportFormatTest {
     }
 
     @Test
+    void fileOfSeveralChunksIsReadWithPrefetchingAndTruncationIsCaught(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        List<LocalReport> written = reports(40, 1500, PRIVACY, 11); // 1500 * 6612 bytes: three 4 MiB chunks
+        java.nio.file.Path file = dir.resolve("reports.bin");
+        java.nio.file.Files.write(file, encode(written, LocalReportFormat.BINARY));
+        LocalPcaAggregator fromFile = LocalPcaAggregator.create();
+        try (LocalReportReader r = LocalReportReader.open(file)) {
+            fromFile.addAll(r, false);
+        }
+        LocalPcaAggregator direct = LocalPcaAggregator.create();
+        written.forEach(rep -> direct.add(rep, "memory"));
+        assertThat(fromFile.count()).isEqualTo(1500);
+        assertThat(fromFile.aggregate().mean()).isEqualTo(direct.aggregate().mean());
+
+        byte[] bytes = java.nio.file.Files.readAllBytes(file);
+        java.nio.file.Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+        try (LocalReportReader r = LocalReportReader.open(file)) {
+            assertThatThrownBy(() -> LocalPcaAggregator.create().addAll(r, true))
+                    .hasMessageContaining("report 1500").hasMessageContaining("truncated");
+        }
+    }
+
+    @Test
     void reportWithOtherEpsilonIsRefusedWithItsLineAndNothingOfItIsAggregated() {
         List<LocalReport> good = reports(3, 4, PRIVACY, 3);
         List<LocalReport> mixed = new ArrayList<>(good.subList(0, 2));
