@@ -179,6 +179,9 @@ final class LdpCommand implements Runnable {
         @Mixin
         OutputOption output = new OutputOption();
 
+        @Mixin
+        DiagnosticsOption diagnostics = new DiagnosticsOption();
+
         @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
                 description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
         OutputFormat format;
@@ -196,6 +199,7 @@ final class LdpCommand implements Runnable {
                 throw CliException.usage("--components must be >= 1, got " + components, "pass e.g. --components 5");
             }
             output.checkBeforeReading();
+            diagnostics.checkBeforeReading(output);
             Inputs.checkReadable(reports);
             LocalPcaAggregator aggregator = LocalPcaAggregator.create();
             List<InvalidReportException> refused;
@@ -219,52 +223,53 @@ final class LdpCommand implements Runnable {
                 throw CliException.usage("--components " + components + " exceeds the report dimension p = " + p,
                         "ask for at most " + p + " components");
             }
-            PrivateSubspace release;
-            Map<String, Object> extra = new LinkedHashMap<>();
+            PrivateSubspace subspace;
+            int[] support = null;
             if (sparse) {
                 SparseFantopePca.Builder b = SparseFantopePca.builder().components(components).maxIterations(maxIterations);
                 if (lambda != null) {
                     b.l1Penalty(lambda);
                 }
                 SparseFantopePca.Result r = b.build().fit(aggregate);
-                release = r.subspace();
-                extra.put("support", SparseFantopePca.support(r.sparse()));
+                subspace = r.subspace();
+                support = SparseFantopePca.support(r.sparse());
                 if (!r.converged()) {
                     warn("ADMM did not converge in " + maxIterations + " iterations; raise --max-iterations");
                 }
             } else {
-                release = aggregate.topComponents(components);
+                subspace = aggregate.topComponents(components);
             }
-            extra.put("refusedReports", refused.size());
-            Map<String, Object> input = new LinkedHashMap<>();
-            input.put("file", reports.toString());
-            input.put("reports", aggregate.reports());
-            input.put("reportParameters", parameters(aggregate.parameters()));
             List<String> columns = Inputs.genericNames(p);
-            String text;
+            Release release = Release.of("ldp aggregate", subspace, columns);
+            // public in the local model: the server receives every report (the guarantee protects what a
+            // record holds, not whether or how many clients reported), so n is part of the release
+            release.put("reports", aggregate.reports());
+            if (support != null) {
+                release.put("support", support); // post-processing of the private average
+            }
+            release.preprocessing(parameters(aggregate.parameters()));
+            release.diagnostic("input", reports.toString()).diagnostic("refusedReports", refused.size());
             if (format == OutputFormat.table) {
                 StringBuilder sb = new StringBuilder();
-                sb.append("algorithm: ").append(release.algorithm()).append("  reports: ").append(aggregate.reports())
+                sb.append("algorithm: ").append(subspace.algorithm()).append("  reports: ").append(aggregate.reports())
                         .append('\n');
                 sb.append(Tables.matrix(columns, Inputs.genericNames(components).stream()
-                        .map(c -> c.replace("x", "pc")).toList(), release.components()));
-                sb.append(Tables.values("eigenvalues", release.explainedVariance().orElseThrow()));
-                sb.append(Tables.guarantee(release.guarantee().orElseThrow()));
-                text = sb.toString();
-            } else {
-                text = Json.write(Json.subspace(release, columns, input, extra));
+                        .map(c -> c.replace("x", "pc")).toList(), subspace.components()));
+                sb.append(Tables.values("eigenvalues", subspace.explainedVariance().orElseThrow()));
+                sb.append(Tables.guarantee(subspace.guarantee().orElseThrow()));
+                release.table(sb.toString());
             }
-            emit(text, output.file);
+            publish(release, format, output, diagnostics);
             return ExitCodes.OK;
         }
 
         private static Map<String, Object> parameters(ReportParameters q) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("version", q.version());
+            m.put("reportVersion", q.version());
             m.put("dimension", q.dimension());
             m.put("epsilon", q.epsilon());
             m.put("delta", q.delta());
-            m.put("clipNorm", q.clipNorm());
+            m.put("clipNorm", q.clipNorm()); // applied by each client before its noise
             m.put("calibration", q.calibration().name().toLowerCase(Locale.ROOT));
             m.put("sigma", q.sigma());
             return m;

@@ -37,7 +37,10 @@ class LdpCliTest {
             assertThat(j.get("components").size()).isEqualTo(2);
             assertThat(j.get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
             assertThat(j.get("guarantee").get("sensitivity").asText()).contains("sqrt(2)");
-            assertThat(j.get("input").get("reports").asLong()).isEqualTo(300);
+            assertThat(j.get("reports").asLong()).isEqualTo(300); // public in the local model
+            assertThat(j.get("preprocessing").get("clipNorm").asDouble()).isEqualTo(1.0);
+            assertThat(j.has("diagnostics")).isFalse();
+            assertThat(j.has("input")).isFalse();
             double norm = 0;
             for (JsonNode x : j.get("components").get(0)) {
                 norm += x.asDouble() * x.asDouble();
@@ -53,7 +56,7 @@ class LdpCliTest {
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.get("algorithm").asText()).isEqualTo("ldp-sparse");
-        assertThat(j.get("diagnostics").get("support")).isNotNull();
+        assertThat(j.get("support")).isNotNull();
     }
 
     @Test
@@ -71,7 +74,18 @@ class LdpCliTest {
         Cli.Result skipped = Cli.run("ldp", "aggregate", "--components", "2", "--skip-invalid", mixed.toString());
         assertThat(skipped.exitCode()).as(skipped.toString()).isZero();
         assertThat(skipped.err()).contains("skipped report at").contains("line 8");
-        assertThat(Json.MAPPER.readTree(skipped.out()).get("input").get("reports").asLong()).isEqualTo(300);
+        assertThat(Json.MAPPER.readTree(skipped.out()).get("reports").asLong()).isEqualTo(300);
+    }
+
+    @Test
+    void curatorFactsGoToTheDiagnosticsFile() throws Exception {
+        Path reports = randomize("binary", "2", "d.bin");
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "ldp", "aggregate", "--components", "2", "--output",
+                dir.resolve("release.json").toString(), reports.toString());
+        assertThat(rd.result().exitCode()).as(rd.result().toString()).isZero();
+        assertThat(rd.diagnostics().get(Release.NOT_PRIVATE_KEY).asText()).contains("WITHOUT differential privacy");
+        assertThat(rd.diagnostics().get("input").asText()).isEqualTo(reports.toString());
+        assertThat(rd.diagnostics().get("refusedReports").asInt()).isZero();
     }
 
     @Test

@@ -27,7 +27,7 @@ class LocalDpReproductionTest {
             assertThat(Files.readAllBytes(dir.resolve(f + ".png"))[1]).isEqualTo((byte) 'P');
         }
         String report = Files.readString(dir.resolve("report.md"));
-        assertThat(report).contains("--quick").contains("| Figure 1 |").contains("| Table 2 |")
+        assertThat(report).startsWith("<!-- dpspectra reproduce local-dp: quick run").contains("| Figure 1 |").contains("| Table 2 |")
                 .contains("not available offline").contains("sqrt(2k)");
         assertThat(report.indexOf("| Theorem 1 |")).isLessThan(report.indexOf("| Figure 4 right |"));
     }
