@@ -44,6 +44,9 @@ public final class LocalReportReader implements AutoCloseable {
     private java.util.concurrent.Future<Chunk> nextChunk;
     /** Whether each whole record of {@link #buffer} passed its CRC-32 (computed where the chunk was read). */
     private boolean[] intact;
+    /** Double views of {@link #buffer} at byte offsets 0 and 4 (a record's values start at either), for bulk copies. */
+    private final java.nio.DoubleBuffer[] doubleViews = new java.nio.DoubleBuffer[2];
+    private ByteBuffer doubleViewsOf;
 
     /** A chunk of binary reports and the CRC-32 verdict of each whole record in it. */
     private record Chunk(ByteBuffer bytes, boolean[] intact) {
@@ -211,9 +214,16 @@ public final class LocalReportReader implements AutoCloseable {
                 lastHeader[i] = buffer.getLong(at + 8 * i);
             }
         }
-        for (int i = 0, from = at + LocalReportFormat.BINARY_HEADER; i < values.length; i++, from += 8) {
-            values[i] = buffer.getDouble(from);
+        int from = at + LocalReportFormat.BINARY_HEADER;
+        if (doubleViews[0] == null || doubleViewsOf != buffer) {
+            doubleViewsOf = buffer;
+            for (int shift = 0; shift < 8; shift += 4) {
+                doubleViews[shift / 4] = buffer.duplicate().clear().position(shift).slice()
+                        .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
+            }
         }
+        int shift = from & 7; // 0 or 4: records are 52 + 8m bytes long, so they start at 0 or 4 mod 8
+        doubleViews[shift / 4].get((from - shift) / 8, values);
         return true;
     }
 
