@@ -1,5 +1,6 @@
 package io.dpspectra.experiments.localdp;
 
+import io.dpspectra.experiments.Datasets;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.Orthonormal;
 import io.dpspectra.linalg.SymmetricEigen;
@@ -28,8 +29,7 @@ import java.util.zip.GZIPInputStream;
  * S: U ← orth(T_s(S U)), T_s keeping the s rows of largest norm, 200 steps. Like the paper's reference it is
  * a k-dimensional subspace supported on s rows.
  *
- * <p>The folder is {@code -Ddpspectra.datasets=DIR}, else {@code DPSPECTRA_DATASETS}, else
- * {@code /work/shared/datasets}.
+ * <p>The folder is {@link Datasets#root()}.
  */
 final class RealData {
     /** Run in the full reproduction; colon (p = 2000) and leukemia (p = 7129) are too slow here (report.md). */
@@ -38,19 +38,11 @@ final class RealData {
     private RealData() {
     }
 
-    static Path root() {
-        String p = System.getProperty("dpspectra.datasets");
-        if (p == null || p.isBlank()) {
-            p = System.getenv("DPSPECTRA_DATASETS");
-        }
-        return Path.of(p == null || p.isBlank() ? "/work/shared/datasets" : p);
-    }
-
     static Optional<Matrix> load(String name) throws IOException {
         Path f = switch (name) {
-            case "isolet5" -> root().resolve("isolet5/isolet5.csv.gz");
-            case "colon" -> root().resolve("colon/colon.csv");
-            case "leukemia" -> root().resolve("leukemia/ALLAML.csv.gz");
+            case "isolet5" -> Datasets.root().resolve("isolet5/isolet5.csv.gz");
+            case "colon" -> Datasets.root().resolve("colon/colon.csv");
+            case "leukemia" -> Datasets.root().resolve("leukemia/ALLAML.csv.gz");
             default -> throw new IllegalArgumentException("unknown data set " + name);
         };
         if (!Files.isReadable(f)) {
