@@ -112,6 +112,12 @@ final class LdpCommand implements Runnable {
             }
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
+            io.dpspectra.data.RowSource records = opened.rows();
+            if (Progress.stderrIsTerminal()) { // a bar for long runs; counting a CSV costs one extra pass
+                long n = records.knownSize().orElseGet(() -> Inputs.rowCount(opened.rows()));
+                records = Progress.track(records, "ldp randomize", n);
+            }
+            io.dpspectra.data.RowSource source = records;
             LocalCovarianceRandomizer randomizer = LocalCovarianceRandomizer.builder().dimension(p).privacy(privacy)
                     .clipNorm(clipNorm).calibration(rule).randomSource(random).build();
             ReportParameters parameters = randomizer.parameters();
@@ -120,7 +126,7 @@ final class LdpCommand implements Runnable {
             long[] written = {0};
             AtomicFiles.write(output, out -> {
                 try (LocalReportWriter writer = new LocalReportWriter(out, format);
-                     RowCursor cursor = opened.rows().open()) {
+                     RowCursor cursor = source.open()) {
                     double[] records = new double[block * p];
                     double[] reports = new double[block * m];
                     int got;
