@@ -72,7 +72,7 @@ final class CovarianceCommand extends BaseCommand {
         io.checkBeforeReading();
         RandomSource random = privacy.randomSource(err());
 
-        ReleaseInput.Bounded in = io.open("covariance");
+        ReleaseInput.Bounded in = io.open("covariance", this::note);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 

@@ -30,8 +30,7 @@ final class EvaluateCommand extends BaseCommand {
         Json.Model m = loaded.model();
         Inputs.Opened opened = loaded.rows();
         Matrix u = loaded.components();
-        long n0 = Inputs.rowCount(opened.rows());
-        GramPass pass = GramPass.of(Progress.track(opened.rows(), "evaluate", n0));
+        GramPass pass = GramPass.of(Progress.track(opened.rows(), "evaluate"));
         Matrix c = pass.gram().scaled(1.0 / pass.rows());
         Matrix vk = SymmetricEigen.top(c, u.cols()).vectors();
 

@@ -105,11 +105,11 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
 
-        ReleaseInput.Bounded in = io.open("fit");
+        ReleaseInput.Bounded in = io.open("fit", this::note);
         DpPreconditions.checkComponents(components, in.opened().dimension());
         ClippedRows rows = in.rows();
         long start = System.nanoTime();
-        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params,
+        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in::rowCount, components, params,
                 neighbouring, random, this::warn));
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> columns = in.opened().columnNames();

@@ -1,10 +1,13 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,11 +37,18 @@ final class ReleaseInput {
     OutputFormat format;
 
     @Parameters(index = "0", paramLabel = "INPUT",
-            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file (see 'dpspectra convert').")
+            description = "Rows to analyse: a .csv/.csv.gz file, - for standard input (CSV), or a .dpsr binary file "
+                    + "(see 'dpspectra convert').")
     Path inputPath;
 
-    /** Rows opened and bounded for one release. */
-    record Bounded(Inputs.Opened opened, long rowCount, ClippedRows rows) {
+    /**
+     * Rows opened and bounded for one release; the row count is taken only if an algorithm asks for it
+     * ({@link #rowCount()}): a .dpsr file declares it, a CSV is then read once more to count (and says so).
+     */
+    record Bounded(Inputs.Opened opened, LongSupplier rowCounter, ClippedRows rows) {
+        long rowCount() {
+            return rowCounter.getAsLong();
+        }
     }
 
     /** Validates the bound and the output target before any data is read (usage errors, exit 2). */
@@ -49,14 +59,27 @@ final class ReleaseInput {
     }
 
     /**
-     * Opens INPUT, counts its rows (a CSV is validated in this pass: a malformed cell or a row over
-     * --norm-bound fails here, exit 3; a .dpsr file declares n and is checked in the algorithm's pass),
-     * and returns the bounded rows with a progress bar named {@code task}.
+     * Opens INPUT ("-" for standard input) and returns the bounded rows with a progress bar named
+     * {@code task}. Nothing is read here beyond the first lines: a malformed cell or a row over
+     * --norm-bound fails (exit 3, with its line) inside the algorithm's own pass, which is safe because
+     * results are written atomically only after the computation finished; the row count and validation
+     * come with the statistic's pass. {@code note} receives one-line notes for stderr.
      */
-    Bounded open(String task) {
-        Inputs.Opened opened = Inputs.open(inputPath, input);
-        long n = Inputs.rowCount(bounds.apply(opened.rows()));
-        return new Bounded(opened, n, bounds.apply(Progress.track(opened.rows(), task, n)));
+    Bounded open(String task, Consumer<String> note) {
+        Inputs.Opened opened = Inputs.open(inputPath, input, note);
+        RowSource tracked = Progress.track(opened.rows(), task);
+        long[] counted = {-1};
+        LongSupplier count = () -> {
+            if (counted[0] < 0) {
+                if (opened.rows().knownSize().isEmpty()) {
+                    note.accept("counting the rows of " + opened.rows().describe() + " first: this algorithm needs"
+                            + " n before its own pass");
+                }
+                counted[0] = Inputs.rowCount(bounds.apply(tracked));
+            }
+            return counted[0];
+        };
+        return new Bounded(opened, count, bounds.apply(tracked));
     }
 
     /** The public preprocessing of the release: the user's norm bound and what is done with a row over it. */

@@ -69,7 +69,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         return List.of(new KDpOjaFit(), new KDpPcaFit(), new OjaFit(), new GaussTwoFit(), new DpPowerFit());
     }
 
-    LearningRate parsedLearningRate(long n) {
+    LearningRate parsedLearningRate(java.util.function.LongSupplier n) {
         String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
         try {
             switch (parts[0]) {
@@ -80,7 +80,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     return LearningRate.constant(Double.parseDouble(parts[1]));
                 case "appendix-g":
                     double[] l = Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray();
-                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n);
+                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n.getAsLong());
                 default:
                     break;
             }
@@ -118,7 +118,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(1);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (paperLiteral && batchSize != null && batchSize != 1) {
                 throw CliException.usage("--paper-literal k-dp-ojas uses batch size 1, got --batch-size " + batchSize,
                         "drop --batch-size or --paper-literal");
@@ -132,7 +132,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     "drop --neighbouring or pass --neighbouring replace");
             }
             KDpOja.Builder b = KDpOja.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
@@ -167,7 +167,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(4);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (!(tau > 0 && tau < 1)) {
                 throw CliException.usage("--tau must be in (0, 1), got " + tau, "use e.g. --tau 0.01");
             }
@@ -180,7 +180,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                         "drop --neighbouring or pass --neighbouring replace");
             }
             KDpPca.Builder b = KDpPca.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
@@ -215,12 +215,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(1);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
         }
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c.rowCount()));
+            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c::rowCount));
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
