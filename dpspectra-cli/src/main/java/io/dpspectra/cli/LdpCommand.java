@@ -112,12 +112,7 @@ final class LdpCommand implements Runnable {
             }
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
-            io.dpspectra.data.RowSource rows = opened.rows();
-            if (Progress.stderrIsTerminal()) { // a bar for long runs; counting a CSV costs one extra pass
-                long n = rows.knownSize().orElseGet(() -> Inputs.rowCount(opened.rows()));
-                rows = Progress.track(rows, "ldp randomize", n);
-            }
-            io.dpspectra.data.RowSource source = rows;
+            io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");
             LocalCovarianceRandomizer randomizer = LocalCovarianceRandomizer.builder().dimension(p).privacy(privacy)
                     .clipNorm(clipNorm).calibration(rule).randomSource(random).build();
             ReportParameters parameters = randomizer.parameters();
