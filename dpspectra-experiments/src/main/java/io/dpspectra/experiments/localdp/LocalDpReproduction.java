@@ -494,7 +494,7 @@ public final class LocalDpReproduction implements Reproduction {
         t.notRun("Figure 4 left", "error vs n (as k/n grows the error grows), p = 400, eps = 1",
                 "one ADMM solve at p = 400 takes 30-60 s here; the s grid at the paper's point is run instead");
         figureRow(t, "4a", "Figure 4, s grid", "s = 15, 20, 40, 80 at n = 2000, p = 400, eps = 1 (run: s = 15, 80, "
-                + "one trial each)",
+                + "two trials each)",
                 "fig4a.png, fig4a.csv");
         t.notRun("Figure 4 middle", "error vs p grows only slightly (log p)",
                 "p up to 800 costs 8x the p = 400 solves; not affordable here");
