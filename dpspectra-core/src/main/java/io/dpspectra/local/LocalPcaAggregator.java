@@ -72,24 +72,29 @@ public final class LocalPcaAggregator {
      * {@link InvalidReportException} naming {@code position}; a refused report changes nothing.
      */
     public void add(ReportParameters parameters, double[] values, String position) {
+        add(parameters, values, () -> position);
+    }
+
+    /** As {@link #add(ReportParameters, double[], String)}, naming the position only when a report is refused. */
+    void add(ReportParameters parameters, double[] values, java.util.function.Supplier<String> position) {
         if (expected == null) {
             String why = parameters.inconsistency();
             if (why != null) {
-                throw new InvalidReportException(position, why);
+                throw new InvalidReportException(position.get(), why);
             }
             adopt(parameters);
         } else if (parameters != expected && !parameters.equals(expected)) {
-            throw new InvalidReportException(position, "made under other public parameters than the "
+            throw new InvalidReportException(position.get(), "made under other public parameters than the "
                     + (count == 0 ? "expected ones" : "reports before it") + ": " + expected.mismatch(parameters));
         }
         int m = expected.reportLength();
         if (values.length != m) {
-            throw new InvalidReportException(position, "holds " + values.length + " values, a report of dimension "
-                    + expected.dimension() + " holds " + m);
+            throw new InvalidReportException(position.get(), "holds " + values.length
+                    + " values, a report of dimension " + expected.dimension() + " holds " + m);
         }
         for (int i = 0; i < m; i++) {
             if (!Double.isFinite(values[i])) {
-                throw new InvalidReportException(position, "value " + (i + 1) + " is " + values[i]
+                throw new InvalidReportException(position.get(), "value " + (i + 1) + " is " + values[i]
                         + "; a report holds finite numbers only");
             }
         }
@@ -125,12 +130,13 @@ public final class LocalPcaAggregator {
      */
     public List<InvalidReportException> addAll(LocalReportReader reader, boolean skipInvalid) {
         List<InvalidReportException> refused = new ArrayList<>();
+        java.util.function.Supplier<String> position = reader::position; // built only for a refused report
         while (true) {
             try {
                 if (!reader.next()) {
                     return refused;
                 }
-                add(reader.parameters(), reader.values(), reader.position());
+                add(reader.parameters(), reader.values(), position);
             } catch (InvalidReportException e) {
                 if (!skipInvalid || reader.broken()) {
                     throw e;
