@@ -1,13 +1,11 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateMean;
 import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
-import io.dpspectra.data.ShiftedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyAccountant;
