@@ -16,7 +16,7 @@ final class ConvertCommand extends BaseCommand {
     @Mixin
     InputOptions input = new InputOptions();
 
-    @Parameters(index = "0", paramLabel = "INPUT", description = "The CSV file to read.")
+    @Parameters(index = "0", paramLabel = "INPUT", description = "The CSV file to read (.csv, .csv.gz, or - for standard input).")
     Path inputPath;
 
     @Parameters(index = "1", paramLabel = "OUTPUT", description = "The .dpsr file to write.")
@@ -29,7 +29,7 @@ final class ConvertCommand extends BaseCommand {
         }
         AtomicFiles.checkWritableTarget(outputPath, "OUTPUT");
         AtomicFiles.checkNotAnInput(outputPath, "OUTPUT", inputPath, "the input file");
-        Inputs.Opened opened = Inputs.open(inputPath, input);
+        Inputs.Opened opened = Inputs.open(inputPath, input, this::note);
         long n = BinaryRows.write(Progress.track(opened.rows(), "convert"), outputPath);
         err().println("dpspectra: wrote " + n + " rows x " + opened.dimension() + " columns to " + outputPath);
         err().flush();

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         subcommands = {FitCommand.class, CovarianceCommand.class, TransformCommand.class, GenerateCommand.class,
             EvaluateCommand.class, ConvertCommand.class, DemoCommand.class, BenchCommand.class,
             ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class, SchemaCommand.class,
-            LedgerCommand.class, AuditCommand.class, picocli.CommandLine.HelpCommand.class},
+            LedgerCommand.class, AuditCommand.class, LdpCommand.class, picocli.CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 internal error; 2 bad usage or parameters; 3 bad input data; "
                 + "4 privacy budget refused; 5 the mechanism refused to release (documented, e.g. a failed private "
                 + "gap test: the budget is spent, the result records the refusal).",

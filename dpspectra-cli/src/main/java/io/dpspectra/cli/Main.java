@@ -32,6 +32,14 @@ public final class Main {
         System.exit(newCommandLine().execute(args));
     }
 
+    /**
+     * For embedders (the Spark job): silences netlib's notes about optional implementations it could not
+     * load. The library already does so unless netlib's logger was configured; this makes it explicit.
+     */
+    public static void quietLibraryLogging() {
+        NETLIB_LOG.setLevel(java.util.logging.Level.SEVERE);
+    }
+
     /** The configured command line (tests set its out/err writers and call {@code execute}). */
     public static CommandLine newCommandLine() {
         return configure(new CommandLine(new DpspectraCommand()));

@@ -165,6 +165,11 @@ final class Release {
         return this;
     }
 
+    /** The text for {@code --format table}, already built (small releases). */
+    Release table(String text) {
+        return table(() -> text);
+    }
+
     /** The text for {@code --format table} (the release only), built only if asked; JSON when none is set. */
     Release table(java.util.function.Supplier<String> text) {
         this.table = text;

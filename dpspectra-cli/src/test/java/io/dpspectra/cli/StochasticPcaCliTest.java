@@ -50,8 +50,7 @@ class StochasticPcaCliTest {
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.err()).contains("k-dp-pca cannot release at this size", "needs batch size B >=",
                 "k-dp-pca-adaptive");
-        // the pre-flight facts are run diagnostics: in --diagnostics, not in the release
-        assertThat(rd.diagnostics().toString()).contains("preflight");
+        assertThat(rd.diagnostics().get("preflight").asText()).contains("PrivMean: 10 values per coordinate histogram");
     }
 
     @Test
