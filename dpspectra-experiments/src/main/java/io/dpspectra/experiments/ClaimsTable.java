@@ -40,6 +40,12 @@ public final class ClaimsTable {
 
     private final List<Row> rows = new ArrayList<>();
 
+    /** A row with an explicit status (see {@link Row}). */
+    public ClaimsTable row(String item, String claim, Status status, String detail, String where) {
+        rows.add(new Row(item, claim, status, detail, where));
+        return this;
+    }
+
     /** A reproduced item with its verdict ("matches: ...", "partly: ...", "contradicted: ..."). */
     public ClaimsTable reproduced(String item, String claim, String verdict, String where) {
         rows.add(new Row(item, claim, Status.REPRODUCED, verdict, where));
