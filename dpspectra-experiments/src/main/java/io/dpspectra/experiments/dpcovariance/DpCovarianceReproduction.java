@@ -80,11 +80,11 @@ public final class DpCovarianceReproduction implements Reproduction {
     }
 
     /** Per-vector proposal counts pooled per (figure, configuration, method). */
-    private final Map<String, List<Long>> proposals = new LinkedHashMap<>();
-    private final Map<String, Integer> proposalDims = new LinkedHashMap<>();
+    private final Map<String, List<Long>> proposals = java.util.Collections.synchronizedMap(new java.util.TreeMap<>());
+    private final Map<String, Integer> proposalDims = java.util.Collections.synchronizedMap(new java.util.TreeMap<>());
 
     @SuppressWarnings("unchecked")
-    private void recordProposals(String key, int d, PrivateCovariance c) {
+    private synchronized void recordProposals(String key, int d, PrivateCovariance c) {
         Object p = c.diagnostics().get("proposals");
         if (p instanceof List<?> l) {
             List<Long> pool = proposals.computeIfAbsent(key, k -> new ArrayList<>());
@@ -100,7 +100,7 @@ public final class DpCovarianceReproduction implements Reproduction {
     }
 
     /** Verdicts and reasons collected while the figures run, keyed by claim; the opening table reads them. */
-    private final Map<String, String[]> verdicts = new LinkedHashMap<>();
+    private final Map<String, String[]> verdicts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
 
     private void verdict(String key, ClaimsTable.Status status, String text, String where) {
         verdicts.put(key, new String[] {status.name(), text, where});
@@ -112,21 +112,48 @@ public final class DpCovarianceReproduction implements Reproduction {
         proposals.clear();
         proposalDims.clear();
         verdicts.clear();
+        java.util.Arrays.fill(regressionTotals, 0);
+        // the figures are independent: a full run computes two at a time (each writes its own files and section)
+        Map<String, FigureJob> jobs = new LinkedHashMap<>();
+        jobs.put("1", this::figure1);
+        jobs.put("2", this::figure2);
+        jobs.put("3", this::figure3);
+        jobs.put("4", this::figure4);
+        jobs.put("5", this::figure5);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(s.quick() ? 1 : 2);
+        Map<String, java.util.concurrent.Future<String>> sections = new LinkedHashMap<>();
+        try {
+            for (String f : List.of("4", "2", "1", "5", "3")) { // longest first
+                if (s.wants(f)) {
+                    FigureJob job = jobs.get(f);
+                    sections.put(f, pool.submit(() -> {
+                        StringBuilder b = new StringBuilder();
+                        job.run(s, b);
+                        return b.toString();
+                    }));
+                }
+            }
+        } finally {
+            pool.shutdown();
+        }
         StringBuilder body = new StringBuilder();
-        if (s.wants("1")) {
-            figure1(s, body);
-        }
-        if (s.wants("2")) {
-            figure2(s, body);
-        }
-        if (s.wants("3")) {
-            figure3(s, body);
-        }
-        if (s.wants("4")) {
-            figure4(s, body);
-        }
-        if (s.wants("5")) {
-            figure5(s, body);
+        for (String f : figures()) {
+            if (sections.containsKey(f)) {
+                try {
+                    body.append(sections.get(f).get());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException("interrupted while figure " + f + " ran");
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof IOException io) {
+                        throw io;
+                    }
+                    if (e.getCause() instanceof RuntimeException re) {
+                        throw re;
+                    }
+                    throw new IllegalStateException("figure " + f + " failed", e.getCause());
+                }
+            }
         }
         proposalSection(s, body);
         StringBuilder report = new StringBuilder();
@@ -140,6 +167,12 @@ public final class DpCovarianceReproduction implements Reproduction {
         }
         report.append("\n\n").append(claimsTable(s).markdown()).append(SETUP).append(body);
         ReportFile.write(paper(), s, report.toString());
+    }
+
+    /** One figure: appends its report section and writes its files. */
+    @FunctionalInterface
+    private interface FigureJob {
+        void run(Settings s, StringBuilder report) throws IOException;
     }
 
     /** The paper's complete list, in paper order, with what this run found for each item. */
@@ -749,24 +782,28 @@ public final class DpCovarianceReproduction implements Reproduction {
             return s / nTest;
         }
 
-        /** Test loss of the trivial predictor w = 0 (mean square of the target), averaged over the targets. */
-        double trivialLoss(int targets) {
+        /** Test loss of the trivial predictor w = 0 (mean square of the target), averaged over targets 0, stride, …. */
+        double trivialLoss(int targets, int stride) {
             double s = 0;
-            for (int t = 0; t < targets; t++) {
+            int m = 0;
+            for (int t = 0; t < targets; t += stride) {
                 s += test.get(t, t);
+                m++;
             }
-            return s / targets / nTest;
+            return s / m / nTest;
         }
 
         /** The non-private ridge's test loss at the best α of the grid (averaged over the targets). */
-        double nonPrivateBest(int targets) {
+        double nonPrivateBest(int targets, int stride) {
             double best = Double.POSITIVE_INFINITY;
             for (double a : ALPHAS) {
                 double s = 0;
-                for (int t = 0; t < targets; t++) {
+                int m = 0;
+                for (int t = 0; t < targets; t += stride) {
                     s += testLoss(CovarianceRidge.fit(train, t, a, CovarianceRidge.Scaling.APPENDIX_C2, 0));
+                    m++;
                 }
-                best = Math.min(best, s / targets);
+                best = Math.min(best, s / m);
             }
             return best;
         }
@@ -776,8 +813,12 @@ public final class DpCovarianceReproduction implements Reproduction {
         return io.dpspectra.covariance.IterativeEigenvectorSampling.builder().randomSource(r).build();
     }
 
-    /** Losses of AD and P per [α][ε] in one repetition, averaged over the targets (one target unless all). */
-    private static double[][][] regressionTrial(Problem pr, double[] eps, int targets, long seed, long... cell) {
+    /**
+     * Losses of AD and P per [α][ε] in one repetition, averaged over the evaluated targets 0, stride, 2·stride, … of
+     * the {@code targets} regressions (one target unless all); P's budget is split over all {@code targets}.
+     */
+    private static double[][][] regressionTrial(Problem pr, double[] eps, int targets, int stride, long seed,
+                                                long... cell) {
         double[][] adLoss = new double[ALPHAS.length][eps.length];
         double[][] pLoss = new double[ALPHAS.length][eps.length];
         for (int e = 0; e < eps.length; e++) {
@@ -786,15 +827,17 @@ public final class DpCovarianceReproduction implements Reproduction {
             for (int a = 0; a < ALPHAS.length; a++) {
                 double sumAd = 0;
                 double sumP = 0;
-                for (int target = 0; target < targets; target++) {
+                int evaluated = 0;
+                for (int target = 0; target < targets; target += stride) {
+                    evaluated++;
                     sumAd += pr.testLoss(c.ridge(target, ALPHAS[a]));
                     OutputPerturbationRidge p = OutputPerturbationRidge.builder().target(target).alpha(ALPHAS[a])
                             .randomSource(stream(seed, concat(cell, 2, e, a, target))).build();
                     double epsP = eps[e] / targets; // P splits ε over the targets (App. C.2, Fig. 4)
                     sumP += pr.testLoss(p.fitFromTrustedGram(pr.train, pr.n, 1.0, PrivacyParams.pure(epsP)).model());
                 }
-                adLoss[a][e] = sumAd / targets;
-                pLoss[a][e] = sumP / targets;
+                adLoss[a][e] = sumAd / evaluated;
+                pLoss[a][e] = sumP / evaluated;
             }
         }
         return new double[][][] {adLoss, pLoss};
@@ -839,14 +882,14 @@ public final class DpCovarianceReproduction implements Reproduction {
     }
 
     /** Runs the repetitions of one regression panel, each with its own problem from {@code problem}. */
-    private static RegPanel regressionPanel(String name, int d, long n, double[] eps, int trials, int targets,
+    private static RegPanel regressionPanel(String name, int d, long n, double[] eps, int trials, int targets, int stride,
             long seed, java.util.function.IntFunction<Problem> problem, long... cell) {
         double[][][][] loss = new double[2][ALPHAS.length][eps.length][trials];
         double[] trivial = new double[trials];
         double[] nonPrivate = new double[trials];
         for (int t = 0; t < trials; t++) {
             Problem pr = problem.apply(t);
-            double[][][] r = regressionTrial(pr, eps, targets, seed, concat(cell, t));
+            double[][][] r = regressionTrial(pr, eps, targets, stride, seed, concat(cell, t));
             for (int m = 0; m < 2; m++) {
                 for (int a = 0; a < ALPHAS.length; a++) {
                     for (int e = 0; e < eps.length; e++) {
@@ -854,8 +897,8 @@ public final class DpCovarianceReproduction implements Reproduction {
                     }
                 }
             }
-            trivial[t] = pr.trivialLoss(targets);
-            nonPrivate[t] = pr.nonPrivateBest(targets);
+            trivial[t] = pr.trivialLoss(targets, stride);
+            nonPrivate[t] = pr.nonPrivateBest(targets, stride);
         }
         Summary[][][] sums = new Summary[2][ALPHAS.length][eps.length];
         for (int m = 0; m < 2; m++) {
@@ -946,7 +989,7 @@ public final class DpCovarianceReproduction implements Reproduction {
 
     private final int[] regressionTotals = new int[5];
 
-    private void addTotals(int[] c) {
+    private synchronized void addTotals(int[] c) {
         for (int i = 0; i < c.length; i++) {
             regressionTotals[i] += c[i];
         }
@@ -975,7 +1018,11 @@ public final class DpCovarianceReproduction implements Reproduction {
         report.append("## Figure ").append(fig).append(allTargets
                 ? ": ridge regression, every column as target in turn (P gets ε/d per target; AD releases one Ĉ)"
                 : ": ridge regression of the first column on the others").append(" (").append(trials)
-                .append(" repetitions, each with fresh data: a new mixing matrix U, training set and test set of ")
+                .append(allTargets && !s.quick() ? " repetitions; at d = 100, where each repetition costs 100 "
+                        + "output-perturbation fits per (α, ε), " + Math.max(2, trials / 2) + " repetitions and the loss "
+                        + "averaged over every 10th target (10 of 100: an unbiased estimate of the all-target mean; P "
+                        + "still spends ε/d per target)" : " repetitions")
+                .append(", each with fresh data: a new mixing matrix U, training set and test set of ")
                 .append(nTest).append(" points)\n\n");
         report.append("Mean squared test loss; for each ε the best α of each method, and how much each method's loss "
                 + "varies over α ∈ {0.1, 1, 10, 100, 1000} (max/min). The bands mix data and mechanism variability "
@@ -986,8 +1033,15 @@ public final class DpCovarianceReproduction implements Reproduction {
         for (int[] cfg : configs) {
             int d = cfg[0];
             int n = cfg[1];
-            s.progress().accept("figure " + fig + ": d = " + d + ", n = " + n);
-            RegPanel rp = regressionPanel("d=" + d + ", n=" + n, d, n, eps, trials, allTargets ? d : 1, s.seed(),
+            // all d targets at d = 100 cost 100 output-perturbation fits per (α, ε): there the loss is averaged over
+            // every 10th target (10 of 100, an unbiased estimate of the all-target mean; P still gets ε/d per
+            // target) and half the repetitions are run
+            boolean reduced = allTargets && d >= 100 && !s.quick();
+            int stride = reduced ? 10 : 1;
+            int panelTrials = reduced ? Math.max(2, trials / 2) : trials;
+            s.progress().accept("figure " + fig + ": d = " + d + ", n = " + n + " (" + panelTrials + " repetitions)");
+            RegPanel rp = regressionPanel("d=" + d + ", n=" + n + " (" + panelTrials + " reps)", d, n, eps, panelTrials,
+                    allTargets ? d : 1, stride, s.seed(),
                     t -> Problem.synthetic(d, n, nTest, stream(s.seed(), figNo, d, n, -2, t)), figNo, d, n);
             panels.add(rp);
             regressionRows(table, rp, eps, "synthetic");
@@ -1075,7 +1129,7 @@ public final class DpCovarianceReproduction implements Reproduction {
             s.progress().accept("figure 5: " + name + " (" + x.rows() + " x " + x.cols() + ")");
             final int dataIndex = di;
             RegPanel rp = regressionPanel(name + " (n_train=" + nTrain + ", d=" + x.cols() + ")", x.cols(), nTrain, eps,
-                    trials, 1, s.seed(), t -> Problem.split(x, full, stream(s.seed(), 5, dataIndex, -3, t)), 5, di);
+                    trials, 1, 1, s.seed(), t -> Problem.split(x, full, stream(s.seed(), 5, dataIndex, -3, t)), 5, di);
             panels.add(rp);
             regressionRows(table, rp, eps, name);
             int[] c = regressionTable(report, rp, eps);
