@@ -36,6 +36,24 @@ final class Cli {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /**
+     * Runs a releasing command with {@code --diagnostics FILE} in {@code dir} and returns its result and the
+     * diagnostics document (null if the command failed or wrote none).
+     */
+    static Released runWithDiagnostics(Path dir, String... args) throws IOException {
+        Path diag = Files.createTempFile(dir, "diagnostics", ".json");
+        Files.delete(diag);
+        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--diagnostics";
+        all[args.length + 1] = diag.toString();
+        Result r = run(all);
+        return new Released(r, Files.exists(diag) ? Json.MAPPER.readTree(diag.toFile()) : null);
+    }
+
+    /** A run's result and its diagnostics document. */
+    record Released(Result result, com.fasterxml.jackson.databind.JsonNode diagnostics) {
+    }
+
     static Path write(Path dir, String name, String content) throws IOException {
         Path p = dir.resolve(name);
         Files.writeString(p, content);
