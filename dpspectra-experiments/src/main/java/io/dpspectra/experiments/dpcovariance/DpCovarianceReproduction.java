@@ -1116,6 +1116,10 @@ public final class DpCovarianceReproduction implements Reproduction {
         int[] all = new int[5];
         for (int di = 0; di < AminDatasets.NAMES.size(); di++) {
             String name = AminDatasets.NAMES.get(di);
+            if (s.quick() && name.equals("adult")) {
+                report.append("Skipped adult in this --quick run (48,842 × 108; the full run includes it).\n\n");
+                continue;
+            }
             Optional<Matrix> data = AminDatasets.load(name);
             if (data.isEmpty()) {
                 report.append("Skipped ").append(name).append(": files not found under ").append(AminDatasets.root())
