@@ -100,10 +100,10 @@ public final class DpCovarianceReproduction implements Reproduction {
     }
 
     /** Verdicts and reasons collected while the figures run, keyed by claim; the opening table reads them. */
-    private final Map<String, String[]> verdicts = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
+    private final ClaimsTable.Findings verdicts = new ClaimsTable.Findings();
 
     private void verdict(String key, ClaimsTable.Status status, String text, String where) {
-        verdicts.put(key, new String[] {status.name(), text, where});
+        verdicts.put(key, status, text, where);
     }
 
     @Override
@@ -233,12 +233,7 @@ public final class DpCovarianceReproduction implements Reproduction {
 
     /** A row whose status and text come from {@link #verdicts} under {@code key}, else "not run" with {@code ifAbsent}. */
     private void add(ClaimsTable t, String item, String claim, String key, String ifAbsent) {
-        String[] v = verdicts.get(key);
-        if (v == null) {
-            t.row(item, claim, ClaimsTable.Status.NOT_RUN, ifAbsent.replaceFirst("^not run because ", ""), "");
-        } else {
-            t.row(item, claim, ClaimsTable.Status.valueOf(v[0]), v[1], v[2]);
-        }
+        t.row(item, claim, verdicts, key, ifAbsent.replaceFirst("^not run because ", ""));
     }
 
     private static final String SETUP = """
@@ -1054,7 +1049,7 @@ public final class DpCovarianceReproduction implements Reproduction {
                 alphaExample(report, rp, eps);
             }
         }
-        if (!allTargets && !verdicts.containsKey("fig3/alpha")) {
+        if (!allTargets && !verdicts.has("fig3/alpha")) {
             verdict("fig3/alpha", ClaimsTable.Status.NOT_RUN, "this run's grid has no d = 10, n = 10000 panel (--quick)",
                     "");
         }

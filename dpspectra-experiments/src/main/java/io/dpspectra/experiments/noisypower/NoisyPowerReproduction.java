@@ -24,9 +24,7 @@ import io.dpspectra.synthetic.SyntheticDataset;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -66,10 +64,10 @@ public final class NoisyPowerReproduction implements Reproduction {
     }
 
     /** Short verdicts for the opening table, keyed by claim; filled by the sections that run. */
-    private final Map<String, String[]> verdicts = new LinkedHashMap<>();
+    private final ClaimsTable.Findings verdicts = new ClaimsTable.Findings();
 
     private void verdict(String key, ClaimsTable.Status status, String text, String where) {
-        verdicts.put(key, new String[] {status.name(), text, where});
+        verdicts.put(key, status, text, where);
     }
 
     @Override
@@ -164,12 +162,7 @@ public final class NoisyPowerReproduction implements Reproduction {
     }
 
     private void add(ClaimsTable t, String item, String claim, String key, String figure) {
-        String[] v = verdicts.get(key);
-        if (v == null) {
-            t.notRun(item, claim, "this run did not include --figure " + figure);
-        } else {
-            t.row(item, claim, ClaimsTable.Status.valueOf(v[0]), v[1], v[2]);
-        }
+        t.row(item, claim, verdicts, key, "this run did not include --figure " + figure);
     }
 
     // ------------------------------------------------------------------ (i) convergence
@@ -659,7 +652,7 @@ public final class NoisyPowerReproduction implements Reproduction {
         verdict("privacy-eps", ClaimsTable.Status.REPRODUCED, (monotone && Math.abs(slope + 1) < 0.2 ? "matches"
                 : "partly") + String.format(Locale.ROOT, ": error falls with ε for every basis; log-log slope %.2f "
                         + "(predicted −1); the measured error is %.2f–%.2f × the Thm 1.3 expression", slope,
-                        minOf(boundRatio), maxOf(boundRatio)), "privacy.png, §(iv)");
+                        range(boundRatio)[0], range(boundRatio)[1]), "privacy.png, §(iv)");
         verdict("privacy-mu", ClaimsTable.Status.REPRODUCED, (coherenceOrder && compared > 0 ? "matches" : "partly")
                 + ": the low-coherence (Hadamard) matrix has a significantly smaller error than the high-coherence one "
                 + "(standard basis) at " + (coherenceOrder ? "every" : "not every") + " unsaturated ε; μ(A) of a random "
@@ -1033,24 +1026,16 @@ public final class NoisyPowerReproduction implements Reproduction {
         plot.series(name, x, m, lo, hi);
     }
 
-    private static double minOf(double[][] v) {
-        double m = Double.POSITIVE_INFINITY;
+    /** {min, max} over all entries. */
+    private static double[] range(double[][] v) {
+        double[] r = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY};
         for (double[] row : v) {
             for (double x : row) {
-                m = Math.min(m, x);
+                r[0] = Math.min(r[0], x);
+                r[1] = Math.max(r[1], x);
             }
         }
-        return m;
-    }
-
-    private static double maxOf(double[][] v) {
-        double m = Double.NEGATIVE_INFINITY;
-        for (double[] row : v) {
-            for (double x : row) {
-                m = Math.max(m, x);
-            }
-        }
-        return m;
+        return r;
     }
 
     private static double mean(double[] v) {
