@@ -136,7 +136,7 @@ public final class NoisyPowerReproduction implements Reproduction {
                 + "to Õ(√k)", "lower bounds, not measurable by running the algorithm");
         add(t, "§1.4, Conj. 1.5", "for p > k the rate and noise tolerance use σ_k − σ_{p+1}", "conj-1.5", "block-size");
         t.notRun("§1.4, Conj. 1.6", "with p = 2k, ‖(I − X_LX_Lᵀ)A‖ ≤ σ_{k+1} + O(ε) without an eigengap",
-                "a conjecture with unspecified constants; (vii) measures the related ‖A − B‖ of Cor. 4.3");
+                "a conjecture with unspecified constants; (vi) measures the related ‖A − B‖ of Cor. 4.3");
         t.notRun("§2, Lemma 2.3 / Thm 2.4", "per-step contraction of tan θ_k under the noise conditions",
                 "tested through its consequence Cor. 1.1 in (i) (the measured per-step rate is reported there)");
         add(t, "§2, Lemma 2.5", "random start: tan θ_k(U, X_0) ≤ τ√d/(√p − √(k−1)) w.p. 1 − τ^{−Ω(p+1−k)} − e^{−Ω(d)}",
@@ -406,9 +406,10 @@ public final class NoisyPowerReproduction implements Reproduction {
                 condRatio[0], condRatio[i2k], budgets[last], improvement[last], better[last]
                         ? "significant" : "bands overlap: p = k also reaches the noise floor"), "block-size.png, §(ii)");
         verdict("conj-1.5", ClaimsTable.Status.REPRODUCED, (better[0] ? "consistent" : "not seen") + String.format(
-                Locale.ROOT, ": at L = %d p = 2k beats p = k by %.3g×, of the order of the rate ratio (σ_{k+1}/σ_{p+1})^L"
-                + " = %.3g predicted by the conjecture's gap σ_k − σ_{p+1}", budgets[0], improvement[0],
-                Math.pow(rateK / rate2k, budgets[0])), "block-size.png, §(ii)");
+                Locale.ROOT, ": at L = %d p = 2k beats p = k by %.3g×; the noiseless rate ratio (σ_{k+1}/σ_{p+1})^L of the "
+                + "conjecture's gap σ_k − σ_{p+1} is %.3g, and the gain is capped below it because the p = 2k iterate "
+                + "already sits at the noise floor (see the L = %d row)", budgets[0], improvement[0],
+                Math.pow(rateK / rate2k, budgets[0]), budgets[budgets.length - 1]), "block-size.png, §(ii)");
         StringBuilder ratios = new StringBuilder();
         for (int ib = 0; ib < budgets.length; ib++) {
             ratios.append(ib > 0 ? ", " : "").append(String.format(Locale.ROOT, "%.3g (L = %d)", improvement[ib],
@@ -729,7 +730,7 @@ public final class NoisyPowerReproduction implements Reproduction {
             rows.append(String.format(Locale.ROOT, "| %d | %.3g | %.3g | %.3g | %.3g | %.2f | %.2f | %.2f |%n", p,
                     bound[ip], med[ip], q90[ip], q99, ratioMed[ip], ratioQ99[ip], sorted[trials - 1] / bound[ip]));
         }
-        plot.series("median tan theta_k", x, med, med, q90);
+        plot.series("median tan theta_k (band up to the 90% quantile)", x, med, med, q90);
         plot.series("sqrt(d)/(sqrt(p)-sqrt(k-1))", x, bound, bound, bound);
         table.write(s.outputDir().resolve("lemma-2.5.csv"));
         plot.writePng(s.outputDir().resolve("lemma-2.5.png"));
@@ -867,14 +868,21 @@ public final class NoisyPowerReproduction implements Reproduction {
         plot.writePng(s.outputDir().resolve("scaling.png"));
         s.progress().accept("scaling done");
         boolean ok = Math.abs(slopes[0][0] - slopes[0][1]) < 0.15 && Math.abs(slopes[1][0] - slopes[1][1]) < 0.15;
-        boolean okNorm = Math.abs(slopes[0][0] - slopes[0][2]) < 0.15 && Math.abs(slopes[1][0] - slopes[1][2]) < 0.15;
         String text = String.format(Locale.ROOT, "log-log slope in d %.2f (Thm 1.3 expression %.2f; σ(√d+√p)/gap %.2f), "
                 + "in k %.2f (Thm 1.3 expression %.2f; σ(√d+√p)/gap %.2f); residual / Thm 1.3 expression in [%.3f, %.3f]",
                 slopes[0][0], slopes[0][1], slopes[0][2], slopes[1][0], slopes[1][1], slopes[1][2], ratioRange[0],
                 ratioRange[1]);
-        if (!ok && okNorm) {
-            text += "; the measured error follows σ(√d+√p)/gap, the size of the noise itself: the bound's √d is its "
-                    + "p ≪ d form and its √p/(√p−√(k−1)) factor (1 at k = 1, up to 3 at p = 2k) is worst-case";
+        for (int sweep = 0; sweep < 2; sweep++) {
+            String what = sweep == 0 ? "d" : "k";
+            if (Math.abs(slopes[sweep][0] - slopes[sweep][1]) < 0.15) {
+                text += "; in " + what + " the error has the Thm 1.3 expression's dependence";
+            } else if (Math.abs(slopes[sweep][0] - slopes[sweep][2]) < Math.abs(slopes[sweep][0] - slopes[sweep][1])) {
+                text += "; in " + what + " the error grows more slowly than the Thm 1.3 expression and closer to "
+                        + "σ(√d+√p)/gap, the size of the noise itself" + (sweep == 1 ? ": the bound's "
+                        + "√p/(√p−√(k−1)) factor (1 at k = 1, up to 3 at p = 2k) is worst-case and not seen" : "");
+            } else {
+                text += "; in " + what + " the error's dependence differs from both expressions";
+            }
         }
         verdict("scaling", ClaimsTable.Status.REPRODUCED, (ok ? "matches" : "partly") + ": " + text
                 + " (spectral Gaussian noise, the variant where ‖X_ℓ‖∞ does not enter)", "scaling.png, §(v)");
@@ -1004,11 +1012,13 @@ public final class NoisyPowerReproduction implements Reproduction {
                 + "ln(1/δ))/(ε(σ_k − σ_{k+1})) (4.3, 4.6) and σ₁k^{1.5} d ln d ln(d/γ)/(εγ(σ_k − σ_{k+1})) (4.7, (ε, 0)). We "
                 + "report ‖A − B‖/σ_{k+1} (≤ 1 + bound/σ_{k+1}; B has rank 2k, so it can go below 1, down to "
                 + "σ_{2k+1}/σ_{k+1}), the excess over σ_{k+1} in units of the bound (the Õ constant needed), and the "
-                + "excess over σ_{2k+1} (the best rank-2k error) in units of σ₁, which the corollaries predict falls as "
-                + "1/ε while the noise dominates.\n\n"
+                + "excess over σ_{2k+1} (the best rank-2k error) in units of σ₁, with its log-log slope against ε in the "
+                + "opening table (the bound falls as 1/ε; a steeper measured fall means the bound is looser at large "
+                + "ε than at small ε).\n\n"
                 + rows + "\n**Verdict:** see the opening table (rows Cor. 4.3, 4.6, 4.7): the error falls with ε "
-                + "towards what a rank-2k approximation can reach, and the excess over σ_{k+1} is a small fraction of "
-                + "the corollaries' bound (the bound is loose by the factor in the last row).\n\n![low-rank](low-rank.png)\n";
+                + "towards what a rank-2k approximation can reach, and the excess over σ_{k+1} stays within an Õ-constant "
+                + "C of the corollaries' bound (C per noise variant in the opening table; the bound is an upper "
+                + "bound, so C ≤ a few is agreement).\n\n![low-rank](low-rank.png)\n";
     }
 
     // ------------------------------------------------------------------ helpers
