@@ -870,7 +870,7 @@ public final class DpCovarianceReproduction implements Reproduction {
             return worst / best(method, e);
         }
 
-        /** Whether the method's best loss is within 10% of (or above) the trivial predictor's. */
+        /** Whether the method's best loss is no better than the trivial predictor's (≥ 0.9 × its loss). */
         boolean atTrivial(int method, int e) {
             return best(method, e) >= 0.9 * trivial.mean();
         }
@@ -965,21 +965,21 @@ public final class DpCovarianceReproduction implements Reproduction {
             c[3] += rp.atTrivial(0, e) ? 1 : 0;
             c[4] += rp.atTrivial(1, e) ? 1 : 0;
             report.append("| ").append(fmt(eps[e])).append(" | ").append(fmt(rp.best(0, e))).append(" (")
-                    .append(fmt(ALPHAS[rp.bestAlpha(0, e)])).append(")").append(rp.atTrivial(0, e) ? " ≈trivial" : "")
+                    .append(fmt(ALPHAS[rp.bestAlpha(0, e)])).append(")").append(rp.atTrivial(0, e) ? " ≥w=0" : "")
                     .append(" | ").append(fmt(rp.best(1, e))).append(" (").append(fmt(ALPHAS[rp.bestAlpha(1, e)]))
-                    .append(")").append(rp.atTrivial(1, e) ? " ≈trivial" : "").append(" | ").append(fmt(rp.spread(0, e)))
+                    .append(")").append(rp.atTrivial(1, e) ? " ≥w=0" : "").append(" | ").append(fmt(rp.spread(0, e)))
                     .append(" | ").append(fmt(rp.spread(1, e))).append(" |\n");
         }
         report.append("\nBest AD ≤ best P in ").append(c[1]).append(" of ").append(c[0]).append(" ε; AD varies less over α "
-                + "in ").append(c[2]).append(" of ").append(c[0]).append("; at the trivial predictor's level (best "
-                + "loss ≥ 0.9 × trivial, marked ≈trivial): AD in ").append(c[3]).append(", P in ").append(c[4])
+                + "in ").append(c[2]).append(" of ").append(c[0]).append("; no better than the trivial predictor w = 0 "
+                + "(best loss ≥ 0.9 × its loss, marked ≥w=0): AD in ").append(c[3]).append(", P in ").append(c[4])
                 .append(" of ").append(c[0]).append(" ε.\n\n");
         return c;
     }
 
     private static String counts(int[] c) {
         return "best AD ≤ best P in " + c[1] + " of " + c[0] + " cells; AD varies less over α in " + c[2] + " of " + c[0]
-                + "; at the trivial (w = 0) level: AD in " + c[3] + ", P in " + c[4];
+                + "; no better than the trivial predictor w = 0: AD in " + c[3] + ", P in " + c[4];
     }
 
     private final int[] regressionTotals = new int[5];
@@ -989,7 +989,8 @@ public final class DpCovarianceReproduction implements Reproduction {
             regressionTotals[i] += c[i];
         }
         verdict("reg/overall", ClaimsTable.Status.REPRODUCED, "over all regression cells run (Figs. 3–5): "
-                + counts(regressionTotals) + "; where both sit at the trivial level neither 'wins'", "Figs. 3–5");
+                + counts(regressionTotals) + "; a 'win' by a method that is itself no better than w = 0 means nothing",
+                "Figs. 3–5");
     }
 
     private void figure3(Settings s, StringBuilder report) throws IOException {
@@ -1044,7 +1045,8 @@ public final class DpCovarianceReproduction implements Reproduction {
             for (int i = 0; i < 5; i++) {
                 all[i] += c[i];
             }
-            perPanel.add(rp.name + ": AD ≤ P in " + c[1] + "/" + c[0] + ", P at trivial in " + c[4] + "/" + c[0]);
+            perPanel.add(rp.name + ": AD ≤ P in " + c[1] + "/" + c[0] + ", AD no better than w = 0 in " + c[3] + "/" + c[0] + ", P in " + c[4]
+                    + "/" + c[0]);
             if (!allTargets && d == 10 && n == 10000) {
                 alphaExample(report, rp, eps);
             }
@@ -1062,13 +1064,14 @@ public final class DpCovarianceReproduction implements Reproduction {
                 + "predictor w = 0 and the non-private ridge at its best α.\n\n");
         if (allTargets) {
             verdict("fig4/best", ClaimsTable.Status.REPRODUCED, (all[1] == all[0] ? "matches" : "partly") + ": "
-                    + counts(all) + " (" + String.join("; ", perPanel) + "); P at ε/d is at the trivial level "
-                    + "wherever it is counted so, so AD's 'advantage' there is over a predictor that predicts nothing",
+                    + counts(all) + " (" + String.join("; ", perPanel) + "); P at ε/d per target is far worse than "
+                    + "w = 0, and where AD is itself no better than w = 0 its 'advantage' is that of a useless "
+                    + "predictor over a worse one",
                     "fig4.png");
         } else {
             verdict("fig3/best", ClaimsTable.Status.REPRODUCED, "best AD ≤ best P in " + all[1] + " of " + all[0]
-                    + " cells (" + String.join("; ", perPanel) + "); in the cells at the trivial level both are "
-                    + "useless, so 'similar' there carries no information", "fig3.png");
+                    + " cells (" + String.join("; ", perPanel) + "); where both are no better than w = 0, 'similar' "
+                    + "carries no information", "fig3.png");
             verdict("fig3/stable", ClaimsTable.Status.REPRODUCED, (all[2] * 4 >= all[0] * 3 ? "matches" : "partly")
                     + ": AD's loss varies less over α than P's in " + all[2] + " of " + all[0] + " cells", "fig3.png");
         }
@@ -1135,8 +1138,8 @@ public final class DpCovarianceReproduction implements Reproduction {
             for (int i = 0; i < 5; i++) {
                 all[i] += c[i];
             }
-            perPanel.add(name + ": AD ≤ P in " + c[1] + "/" + c[0] + ", AD at trivial " + c[3] + "/" + c[0]
-                    + ", P at trivial " + c[4] + "/" + c[0]);
+            perPanel.add(name + ": AD ≤ P in " + c[1] + "/" + c[0] + ", AD no better than w = 0 in " + c[3] + "/" + c[0]
+                    + ", P in " + c[4] + "/" + c[0]);
         }
         if (panels.isEmpty()) {
             report.append("No data set was available; nothing to compare.\n\n");
