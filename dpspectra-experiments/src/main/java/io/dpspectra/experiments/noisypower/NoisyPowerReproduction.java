@@ -790,7 +790,7 @@ public final class NoisyPowerReproduction implements Reproduction {
         int trials = s.trialsOr(20, 2);
         PrivacyParams budget = PrivacyParams.of(epsilon, delta);
         ResultTable table = new ResultTable(ResultTable.withSummaryColumns("sweep", "d", "k", "thm13_expression"));
-        BandPlot plot = BandPlot.titled("(v) Thm 1.3: error against its bound over d and k (spectral Gaussian, eps=1)",
+        BandPlot plot = BandPlot.titled("(v) Thm 1.3: error vs bound, d and k sweeps",
                 "Thm 1.3 expression sigma sqrt(d ln L)/gap * sqrt(p)/(sqrt(p)-sqrt(k-1))", "||(I - X_L X_L^T) U||")
                 .logX().logY();
         double firstRatio = Double.NaN;
@@ -917,7 +917,7 @@ public final class NoisyPowerReproduction implements Reproduction {
         ResultTable table = new ResultTable(ResultTable.withSummaryColumns("noise", "sigma_k_plus_1_over_sigma_1",
                 "epsilon", "measure"));
         BandPlot plot = BandPlot.titled("(vi) private rank-2k approximation: ||A - B|| / sigma_{k+1} (d=" + d + ", k="
-                + k + ")", "epsilon", "||A - B|| / sigma_{k+1}").logX().logY();
+                + k + ")", "epsilon", "||A - B|| / sigma_{k+1}").logX();
         StringBuilder rows = new StringBuilder("| corollary | S | σ_{k+1}/σ_1 | γ | L | measure |");
         for (double e : epsilons) {
             rows.append(" ε = ").append(e).append(" |");
