@@ -516,14 +516,14 @@ public final class GrassmannDescent implements SubspaceEstimator {
             case PCA -> Pca.top(x, r);
             case ANALYZE_GAUSS -> {
                 PrivateSubspace s = AnalyzeGauss.builder().components(r).neighbouring(Neighbouring.REPLACE_ROW)
-                        .randomSource(random).build().fit(InMemoryRows.of(x).requireL2(1.0), initBudget);
+                        .randomSource(random).build().fit(InMemoryRows.of(x).clipL2(1.0), initBudget);
                 diag.put("initSigma", s.diagnostics().get("sigma"));
                 yield s.components();
             }
             case PRIVATE_POWER_METHOD -> {
                 PrivateSubspace s = PrivatePowerMethod.builder().components(r).iterations(POWER_INIT_ITERATIONS)
                         .rowNeighbouring(Neighbouring.REPLACE_ROW).randomSource(random).build()
-                        .fit(InMemoryRows.of(x).requireL2(1.0), initBudget);
+                        .fit(InMemoryRows.of(x).clipL2(1.0), initBudget);
                 yield s.components();
             }
             case AUTO -> throw new IllegalStateException("AUTO is resolved before this point");
