@@ -10,7 +10,6 @@ import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.pca.SubspaceEstimator;
-import io.dpspectra.privacy.ComposedGaussian;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyAccountant;
@@ -33,14 +32,14 @@ import java.util.Objects;
  * <p>Privacy (dp presets): the unit is one row, REPLACE_ROW with N public; rows are mapped to the unit
  * sphere one by one (a per-record map), so each row's term of G has Frobenius norm ≤ 1.
  * <ul>
- * <li>dp-GGD ({@link Calibration#ZCDP}): the mean over N rows moves by at most Δ = 2/N; T Gaussian
+ * <li>dp-GGD ({@link NoiseCalibration#ZCDP}): the mean over N rows moves by at most Δ = 2/N; T Gaussian
  * releases with σ = Δ√(T/(2ρ)) compose to ρ-zCDP, ρ = (√(ε + ln(1/δ)) − √ln(1/δ))², which is (ε, δ)-DP
- * ({@link ComposedGaussian}). The paper's Theorem 6 gives no constant.</li>
- * <li>dp-SGGD ({@link Calibration#RDP_POISSON}): each row joins each batch independently with probability
+ * ({@link io.dpspectra.privacy.ComposedGaussian}). The paper's Theorem 6 gives no constant.</li>
+ * <li>dp-SGGD ({@link NoiseCalibration#RDP_POISSON}): each row joins each batch independently with probability
  * q = B/N; the batch sum is divided by the fixed B; the noise multiplier z of the batch sum (sensitivity 1
  * under add/remove) comes from the Rényi accountant of the sampled Gaussian mechanism for the add/remove
  * target (ε/2, δ/(1 + e^{ε/2})), which gives (ε, δ) under replacement by group privacy.</li>
- * <li>{@link Calibration#PAPER_THEOREM6} (reproduction only, NOT private): Theorem 6's printed variances
+ * <li>{@link NoiseCalibration#PAPER_LITERAL} (reproduction only, NOT private): Theorem 6's printed variances
  * σ² = c·T·ln²(1/δ)/(ε²N²) (full batch) and σ² = c·(B/N)²·T·ln(1/δ)/(ε²N²) (minibatch) with a caller-given
  * c. The minibatch level is about N/B times too small in standard deviation to be private by the standard
  * (moments-accountant) analysis, so such a result carries no guarantee and a warning.</li>
@@ -61,30 +60,6 @@ import java.util.Objects;
 public final class GrassmannDescent implements SubspaceEstimator {
     /** Largest D at which the automatic initialisations form the D × D second-moment matrix. */
     public static final int DENSE_INIT_MAX_DIMENSION = 2000;
-
-    /** How each iteration's rows are chosen. */
-    public enum Batch {
-        /** All rows (GGD, NGGD, dp-GGD). */
-        FULL,
-        /** B indices drawn uniformly with replacement (the paper's SGGD). */
-        WITH_REPLACEMENT,
-        /** Every row independently with probability B/N (dp-SGGD with the Rényi accountant). */
-        POISSON
-    }
-
-    /** How the Gaussian noise of each step is set. */
-    public enum Calibration {
-        /** No noise (GGD, SGGD): not private. */
-        NONE,
-        /** A fixed σ given by {@link Builder#sigma} (NGGD, NSGGD): not private. */
-        FIXED_SIGMA,
-        /** Full batch, zCDP composition (dp-GGD's default). */
-        ZCDP,
-        /** Poisson minibatches, Rényi accountant (dp-SGGD's default). */
-        RDP_POISSON,
-        /** Theorem 6 as printed with a caller-given constant c: reproduction only, not private. */
-        PAPER_THEOREM6
-    }
 
     /** The starting basis. */
     public enum Init {
@@ -124,7 +99,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
     private final int restarts;
     private final int batchSize;
     private final Batch batch;
-    private final Calibration calibration;
+    private final NoiseCalibration calibration;
     private final double sigma;
     private final double paperConstant;
     private final Init init;
@@ -162,22 +137,22 @@ public final class GrassmannDescent implements SubspaceEstimator {
 
     /** GGD: full batch, no noise, PCA start (not private). */
     public static Builder ggd() {
-        return new Builder("ggd").batch(Batch.FULL).calibration(Calibration.NONE);
+        return new Builder("ggd").batch(Batch.FULL).calibration(NoiseCalibration.NONE);
     }
 
     /** SGGD: minibatches drawn with replacement, no noise, PCA start (not private). */
     public static Builder sggd() {
-        return new Builder("sggd").batch(Batch.WITH_REPLACEMENT).calibration(Calibration.NONE);
+        return new Builder("sggd").batch(Batch.WITH_REPLACEMENT).calibration(NoiseCalibration.NONE);
     }
 
     /** dp-GGD: full batch, zCDP-calibrated noise, private start (Theorem 6, first part, with our calibration). */
     public static Builder dpGgd() {
-        return new Builder("dp-ggd").batch(Batch.FULL).calibration(Calibration.ZCDP);
+        return new Builder("dp-ggd").batch(Batch.FULL).calibration(NoiseCalibration.ZCDP);
     }
 
     /** dp-SGGD: Poisson minibatches, Rényi-calibrated noise, private start (Theorem 6, second part, ours). */
     public static Builder dpSggd() {
-        return new Builder("dp-sggd").batch(Batch.POISSON).calibration(Calibration.RDP_POISSON);
+        return new Builder("dp-sggd").batch(Batch.POISSON).calibration(NoiseCalibration.RDP_POISSON);
     }
 
     /** Configuration; {@link #build()} checks every option. */
@@ -190,7 +165,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
         private int restarts;
         private int batchSize;
         private Batch batch = Batch.FULL;
-        private Calibration calibration = Calibration.NONE;
+        private NoiseCalibration calibration = NoiseCalibration.NONE;
         private double sigma = Double.NaN;
         private double paperConstant = Double.NaN;
         private Init init = Init.AUTO;
@@ -254,18 +229,18 @@ public final class GrassmannDescent implements SubspaceEstimator {
             return this;
         }
 
-        public Builder calibration(Calibration c) {
+        public Builder calibration(NoiseCalibration c) {
             this.calibration = Objects.requireNonNull(c, "calibration");
             return this;
         }
 
-        /** The noise standard deviation of {@link Calibration#FIXED_SIGMA} (NGGD, NSGGD without a guarantee). */
+        /** The noise standard deviation of {@link NoiseCalibration#FIXED_SIGMA} (NGGD, NSGGD without a guarantee). */
         public Builder sigma(double s) {
             this.sigma = DpPreconditions.checkSensitivity("sigma", s);
             return this;
         }
 
-        /** The constant c of {@link Calibration#PAPER_THEOREM6}; the paper gives none, so there is no default. */
+        /** The constant c of {@link NoiseCalibration#PAPER_LITERAL}; the paper gives none, so there is no default. */
         public Builder paperConstant(double c) {
             this.paperConstant = DpPreconditions.checkPositive("paper constant c", c);
             return this;
@@ -330,18 +305,18 @@ public final class GrassmannDescent implements SubspaceEstimator {
             if (r < 0) {
                 throw new IllegalArgumentException("components r was not set; call components(r) with 1 <= r < D");
             }
-            if (calibration == Calibration.FIXED_SIGMA && Double.isNaN(sigma)) {
+            if (calibration == NoiseCalibration.FIXED_SIGMA && Double.isNaN(sigma)) {
                 throw new IllegalArgumentException("FIXED_SIGMA noise needs sigma(s)");
             }
-            if (calibration == Calibration.PAPER_THEOREM6 && Double.isNaN(paperConstant)) {
+            if (calibration == NoiseCalibration.PAPER_LITERAL && Double.isNaN(paperConstant)) {
                 throw new IllegalArgumentException("the paper's Theorem 6 gives no value for its constant c; "
                         + "pass paperConstant(c) explicitly");
             }
-            if (calibration == Calibration.ZCDP && batch != Batch.FULL) {
+            if (calibration == NoiseCalibration.ZCDP && batch != Batch.FULL) {
                 throw new IllegalArgumentException("zCDP calibration is for full-batch descent (dp-ggd); use "
                         + "RDP_POISSON with Poisson batches (dp-sggd)");
             }
-            if (calibration == Calibration.RDP_POISSON && batch != Batch.POISSON) {
+            if (calibration == NoiseCalibration.RDP_POISSON && batch != Batch.POISSON) {
                 throw new IllegalArgumentException("the Renyi accountant assumes Poisson sampling; use batch POISSON");
             }
             if (initialBasis != null && initialBasis.cols() != r) {
@@ -354,7 +329,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
 
     /** True when the configured noise carries a privacy guarantee. */
     public boolean isPrivate() {
-        return calibration == Calibration.ZCDP || calibration == Calibration.RDP_POISSON;
+        return calibration.isPrivate();
     }
 
     /** The iterations this estimator will run on N rows. */
@@ -370,8 +345,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
         if (batchSize > 0) {
             return batchSize;
         }
-        double eps = budget == null ? 1.0 : budget.epsilon();
-        return (int) Math.max(1, Math.ceil(n * Math.sqrt(eps / (4.0 * iterationsFor(n)))));
+        return NoisySteps.defaultBatchSize(n, iterationsFor(n), budget == null ? 1.0 : budget.epsilon());
     }
 
     /** η_k for k = 1..T on N rows. */
@@ -416,7 +390,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
             Objects.requireNonNull(budget, "budget");
             DpPreconditions.checkPositiveDelta(budget.delta(), name);
         }
-        if (calibration == Calibration.PAPER_THEOREM6) {
+        if (calibration == NoiseCalibration.PAPER_LITERAL) {
             Objects.requireNonNull(budget, "budget (the paper-literal noise formula needs epsilon and delta)");
         }
         Init start = resolveInit(priv, d);
@@ -454,9 +428,8 @@ public final class GrassmannDescent implements SubspaceEstimator {
         Matrix v = startingBasis(start, x, d, initBudget, diag);
 
         GaussianNoise gaussian = noise > 0 ? new GaussianNoise(random) : null;
-        double q = (double) b / n;
         for (int k = 1; k <= t; k++) {
-            int[] idx = batchIndices(n, b, q);
+            int[] idx = NoisySteps.batch(batch, n, b, random);
             Matrix g = Glad.descentDirection(x, idx, v, b, tolerance);
             if (gaussian != null) {
                 gaussian.addNoiseInPlace(g.data(), noise);
@@ -536,13 +509,8 @@ public final class GrassmannDescent implements SubspaceEstimator {
         return noiseMultiplier * switch (calibration) {
             case NONE -> 0.0;
             case FIXED_SIGMA -> sigma;
-            case ZCDP -> withRounding(2.0 / n, coords, delta -> ComposedGaussian.zcdpSigma(delta, t, iterBudget));
-            case RDP_POISSON -> {
-                double z = ComposedGaussian.poissonNoiseMultiplier((double) b / n, t,
-                        ComposedGaussian.addRemoveTargetForReplace(iterBudget));
-                yield withRounding(1.0 / b, coords, delta -> z * delta);
-            }
-            case PAPER_THEOREM6 -> {
+            case ZCDP, RDP_POISSON -> NoisySteps.privateSigma(calibration, n, b, t, coords, iterBudget);
+            case PAPER_LITERAL -> {
                 warnings.add("paper-literal noise (Theorem 6 with c = " + paperConstant + "): NOT differentially "
                         + "private by the standard analysis; for reproduction only");
                 double eps = iterBudget.epsilon();
@@ -555,62 +523,6 @@ public final class GrassmannDescent implements SubspaceEstimator {
         };
     }
 
-    /**
-     * σ for sensitivity Δ inflated by the sampler's rounding: each of m coordinates moves by at most g/2, so
-     * the released vectors of neighbours differ by at most Δ + √m·g(σ) (a fixed point, since g depends on σ).
-     */
-    static double withRounding(double delta, long coordinates, java.util.function.DoubleUnaryOperator sigmaOf) {
-        double s = sigmaOf.applyAsDouble(delta);
-        for (int i = 0; i < 8; i++) {
-            double next = sigmaOf.applyAsDouble(delta + Math.sqrt((double) coordinates) * GaussianNoise.granularity(2 * s));
-            if (next <= s * (1 + 1e-15)) {
-                return Math.max(s, next);
-            }
-            s = next;
-        }
-        return s;
-    }
-
-    private int[] batchIndices(int n, int b, double q) {
-        switch (batch) {
-            case FULL:
-                return null;
-            case WITH_REPLACEMENT: {
-                int[] idx = new int[b];
-                for (int i = 0; i < b; i++) {
-                    idx[i] = random.nextInt(n);
-                }
-                return idx;
-            }
-            default: {
-                // Poisson: each row with probability q, by geometric skips (O(B) expected).
-                int[] idx = new int[Math.max(4, 2 * b)];
-                int count = 0;
-                if (q >= 1) {
-                    idx = new int[n];
-                    for (int i = 0; i < n; i++) {
-                        idx[i] = i;
-                    }
-                    return idx;
-                }
-                double lnKeep = Math.log1p(-q);
-                long i = -1;
-                while (true) {
-                    double u = 1 - random.nextDouble(); // (0, 1]
-                    i += 1 + (long) Math.floor(Math.log(u) / lnKeep);
-                    if (i >= n) {
-                        break;
-                    }
-                    if (count == idx.length) {
-                        idx = java.util.Arrays.copyOf(idx, 2 * idx.length);
-                    }
-                    idx[count++] = (int) i;
-                }
-                return java.util.Arrays.copyOf(idx, count);
-            }
-        }
-    }
-
     private PrivacyGuarantee guarantee(PrivacyParams budget, int n, int b, Init start) {
         String initPart = switch (start) {
             case ANALYZE_GAUSS -> " after an Analyze-Gauss start (Dwork et al. 2014) with " + initShare + " of the budget";
@@ -618,12 +530,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
                     + " of the budget";
             default -> " from a data-independent start";
         };
-        String sens = calibration == Calibration.ZCDP
-                ? "L2 sensitivity of the mean GLAD direction over N = " + n + " rows: 2/N (each row's term has "
-                        + "Frobenius norm <= 1); T steps composed by zCDP"
-                : "L2 sensitivity of the batch sum: 1 per row (add/remove), divided by the fixed B = " + b
-                        + "; Poisson rate q = " + ((double) b / n) + "; Renyi accountant of the sampled Gaussian "
-                        + "mechanism at (eps/2, delta/(1+e^(eps/2))) add/remove, group privacy for replacement";
+        String sens = NoisySteps.sensitivityText(calibration, n, b, "GLAD direction");
         return new PrivacyGuarantee(name + initPart, budget, Neighbouring.REPLACE_ROW,
                 "one row, mapped to the unit sphere (" + rowNorm.describe() + ")", sens,
                 "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA: eq. (2.1) (sign corrected), "

@@ -72,7 +72,7 @@ class GrassmannDescentTest {
     @Test
     void paperLiteralNoiseCarriesNoGuaranteeAndWarns() {
         Haystack.Sample s = figureOne(4);
-        PrivateSubspace fit = GrassmannDescent.sggd().components(2).calibration(GrassmannDescent.Calibration.PAPER_THEOREM6)
+        PrivateSubspace fit = GrassmannDescent.sggd().components(2).calibration(NoiseCalibration.PAPER_LITERAL)
                 .paperConstant(1).init(GrassmannDescent.Init.PCA).build().fit(s.rows(), FIGURE_1);
         assertThat(fit.guarantee()).isEmpty();
         assertThat((String) fit.diagnostics().get("warning")).contains("NOT differentially private");
