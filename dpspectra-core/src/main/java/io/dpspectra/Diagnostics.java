@@ -8,8 +8,10 @@ import java.util.Map;
  * Ordered, immutable key/value facts about a run: iterations, clipped rows, failures, warnings. Values
  * are numbers, strings, booleans or lists of them, so they serialise to JSON as they are.
  *
- * <p>Some entries (such as the number of clipped rows) are data-dependent and not part of the private
- * release; {@link #PRIVATE_KEYS_NOTE} explains this to users.
+ * <p>Diagnostics are never part of the private release: most entries (rows, clipped rows, proposal
+ * counts, iterations) are computed from the data without privacy. Treat every entry as not private and
+ * keep it with the data's curator; the CLI writes them to a separate file ({@code --diagnostics}),
+ * marked as such, and {@link #PRIVATE_KEYS_NOTE} explains this to library users.
  */
 public final class Diagnostics {
     public static final String PRIVATE_KEYS_NOTE =

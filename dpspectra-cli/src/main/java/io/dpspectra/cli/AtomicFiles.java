@@ -9,6 +9,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -64,25 +66,62 @@ final class AtomicFiles {
 
     /** Writes {@code target} atomically with {@code writer}. */
     static void write(Path target, Writer writer) throws IOException {
-        Path absolute = target.toAbsolutePath().normalize();
-        Path dir = absolute.getParent();
-        Path tmp = Files.createTempFile(dir, "." + absolute.getFileName() + ".", ".tmp");
-        boolean moved = false;
-        setPermissionsLikeTarget(tmp, absolute);
+        writeAll(List.of(target), List.of(writer));
+    }
+
+    /**
+     * Writes several files together: every content goes to its temporary file first, and the files are
+     * renamed onto their targets only once all were written, so a failure leaves none of them behind.
+     */
+    static void writeAll(List<Path> targets, List<Writer> writers) throws IOException {
+        List<Path> absolutes = new ArrayList<>();
+        List<Path> tmps = new ArrayList<>();
+        int moved = 0;
         try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
-                writer.writeTo(out);
+            for (int i = 0; i < targets.size(); i++) {
+                Path absolute = targets.get(i).toAbsolutePath().normalize();
+                Path tmp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName() + ".", ".tmp");
+                absolutes.add(absolute);
+                tmps.add(tmp);
+                setPermissionsLikeTarget(tmp, absolute);
+                try (OutputStream out = Files.newOutputStream(tmp)) {
+                    writers.get(i).writeTo(out);
+                }
             }
-            try {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING);
+            for (; moved < tmps.size(); moved++) {
+                try {
+                    Files.move(tmps.get(moved), absolutes.get(moved), StandardCopyOption.REPLACE_EXISTING,
+                            StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmps.get(moved), absolutes.get(moved), StandardCopyOption.REPLACE_EXISTING);
+                }
             }
-            moved = true;
         } finally {
-            if (!moved) {
-                Files.deleteIfExists(tmp);
+            for (int i = moved; i < tmps.size(); i++) {
+                Files.deleteIfExists(tmps.get(i));
             }
         }
+    }
+
+    /**
+     * True if {@code a} and {@code b} are the same file: by file identity when both exist (symlinks, hard
+     * links, {@code ./x} vs {@code x}), otherwise by their normalised real paths.
+     */
+    static boolean sameFile(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b)) {
+                return Files.isSameFile(a, b);
+            }
+            return resolved(a).equals(resolved(b));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The absolute path with its existing parent directory's symlinks resolved (the file may not exist). */
+    private static Path resolved(Path p) throws IOException {
+        Path abs = p.toAbsolutePath().normalize();
+        Path parent = abs.getParent();
+        return parent != null && Files.exists(parent) ? parent.toRealPath().resolve(abs.getFileName()) : abs;
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,5 +39,34 @@ abstract class BaseCommand implements Callable<Integer> {
             return;
         }
         AtomicFiles.write(output, o -> o.write(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * Outputs a release: the release alone to {@code output} (atomically) or stdout; its diagnostics (not
+     * private) to {@code diagnostics}' file, written together with the release so that a failure leaves
+     * neither, and to stderr with --verbose. Every releasing command ends here.
+     */
+    void publish(Release release, OutputFormat format, OutputOption output, DiagnosticsOption diagnostics)
+            throws IOException {
+        String text = release.releaseText(format);
+        String diag = release.diagnosticsText();
+        if (common.verbose) {
+            err().print("dpspectra: diagnostics (NOT private, for the data's curator only):" + System.lineSeparator()
+                    + diag);
+            err().flush();
+        }
+        Path diagFile = diagnostics == null ? null : diagnostics.file;
+        if (diagFile == null) {
+            emit(text, output.file);
+        } else if (output.file == null) {
+            AtomicFiles.write(diagFile, utf8(diag));
+            emit(text, null);
+        } else {
+            AtomicFiles.writeAll(List.of(output.file, diagFile), List.of(utf8(text), utf8(diag)));
+        }
+    }
+
+    private static AtomicFiles.Writer utf8(String text) {
+        return o -> o.write(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -97,20 +97,18 @@ final class CovarianceCommand extends BaseCommand {
             }
             estimator = b.build();
         }
+        long start = System.nanoTime();
         PrivateCovariance result = estimator.release(rows, params);
+        double seconds = (System.nanoTime() - start) / 1e9;
 
-        String text;
-        if (io.format == OutputFormat.table) {
-            StringBuilder sb = new StringBuilder();
-            sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
-            sb.append(Tables.matrix(columns, columns, result.matrix()));
-            sb.append(Tables.values("eigenvalues", result.eigenvalues()));
-            sb.append(Tables.guarantee(result.guarantee()));
-            text = sb.toString();
-        } else {
-            text = Json.write(Json.covariance(result, columns, io.inputInfo(), io.extras(rows, random)));
-        }
-        emit(text, io.output.file);
+        Release release = io.describe(Release.of("covariance", result, columns, true), in, random)
+                .diagnostic("fitSeconds", seconds);
+        StringBuilder sb = new StringBuilder();
+        sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
+        sb.append(Tables.matrix(columns, columns, result.matrix()));
+        sb.append(Tables.values("eigenvalues", result.eigenvalues()));
+        sb.append(Tables.guarantee(result.guarantee()));
+        io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;
     }
 }

@@ -9,7 +9,6 @@ import io.dpspectra.privacy.PrivacyParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -112,23 +111,19 @@ final class FitCommand extends BaseCommand {
         ReleaseInput.Bounded in = io.open("fit");
         DpPreconditions.checkComponents(components, in.opened().dimension());
         ClippedRows rows = in.rows();
+        long start = System.nanoTime();
         PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params,
                 neighbouring, random, this::warn));
+        double seconds = (System.nanoTime() - start) / 1e9;
         List<String> columns = in.opened().columnNames();
 
-        String text;
-        if (io.format == OutputFormat.table) {
-            StringBuilder sb = new StringBuilder();
-            sb.append("algorithm: ").append(result.algorithm()).append('\n');
-            sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
-            result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
-            sb.append(Tables.guarantee(result.guarantee().orElse(null)));
-            text = sb.toString();
-        } else {
-            Map<String, Object> json = Json.subspace(result, columns, io.inputInfo(), io.extras(rows, random));
-            text = Json.write(json);
-        }
-        emit(text, io.output.file);
+        Release release = io.describe(Release.of("fit", result, columns), in, random).diagnostic("fitSeconds", seconds);
+        StringBuilder sb = new StringBuilder();
+        sb.append("algorithm: ").append(result.algorithm()).append('\n');
+        sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
+        result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+        sb.append(Tables.guarantee(result.guarantee().orElse(null)));
+        io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;
     }
 }

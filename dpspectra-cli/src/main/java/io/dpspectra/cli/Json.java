@@ -3,10 +3,7 @@ package io.dpspectra.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.dpspectra.Diagnostics;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Matrix;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -55,42 +52,6 @@ final class Json {
         return cols;
     }
 
-    static Map<String, Object> diagnostics(Diagnostics diagnostics, Map<String, Object> extra) {
-        Map<String, Object> m = new LinkedHashMap<>(diagnostics.asMap());
-        m.putAll(extra);
-        return m;
-    }
-
-    static Map<String, Object> subspace(PrivateSubspace s, List<String> columnNames, Map<String, Object> input,
-                                        Map<String, Object> extraDiagnostics) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("algorithm", s.algorithm());
-        m.put("dimension", s.dimension());
-        m.put("k", s.k());
-        m.put("columns", columnNames);
-        m.put("components", columns(s.components()));
-        s.explainedVariance().ifPresent(ev -> m.put("explainedVariance", ev));
-        m.put("guarantee", guarantee(s.guarantee().orElse(null)));
-        m.put("input", input);
-        m.put("diagnostics", diagnostics(s.diagnostics(), extraDiagnostics));
-        return m;
-    }
-
-    static Map<String, Object> covariance(PrivateCovariance c, List<String> columnNames, Map<String, Object> input,
-                                          Map<String, Object> extraDiagnostics) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("algorithm", c.algorithm());
-        m.put("dimension", c.dimension());
-        m.put("columns", columnNames);
-        m.put("matrix", c.matrix().toRowArrays());
-        m.put("eigenvalues", c.eigenvalues());
-        m.put("eigenvectors", columns(c.eigenvectors()));
-        m.put("guarantee", guarantee(c.guarantee()));
-        m.put("input", input);
-        m.put("diagnostics", diagnostics(c.diagnostics(), extraDiagnostics));
-        return m;
-    }
-
     /** A model file written by {@code dpspectra fit}: its components (d × k) and column names. */
     record Model(Matrix components, List<String> columns, String algorithm) {
     }
@@ -104,6 +65,10 @@ final class Json {
         } catch (IOException e) {
             throw CliException.data("model file " + path + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""),
                     "pass a file written by 'dpspectra fit --output FILE'", e);
+        }
+        if (root != null && root.has(Release.NOT_PRIVATE_KEY)) {
+            throw CliException.data("model file " + path + " is a diagnostics file (facts about a run, not private), "
+                    + "not a model", "pass the release written by 'dpspectra fit --output FILE'", null);
         }
         JsonNode comps = root == null ? null : root.get("components");
         if (comps == null || !comps.isArray() || comps.size() == 0) {

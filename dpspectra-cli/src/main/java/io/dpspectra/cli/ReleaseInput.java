@@ -1,6 +1,5 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import java.nio.file.Path;
@@ -15,7 +14,7 @@ import picocli.CommandLine.Parameters;
  * The input and output options of the commands that make a private release from rows ({@code fit},
  * {@code covariance}): the user's row norm bound, the CSV options, INPUT, {@code --output} and
  * {@code --format}; and the steps they share: check the options before reading, open and bound the
- * rows, and describe the input in the JSON.
+ * rows, describe the preprocessing in the release, and publish it.
  */
 final class ReleaseInput {
     @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
@@ -26,6 +25,9 @@ final class ReleaseInput {
 
     @Mixin
     OutputOption output = new OutputOption();
+
+    @Mixin
+    DiagnosticsOption diagnostics = new DiagnosticsOption();
 
     @Option(names = "--format", paramLabel = "json|table", defaultValue = "json",
             description = "Output format: json (machine-readable) or table (for people). Default: ${DEFAULT-VALUE}.")
@@ -43,6 +45,7 @@ final class ReleaseInput {
     void checkBeforeReading() {
         bounds.validate();
         output.checkBeforeReading();
+        diagnostics.checkBeforeReading(output);
     }
 
     /**
@@ -56,23 +59,29 @@ final class ReleaseInput {
         return new Bounded(opened, n, bounds.apply(Progress.track(opened.rows(), task, n)));
     }
 
-    /** The "input" object of the JSON: file, bound and policy. */
-    Map<String, Object> inputInfo() {
+    /** The public preprocessing of the release: the user's norm bound and what is done with a row over it. */
+    Map<String, Object> preprocessing() {
         Map<String, Object> info = new LinkedHashMap<>();
-        info.put("file", inputPath.toString());
         info.put("normBound", bounds.bound());
         info.put("boundPolicy", bounds.policy());
         return info;
     }
 
-    /** The data owner's extras: rows clipped (when clipping), whether the noise was seeded, and the note. */
-    Map<String, Object> extras(ClippedRows rows, RandomSource random) {
-        Map<String, Object> extra = new LinkedHashMap<>();
-        if (rows.clippedRows() >= 0 && bounds.clipNorm != null) {
-            extra.put("clippedRows", rows.clippedRows());
+    /**
+     * Adds the release's public preprocessing and seeding to {@code release}, and the curator's facts
+     * (the input file, rows counted, rows clipped) to its diagnostics.
+     */
+    Release describe(Release release, Bounded in, RandomSource random) {
+        release.preprocessing(preprocessing()).noise(random);
+        release.diagnostic("input", inputPath.toString()).diagnostic("rows", in.rowCount());
+        if (in.rows().clippedRows() >= 0 && bounds.clipNorm != null) {
+            release.diagnostic("clippedRows", in.rows().clippedRows());
         }
-        extra.put("seeded", random != null && random.isSeeded());
-        extra.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
-        return extra;
+        return release;
+    }
+
+    /** Outputs the release to --output/stdout and its diagnostics to --diagnostics (see {@link Release}). */
+    void publish(BaseCommand command, Release release) throws java.io.IOException {
+        command.publish(release, format, output, diagnostics);
     }
 }

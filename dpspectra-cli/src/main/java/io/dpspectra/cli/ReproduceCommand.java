@@ -1,5 +1,6 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.experiments.ReportFile;
 import io.dpspectra.experiments.Reproduction;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +13,9 @@ import picocli.CommandLine.Parameters;
 /** {@code dpspectra reproduce <paper>}: regenerates a paper's figures, CSV + PNG + report.md. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Re-run a paper's experiments: writes one CSV and one PNG per figure and a report.md "
-                + "comparing each figure with the paper's claim, under docs/reproductions/<paper>/ (or --output-dir).",
+                + "comparing each figure with the paper's claim, under ./reproductions/<paper>/ in the working directory "
+                + "(or --output-dir). The committed evidence in docs/reproductions/<paper>/ is rewritten only by a full "
+                + "run with an explicit --output-dir; a --quick run never overwrites a full run's report.",
                 "The papers are listed after the options."})
 final class ReproduceCommand extends BaseCommand {
     /** Every reproduction the command knows, in help order. */
@@ -38,8 +41,12 @@ final class ReproduceCommand extends BaseCommand {
     boolean quick;
 
     @Option(names = "--output-dir", paramLabel = "DIR",
-            description = "Where to write the results (default: docs/reproductions/<paper>).")
+            description = "Where to write the results (default: ./reproductions/<paper> in the working directory). A "
+                    + "--quick run is refused (exit 2) if DIR holds a report.md of a full run.")
     Path outputDir;
+
+    /** The directory the default output is resolved against: the working directory (tests set it). */
+    Path workingDirectory = Path.of("");
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "20261123",
             description = "Seed of the experiment's random streams (experiments are seeded for reproducibility; "
@@ -87,11 +94,18 @@ final class ReproduceCommand extends BaseCommand {
         if (trials != null && trials < 1) {
             throw CliException.usage("--trials must be >= 1, got " + trials, "pass a positive number of trials");
         }
-        Path dir = outputDir != null ? outputDir : Path.of("docs", "reproductions", chosen.paper());
-        chosen.run(new Reproduction.Settings(run, trials, quick, dir, seed, msg -> {
+        Path dir = outputDir != null ? outputDir : workingDirectory.resolve("reproductions").resolve(chosen.paper());
+        Reproduction.Settings settings = new Reproduction.Settings(run, trials, quick, dir, seed, msg -> {
             err().println("reproduce " + paper + ": " + msg);
             err().flush();
-        }));
+        });
+        var refusal = ReportFile.refusal(settings);
+        if (refusal.isPresent()) {
+            throw CliException.usage("refusing to write a --quick run into " + dir + ": " + refusal.get(),
+                    "drop --output-dir to write the quick run to ./reproductions/" + chosen.paper()
+                            + ", or pass another --output-dir");
+        }
+        chosen.run(settings);
         out().println("wrote " + dir.toAbsolutePath().normalize());
         out().flush();
         return ExitCodes.OK;

@@ -60,6 +60,11 @@ final class RidgeCommand extends BaseCommand {
             throw CliException.data("covariance file " + covariance + " is not valid JSON: "
                     + e.getMessage().lines().findFirst().orElse(""), "pass a file written by 'dpspectra covariance'", e);
         }
+        if (root != null && root.has(Release.NOT_PRIVATE_KEY)) {
+            throw CliException.data("covariance file " + covariance + " is a diagnostics file (facts about a run, "
+                    + "not private), not a release", "pass the release written by 'dpspectra covariance --output FILE'",
+                    null);
+        }
         Matrix c = readMatrix(root);
         int d = c.rows();
         List<String> names = new ArrayList<>();

@@ -13,7 +13,6 @@ import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -82,6 +81,9 @@ final class SpectralCommand extends BaseCommand {
     @Mixin
     OutputOption output = new OutputOption();
 
+    @Mixin
+    DiagnosticsOption diagnostics = new DiagnosticsOption();
+
     @Override
     public Integer call() throws Exception {
         String alg = algorithm.toLowerCase(Locale.ROOT);
@@ -122,6 +124,7 @@ final class SpectralCommand extends BaseCommand {
                     + "reference");
         }
         output.checkBeforeReading();
+        diagnostics.checkBeforeReading(output);
         String format = matrixFormat != null ? matrixFormat.toLowerCase(Locale.ROOT)
                 : matrix.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mtx") ? "mtx" : "edges";
         if (!format.equals("mtx") && !format.equals("edges")) {
@@ -144,8 +147,9 @@ final class SpectralCommand extends BaseCommand {
 
         start = System.nanoTime();
         PrivateSubspace result;
+        RandomSource random = null;
         if (isPrivate) {
-            RandomSource random = privacy.randomSource(err());
+            random = privacy.randomSource(err());
             PrivatePowerMethod.Builder b = PrivatePowerMethod.builder().components(components).iterations(iterations)
                     .noise(variant).randomSource(random);
             if (blockSize != null) {
@@ -176,20 +180,15 @@ final class SpectralCommand extends BaseCommand {
         }
         double fitSeconds = (System.nanoTime() - start) / 1e9;
 
-        Map<String, Object> inputInfo = new LinkedHashMap<>();
-        inputInfo.put("file", matrix.toString());
-        inputInfo.put("format", format.equals("mtx") ? "MatrixMarket" : "edge list");
-        inputInfo.put("dimension", a.dimension());
-        Map<String, Object> extra = new LinkedHashMap<>();
-        if (!isPrivate) {
-            // data-dependent facts (the number of stored entries, timings) only for the non-private reference
-            inputInfo.put("nonZeros", a.nonZeros());
-            extra.put("readSeconds", readSeconds);
-            extra.put("fitSeconds", fitSeconds);
-        }
-        Map<String, Object> json = Json.subspace(result, List.of(), inputInfo, extra);
-        json.remove("columns");
-        emit(Json.write(json), output.file);
+        Map<String, Object> preprocessing = new LinkedHashMap<>();
+        preprocessing.put("format", format.equals("mtx") ? "MatrixMarket" : "edge list");
+        Release release = Release.of("spectral", result, null).preprocessing(preprocessing)
+                .noise(isPrivate ? random : null)
+                .diagnostic("input", matrix.toString())
+                .diagnostic("nonZeros", a.nonZeros())
+                .diagnostic("readSeconds", readSeconds)
+                .diagnostic("fitSeconds", fitSeconds);
+        publish(release, OutputFormat.json, output, diagnostics);
         return ExitCodes.OK;
     }
 

@@ -130,8 +130,8 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public PrivateSubspace fit(FitContext c) {
             if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
-                throw CliException.usage("k-dp-ojas is certified for --neighbouring replace only (positional batches, "
-                        + "spec section 0.1)", "drop --neighbouring or pass --neighbouring replace");
+                throw CliException.usage("k-dp-ojas is certified for --neighbouring replace only (positional batches)",
+                    "drop --neighbouring or pass --neighbouring replace");
             }
             KDpOja.Builder b = KDpOja.builder().components(c.components()).randomSource(c.random())
                     .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
@@ -178,7 +178,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public PrivateSubspace fit(FitContext c) {
             if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW && !paperLiteral) {
-                throw CliException.usage("k-dp-pca is certified for --neighbouring replace only (spec section 0.1)",
+                throw CliException.usage("k-dp-pca is certified for --neighbouring replace only",
                         "drop --neighbouring or pass --neighbouring replace");
             }
             KDpPca.Builder b = KDpPca.builder().components(c.components()).randomSource(c.random())

@@ -21,13 +21,37 @@ final class Cli {
     }
 
     static Result run(String... args) {
+        return run(cl -> { }, args);
+    }
+
+    /** Runs with {@code setUp} applied to the command line first (e.g. to set a test hook of a subcommand). */
+    static Result run(java.util.function.Consumer<CommandLine> setUp, String... args) {
         CommandLine cl = Main.newCommandLine();
+        setUp.accept(cl);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         int code = cl.execute(args);
         return new Result(code, out.toString(), err.toString());
+    }
+
+    /**
+     * Runs a releasing command with {@code --diagnostics FILE} in {@code dir} and returns its result and the
+     * diagnostics document (null if the command failed or wrote none).
+     */
+    static Released runWithDiagnostics(Path dir, String... args) throws IOException {
+        Path diag = Files.createTempFile(dir, "diagnostics", ".json");
+        Files.delete(diag);
+        String[] all = java.util.Arrays.copyOf(args, args.length + 2);
+        all[args.length] = "--diagnostics";
+        all[args.length + 1] = diag.toString();
+        Result r = run(all);
+        return new Released(r, Files.exists(diag) ? Json.MAPPER.readTree(diag.toFile()) : null);
+    }
+
+    /** A run's result and its diagnostics document. */
+    record Released(Result result, com.fasterxml.jackson.databind.JsonNode diagnostics) {
     }
 
     static Path write(Path dir, String name, String content) throws IOException {

@@ -38,8 +38,9 @@ class CommandsTest {
     @Test
     void analyzeGaussFitPrintsComponentsAndTheGuaranteeItSpent() throws Exception {
         Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(200, 4));
-        Cli.Result r = Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "0.5",
-                "--delta", "1e-6", "--clip-norm", "1", "--seed", "7", csv.toString());
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "fit", "--algorithm", "analyze-gauss", "-k", "2", "--epsilon",
+                "0.5", "--delta", "1e-6", "--clip-norm", "1", "--seed", "7", csv.toString());
+        Cli.Result r = rd.result();
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode j = json(r.out());
         assertThat(j.get("algorithm").asText()).isEqualTo("analyze-gauss");
@@ -49,7 +50,12 @@ class CommandsTest {
         assertThat(g.get("delta").asDouble()).isEqualTo(1e-6);
         assertThat(g.get("neighbouring").asText()).isEqualTo("add-remove");
         assertThat(g.has("mechanism") && g.has("sensitivity") && g.has("privacyUnit") && g.has("reference")).isTrue();
-        assertThat(j.get("diagnostics").get("seeded").asBoolean()).isTrue();
+        assertThat(j.get("seededNoise").asBoolean()).isTrue();
+        assertThat(j.get("preprocessing").get("normBound").asDouble()).isEqualTo(1.0);
+        assertThat(j.has("diagnostics") || j.has("rows") || j.has("input")).as("curator facts stay out").isFalse();
+        assertThat(rd.diagnostics().get("rows").asInt()).isEqualTo(200);
+        assertThat(rd.diagnostics().get("clippedRows").asInt()).isZero();
+        assertThat(rd.diagnostics().get(Release.NOT_PRIVATE_KEY).asText()).contains("WITHOUT differential privacy");
         assertThat(r.err()).contains("--seed").contains("NOT private");
     }
 

@@ -22,8 +22,9 @@ class CovarianceCliTest {
     void samplingAlgorithmsReleaseASymmetricMatrixWithUnitEigenvectorsAndProposalCounts() throws Exception {
         Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(200, 4));
         for (String alg : List.of("it-u", "ad", "kt")) {
-            Cli.Result r = Cli.run("covariance", "--algorithm", alg, "--epsilon", "2", "--clip-norm", "1",
-                    "--seed", "3", csv.toString());
+            Cli.Released rd = Cli.runWithDiagnostics(dir, "covariance", "--algorithm", alg, "--epsilon", "2",
+                    "--clip-norm", "1", "--seed", "3", csv.toString());
+            Cli.Result r = rd.result();
             assertThat(r.exitCode()).as(r.toString()).isZero();
             JsonNode j = json(r.out());
             JsonNode m = j.get("matrix");
@@ -49,7 +50,9 @@ class CovarianceCliTest {
             }
             assertThat(j.get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
             assertThat(j.get("guarantee").get("delta").asDouble()).isZero();
-            assertThat(j.get("diagnostics").get("proposals").size()).isEqualTo(4);
+            assertThat(j.has("diagnostics")).as("the release holds the release alone").isFalse();
+            assertThat(rd.diagnostics().get("proposals").size()).isEqualTo(4);
+            assertThat(rd.diagnostics().get("rows").asInt()).isEqualTo(200);
         }
     }
 
@@ -104,8 +107,9 @@ class CovarianceCliTest {
         assertThat(bad.err()).contains("nope");
     }
 
-    private static double[] vectorBudgets(Cli.Result r) throws Exception {
-        JsonNode e = json(r.out()).get("diagnostics").get("epsilonVectors");
+    private static double[] vectorBudgets(Cli.Released r) throws Exception {
+        assertThat(r.result().exitCode()).as(r.result().toString()).isZero();
+        JsonNode e = r.diagnostics().get("epsilonVectors");
         double[] out = new double[e.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = e.get(i).asDouble();
@@ -117,20 +121,20 @@ class CovarianceCliTest {
     void skipLastVectorMovesTheLastVectorsBudgetToTheOthersInCovarianceAndFit() throws Exception {
         Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(200, 4));
         String[] common = {"--epsilon", "2", "--clip-norm", "1", "--seed", "3", csv.toString()};
-        Cli.Result paper = Cli.run(concat(new String[] {"covariance", "--algorithm", "it-u"}, common));
-        Cli.Result skip = Cli.run(concat(new String[] {"covariance", "--algorithm", "it-u", "--skip-last-vector"},
+        Cli.Released paper = Cli.runWithDiagnostics(dir, concat(new String[] {"covariance", "--algorithm", "it-u"},
                 common));
-        assertThat(skip.exitCode()).as(skip.toString()).isZero();
+        Cli.Released skip = Cli.runWithDiagnostics(dir, concat(new String[] {"covariance", "--algorithm", "it-u", "--skip-last-vector"},
+                common));
+
         // the vector budget epsilon/2 = 1: over d = 4 vectors by default, over the first 3 with the flag
         assertThat(vectorBudgets(paper)).containsExactly(new double[] {0.25, 0.25, 0.25, 0.25},
                 org.assertj.core.api.Assertions.within(1e-12));
         assertThat(vectorBudgets(skip)).containsExactly(new double[] {1 / 3.0, 1 / 3.0, 1 / 3.0, 0},
                 org.assertj.core.api.Assertions.within(1e-12));
-        assertThat(json(skip.out()).get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
+        assertThat(json(skip.result().out()).get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
 
-        Cli.Result ad = Cli.run(concat(new String[] {"fit", "--algorithm", "ad", "--components", "4",
-            "--skip-last-vector"}, common));
-        assertThat(ad.exitCode()).as(ad.toString()).isZero();
+        Cli.Released ad = Cli.runWithDiagnostics(dir, concat(new String[] {"fit", "--algorithm", "ad",
+            "--components", "4", "--skip-last-vector"}, common));
         double[] adBudgets = vectorBudgets(ad);
         assertThat(adBudgets[3]).isZero();
         assertThat(adBudgets[0] + adBudgets[1] + adBudgets[2]).isCloseTo(1.0,

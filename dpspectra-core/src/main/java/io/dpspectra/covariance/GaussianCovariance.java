@@ -102,8 +102,7 @@ public final class GaussianCovariance implements CovarianceEstimator {
                 budget, neighbouring, "one row with L2 norm <= " + beta,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + delta2
                         + (neighbouring == Neighbouring.REPLACE_ROW ? " (sqrt(2)*beta^2)" : " (beta^2)"),
-                "papers/dp-covariance-estimation.txt baseline G (Dwork et al. STOC 2014); "
-                        + "spec robust-local-covariance.md §5.4, §5.6, K8, A-C6");
+                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1, as the Gaussian baseline G of Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Section 5");
         Diagnostics.Builder diag = r.moment().diagnostics(random.isSeeded())
                 .put("sigma", sigma)
                 .put("calibration", calibration.name())

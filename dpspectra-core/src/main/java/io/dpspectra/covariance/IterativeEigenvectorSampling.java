@@ -180,8 +180,8 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
                         + "; vectors: exponential mechanism, utility u^T C_i u with sensitivity "
                         + utilitySensitivity + (tightUtility ? " (tight, beta^2)" : " (paper, 2*beta^2)")
                         + ", sum of epsilon_i = " + (eps - eps0),
-                "papers/dp-covariance-estimation.txt Algorithm 1 (" + (split == BudgetSplit.UNIFORM ? "Cor. 2"
-                        : "Cor. 1") + "), Algorithm 2 corrected; spec robust-local-covariance.md §5.1, K9, K10");
+                "Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Algorithm 1 (" + (split == BudgetSplit.UNIFORM ? "Corollary 2, uniform split"
+                        : "Corollary 1, adaptive split") + ") with the sampler of Algorithm 2");
         diag.put("split", split.name())
                 .put("vectors", kk)
                 .put("epsilonEigenvalues", eps0)

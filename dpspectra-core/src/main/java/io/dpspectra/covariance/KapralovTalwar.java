@@ -77,7 +77,8 @@ public final class KapralovTalwar extends SampledEigenvectorCovariance {
                 PrivacyParams.pure(eps), Neighbouring.REPLACE_ROW, "one row with L2 norm <= " + beta,
                 "eigenvalues: L1 sensitivity 2*beta^2 at epsilon0 = " + (eps / 2)
                         + "; vectors: exponential mechanism, utility sensitivity 2*beta^2, epsilon_i = " + epsI,
-                "papers/dp-covariance-estimation.txt Sec. 1.2/3 baseline KT; spec robust-local-covariance.md §5.5, A-C11");
+                "Kapralov & Talwar, On Differentially Private Low Rank Approximation (SODA 2013), as the KT "
+                        + "baseline of Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Sections 1.2 and 5");
         diag.put("vectors", kk)
                 .put("epsilonEigenvalues", eps / 2)
                 .put("epsilonPerVector", epsI)

@@ -112,8 +112,9 @@ public final class LaplaceCovariance implements CovarianceEstimator {
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Laplace covariance (Amin et al. baseline L)", spent,
                 neighbouring, "one row with L2 norm <= " + beta,
                 "L1 sensitivity of the upper triangle of X^T X (diagonal included) = " + delta1 + " ("
-                        + (sensitivity == Sensitivity.PAPER ? "2*d*beta^2, paper" : "tight, spec §1.4") + ")",
-                "papers/dp-covariance-estimation.txt baseline L; spec robust-local-covariance.md §5.3, §5.6, A-C5");
+                        + (sensitivity == Sensitivity.PAPER ? "2*d*beta^2, paper" : (neighbouring == Neighbouring.REPLACE_ROW ? "tight, sqrt(d(d+1))*beta^2" : "tight, (d+1)*beta^2/2"))
+                        + ")",
+                "Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Section 5, the Laplace-mechanism baseline L");
         Diagnostics diag = r.moment().diagnostics(random.isSeeded())
                 .put("laplaceScale", scale)
                 .put("sensitivityMode", sensitivity.name())

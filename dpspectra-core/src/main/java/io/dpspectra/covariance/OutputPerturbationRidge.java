@@ -123,8 +123,8 @@ public final class OutputPerturbationRidge {
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Output-perturbation ridge (Chaudhuri et al. 2011, P)",
                 PrivacyParams.pure(budget.epsilon()), Neighbouring.REPLACE_ROW, "one row with L2 norm <= " + rowL2Bound,
                 "L2 sensitivity of the ridge minimiser 2L/alpha = " + delta,
-                "Chaudhuri et al. JMLR 2011 Alg. 1; papers/dp-covariance-estimation.txt App. C.2; "
-                        + "spec robust-local-covariance.md §5.9");
+                "Chaudhuri, Monteleoni & Sarwate, Differentially Private Empirical Risk Minimization (JMLR 2011), "
+                        + "Algorithm 1, as baseline P of Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Appendix C.2");
         Diagnostics diag = Diagnostics.builder().put("rows", n).put("noiseScale", scale)
                 .put("seededRandomness", random.isSeeded()).build();
         return new Result(released, guarantee, diag);

@@ -122,8 +122,7 @@ public final class AnalyzeGauss implements SubspaceEstimator {
                 "one row with L2 norm <= " + beta,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + sensitivity
                         + (neighbouring == Neighbouring.ADD_REMOVE_ROW ? " (beta^2)" : " (sqrt(2)*beta^2)"),
-                "Dwork et al. STOC 2014, Alg. 1 (DP-Gauss-1 in papers/kdp-pca-adaptive-noise.txt App. G); "
-                        + "spec stochastic-and-power-methods.md §2.7, §8 #22");
+                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1; the DP-Gauss-1 baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, App. G");
         Diagnostics.Builder diag = Diagnostics.builder()
                 .put("sigma", sigma)
                 .put("calibration", calibration.name())

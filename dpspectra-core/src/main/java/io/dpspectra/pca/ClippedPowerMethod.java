@@ -176,8 +176,7 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
                 "one row with ||x||_2 <= " + beta + " and ||x||_1 <= " + alpha1,
                 "per column release L2 sensitivity " + (neighbouring == Neighbouring.REPLACE_ROW ? "2*" : "") + "alpha1*beta*||X_{l-1}||_inf; "
                         + "sigma_HP = sqrt(4 p L ln(1/delta))/eps over p*L = " + (k * l) + " releases (zCDP)",
-                "Hardt & Price Fig. 3, Lemma 4.5; papers/kdp-pca-adaptive-noise.txt Sec. 5, App. G; "
-                        + "spec stochastic-and-power-methods.md §2.7, §3.3, §8 #25");
+                "Hardt & Price, The Noisy Power Method: A Meta Algorithm with Applications (NeurIPS 2014), Fig. 3 and Lemma 4.5; the DP-Power-Method baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, Sec. 5 and App. G");
         return new PrivateSubspace("dp-power-method", q, null, g, diag.build());
     }
 }

@@ -155,7 +155,7 @@ public final class DpOja implements Deflation.Oracle {
     public String warning() {
         return paperLiteral ? "paper-literal DP-Oja: noise multiplier C' ln(m/delta)/(eps sqrt(m)) with C' = 1 relies "
                 + "on amplification by shuffling ([DS] Thm 10) that this library neither performs nor proves; this "
-                + "release is NOT certified (epsilon, delta)-DP (spec section 2.5, section 8 #17)" : null;
+                + "release is NOT certified (epsilon, delta)-DP" : null;
     }
 
     @Override

@@ -136,7 +136,7 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
             }
             diag.put("resamples", resamples);
             diag.put("warning", "paper-literal DP-Gauss-2: the gap noise was resampled until positive, which is NOT "
-                    + "differentially private ([DS] App. G; spec section 8 #24)");
+                    + "differentially private (Duengler & Sanyal, App. G)");
         }
         boolean passed = noisyGap > theta || (onSmallGap == OnSmallGap.RESAMPLE_NON_PRIVATE && noisyGap > 0);
         diag.put("gapTestPassed", passed);
@@ -164,11 +164,15 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
         diag.put("note", Diagnostics.PRIVATE_KEYS_NOTE);
         PrivacyGuarantee guarantee = new PrivacyGuarantee("DP-Gauss-2 (output perturbation)", budget,
                 Neighbouring.ADD_REMOVE_ROW, "one row with L2 norm <= " + beta,
-                "normalised units X/beta^2: gap Laplace scale 2/eps (sensitivity 2), projector Gaussian std "
-                        + "(1+sqrt(2 ln(1/delta)))/(eps (g - theta)) (Dwork et al.'s calibration)"
+                "in units of beta^2 (rows scaled to norm <= 1). Step 1, eigengap test: the gap mu_k - mu_(k+1) has "
+                        + "sensitivity 1 (adding or removing one row raises every eigenvalue by between 0 and 1); "
+                        + "Laplace noise of scale 2/eps spends eps/2 on it, and a noisy gap at or below theta = "
+                        + "2(1 + ln(1/delta)/eps) = " + theta + " refuses the release (the refusal is private). "
+                        + "Step 2, only after a pass: Gaussian noise on the projector V_k V_k^T with std "
+                        + "(1 + sqrt(2 ln(1/delta)))/(eps (g - theta)), g the noisy gap, spends the rest: eps/2 and delta. "
+                        + "Total (eps, delta) = (" + budget.epsilon() + ", " + budget.delta() + "), Dwork et al.'s analysis"
                         + (onSmallGap == OnSmallGap.RESAMPLE_NON_PRIVATE ? "; RESAMPLED gap noise: NOT private" : ""),
-                "Dwork et al. STOC 2014 Alg. 2 (DP-Gauss-2 in papers/kdp-pca-adaptive-noise.txt App. G); "
-                        + "spec stochastic-and-power-methods.md §2.7, §8 #23-#24");
+                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 2; the DP-Gauss-2 baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, App. G");
         return new PrivateSubspace("dp-gauss-2", result, null, guarantee, diag.build());
     }
 }

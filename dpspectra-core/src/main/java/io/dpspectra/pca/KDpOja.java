@@ -131,8 +131,7 @@ public final class KDpOja implements SubspaceEstimator {
                         + "argument, NOT certified)"
                         : "L2 sensitivity of a batch mean of clipped gradients = 2*beta/B = " + (2 * beta / b)
                         + "; analytic Gaussian per step; parallel composition over batches and chunks",
-                "papers/kdp-pca-adaptive-noise.txt Alg. 1, Alg. 3, Cor. 4; spec stochastic-and-power-methods.md "
-                        + "§2.1, §2.5, §8 #17");
+                "Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, Algorithm 3 (k-DP-Ojas) with the deflation of Algorithm 1, Corollary 4");
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("rows", n);
         extra.put("batchSize", b);

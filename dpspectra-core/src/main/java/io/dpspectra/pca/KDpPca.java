@@ -113,8 +113,7 @@ public final class KDpPca implements SubspaceEstimator {
                 "PrivRange: stable histogram, count sensitivity " + (paperLiteral ? 1 : 2) + "; PrivMean: d histograms "
                         + "(Lemma 16) + Gaussian on the clamped mean, L2 sensitivity 2 r sqrt(d)/N; per batch eps/2 + eps/2; "
                         + "parallel composition over batches and chunks",
-                "papers/kdp-pca-adaptive-noise.txt Alg. 1, 2, 6, 7, Thm. 1, 9; spec stochastic-and-power-methods.md "
-                        + "§2.1-§2.4, §8 #1, #9");
+                "Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, Algorithms 1, 2, 6 and 7 (k-DP-PCA, ModifiedDP-PCA, PrivRange, PrivMean), Theorems 1 and 9");
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("rows", n);
         extra.put("batchSize", b);

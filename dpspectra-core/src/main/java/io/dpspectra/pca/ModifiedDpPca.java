@@ -139,7 +139,7 @@ public final class ModifiedDpPca implements Deflation.Oracle {
     /** A warning for the result's diagnostics, or null. */
     public String warning() {
         return paperLiteral ? "paper-literal k-DP-PCA: histograms calibrated for add/remove (count sensitivity 1) "
-                + "as [DS] claims; with positional batches only replace-one is proven (spec section 8 #9), so "
+                + "as [DS] claims; with positional batches only replace-one is proven, so "
                 + "this release is NOT certified (epsilon, delta)-DP" : null;
     }
 

@@ -293,8 +293,7 @@ public final class PrivatePowerMethod {
                     + " products; Laplace scale 10 p L sqrt(d)/epsilon = " + base + " (times " + s + ")";
         }
         PrivacyGuarantee guarantee = new PrivacyGuarantee("PrivatePowerMethod (" + variant + ")", spent, relation,
-                unit, sensitivity, "papers/noisy-power-method.txt Fig. 3, Claim 4.2, Lemma 4.5; spec "
-                        + "stochastic-and-power-methods.md §3.3, §8 #30, #34");
+                unit, sensitivity, "Hardt & Price, The Noisy Power Method: A Meta Algorithm with Applications (NeurIPS 2014), Fig. 3 (private power method), Claim 4.2 and Lemma 4.5");
         PowerIterations.Step step = new PowerIterations.Step() {
             private double last = Double.NaN;
 

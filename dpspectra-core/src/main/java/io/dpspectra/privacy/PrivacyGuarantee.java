@@ -10,8 +10,10 @@ import java.util.Objects;
  * @param params      the (ε, δ) actually spent
  * @param neighbouring the neighbouring relation
  * @param privacyUnit  what one neighbour changes, e.g. "one row with L2 norm <= 1.0"
- * @param sensitivity  the sensitivity the noise was calibrated to, in words and numbers
- * @param reference    paper file, algorithm or equation, and spec section
+ * @param sensitivity  the sensitivity the noise was calibrated to, in words and numbers; for a composition,
+ *                     what is spent in each step, totalling the params
+ * @param reference    the paper (authors, title, venue) and the algorithm or equation it implements, in words
+ *                     a reader of the release can look up (never an internal file name)
  */
 public record PrivacyGuarantee(String mechanism, PrivacyParams params, Neighbouring neighbouring,
                                String privacyUnit, String sensitivity, String reference) {

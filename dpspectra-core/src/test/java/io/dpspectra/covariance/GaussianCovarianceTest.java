@@ -89,7 +89,7 @@ class GaussianCovarianceTest {
         assertThat(c.guarantee().params()).isEqualTo(BUDGET);
         assertThat(c.guarantee().neighbouring()).isEqualTo(Neighbouring.REPLACE_ROW);
         assertThat(c.guarantee().sensitivity()).contains("" + Math.sqrt(2) * BETA * BETA);
-        assertThat(c.guarantee().reference()).contains("§5.4");
+        assertThat(c.guarantee().reference()).contains("Amin").contains("Section 5").doesNotContain("spec");
         assertThat(c.algorithm()).isEqualTo("gaussian-covariance");
     }
 

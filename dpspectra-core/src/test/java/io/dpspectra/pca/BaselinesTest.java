@@ -31,6 +31,11 @@ class BaselinesTest {
         assertThat(ratio(s, data, 0.1)).isGreaterThan(0.99);
         assertThat(s.diagnostics().get("gapTestPassed")).isEqualTo(true);
         assertThat(s.guarantee().orElseThrow().neighbouring()).isEqualTo(Neighbouring.ADD_REMOVE_ROW);
+        // the composition is stated step by step: eps/2 on the sensitivity-1 gap test, eps/2 and delta on the projector
+        assertThat(s.guarantee().orElseThrow().sensitivity()).contains("sensitivity 1").contains("spends eps/2")
+                .contains("the rest: eps/2 and delta").doesNotContain("sensitivity 2");
+        assertThat(s.guarantee().orElseThrow().reference()).contains("Analyze Gauss").contains("Algorithm 2")
+                .doesNotContain("spec").doesNotContain(".txt");
     }
 
     @Test

@@ -3,10 +3,10 @@ package io.dpspectra.experiments.dpcovariance;
 import io.dpspectra.covariance.CovarianceRidge;
 import io.dpspectra.covariance.OutputPerturbationRidge;
 import io.dpspectra.covariance.PrivateCovariance;
+import io.dpspectra.experiments.ReportFile;
 import io.dpspectra.experiments.Reproduction;
 import io.dpspectra.experiments.ResultTable;
 import io.dpspectra.experiments.Summary;
-import io.dpspectra.experiments.io.AtomicWrite;
 import io.dpspectra.experiments.plot.BandPlot;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
@@ -127,7 +127,7 @@ public final class DpCovarianceReproduction implements Reproduction {
             figure5(s, report);
         }
         proposalSection(s, report);
-        AtomicWrite.writeString(s.outputDir().resolve("report.md"), report.toString());
+        ReportFile.write(paper(), s, report.toString());
     }
 
     private static final String SETUP = """

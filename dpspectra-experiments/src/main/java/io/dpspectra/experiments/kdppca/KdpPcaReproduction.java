@@ -2,10 +2,10 @@ package io.dpspectra.experiments.kdppca;
 
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.experiments.ReportFile;
 import io.dpspectra.experiments.Reproduction;
 import io.dpspectra.experiments.ResultTable;
 import io.dpspectra.experiments.Summary;
-import io.dpspectra.experiments.io.AtomicWrite;
 import io.dpspectra.experiments.plot.BandPlot;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
@@ -188,7 +188,7 @@ public final class KdpPcaReproduction implements Reproduction {
         } finally {
             pool.shutdownNow();
         }
-        AtomicWrite.writeString(s.outputDir().resolve("report.md"), Report.markdown(figs, results, trials, s));
+        ReportFile.write(paper(), s, Report.markdown(figs, results, trials, s));
     }
 
     /** One trial at one point: fresh basis, data and noise; returns R per method. */

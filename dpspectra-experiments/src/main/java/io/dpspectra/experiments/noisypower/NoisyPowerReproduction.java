@@ -1,9 +1,9 @@
 package io.dpspectra.experiments.noisypower;
 
+import io.dpspectra.experiments.ReportFile;
 import io.dpspectra.experiments.Reproduction;
 import io.dpspectra.experiments.ResultTable;
 import io.dpspectra.experiments.Summary;
-import io.dpspectra.experiments.io.AtomicWrite;
 import io.dpspectra.experiments.plot.BandPlot;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricOperator;
@@ -86,7 +86,7 @@ public final class NoisyPowerReproduction implements Reproduction {
         for (String sec : sections) {
             md.append(sec).append('\n');
         }
-        AtomicWrite.writeString(s.outputDir().resolve("report.md"), md.toString());
+        ReportFile.write(paper(), s, md.toString());
     }
 
     // ------------------------------------------------------------------ (i) convergence
