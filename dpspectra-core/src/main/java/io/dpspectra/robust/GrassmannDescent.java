@@ -412,12 +412,17 @@ public final class GrassmannDescent implements SubspaceEstimator {
         PrivacyParams iterBudget = budget;
         PrivacyAccountant accountant = null;
         boolean privateInit = start == Init.ANALYZE_GAUSS || start == Init.PRIVATE_POWER_METHOD;
+        if (privateInit) {
+            if (budget == null) {
+                throw new IllegalArgumentException("a private start (" + start + ") needs a privacy budget");
+            }
+            initBudget = new PrivacyParams(budget.epsilon() * initShare, budget.delta() * initShare);
+            iterBudget = new PrivacyParams(budget.epsilon() * (1 - initShare), budget.delta() * (1 - initShare));
+        }
         if (priv) {
             accountant = PrivacyAccountant.total(budget);
             List<PrivacyAccountant.Entry> plan = new ArrayList<>();
             if (privateInit) {
-                initBudget = new PrivacyParams(budget.epsilon() * initShare, budget.delta() * initShare);
-                iterBudget = new PrivacyParams(budget.epsilon() * (1 - initShare), budget.delta() * (1 - initShare));
                 plan.add(new PrivacyAccountant.Entry("initialisation (" + start + ")", initBudget));
             }
             plan.add(new PrivacyAccountant.Entry(t + " noisy gradient steps", iterBudget));

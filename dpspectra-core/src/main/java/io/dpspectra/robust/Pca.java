@@ -14,13 +14,14 @@ import io.dpspectra.noise.RandomSource;
  *
  * <p>Cost: O(N D² + D³) exact; O(I·N·D·r) for I = {@value #SUBSPACE_ITERATIONS} block iterations.
  */
-final class Pca {
+public final class Pca {
     static final int SUBSPACE_ITERATIONS = 200;
 
     private Pca() {
     }
 
-    static Matrix top(double[][] x, int r) {
+    /** The top-r eigenvectors of XᵀX of the rows (not private). */
+    public static Matrix top(double[][] x, int r) {
         int d = x[0].length;
         if (d <= GrassmannDescent.DENSE_INIT_MAX_DIMENSION) {
             Matrix g = new Matrix(d, d);

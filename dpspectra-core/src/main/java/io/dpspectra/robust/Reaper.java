@@ -282,6 +282,11 @@ public final class Reaper implements SubspaceEstimator {
         }
     }
 
+    /** The method's name, e.g. "dp-sgd-reap". */
+    public String name() {
+        return name;
+    }
+
     /** Memory and time for N rows in dimension D, stated before any work. */
     public Plan plan(int n, int d) {
         int t = iterations > 0 ? iterations : n;

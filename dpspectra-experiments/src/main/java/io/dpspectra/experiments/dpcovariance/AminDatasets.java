@@ -38,11 +38,7 @@ final class AminDatasets {
     }
 
     static Path root() {
-        String p = System.getProperty("dpspectra.datasets");
-        if (p == null || p.isBlank()) {
-            p = System.getenv("DPSPECTRA_DATASETS");
-        }
-        return Path.of(p == null || p.isBlank() ? "/work/shared/datasets" : p);
+        return io.dpspectra.experiments.Datasets.root();
     }
 
     /** The preprocessed n × d rows of {@code name}, or empty when its files are absent. */

@@ -1,0 +1,20 @@
+package io.dpspectra.experiments;
+
+import java.nio.file.Path;
+
+/**
+ * Where the reproductions find the real datasets: {@code -Ddpspectra.datasets=DIR}, else the environment variable
+ * {@code DPSPECTRA_DATASETS}, else {@code /work/shared/datasets}. The big files are never committed.
+ */
+public final class Datasets {
+    private Datasets() {
+    }
+
+    public static Path root() {
+        String p = System.getProperty("dpspectra.datasets");
+        if (p == null || p.isBlank()) {
+            p = System.getenv("DPSPECTRA_DATASETS");
+        }
+        return Path.of(p == null || p.isBlank() ? "/work/shared/datasets" : p);
+    }
+}
