@@ -33,7 +33,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks of the linear-algebra backend.",
-        subcommands = {BenchCommand.GramBench.class, OjaBench.class, PowerBench.class, CovarianceBench.class})
+        subcommands = {BenchCommand.GramBench.class, OjaBench.class, PowerBench.class, CovarianceBench.class,
+            RobustBench.class})
 public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
