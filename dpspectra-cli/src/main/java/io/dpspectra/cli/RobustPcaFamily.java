@@ -3,6 +3,7 @@ package io.dpspectra.cli;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.robust.DescentOptions;
 import io.dpspectra.robust.GrassmannDescent;
 import io.dpspectra.robust.NoiseCalibration;
 import io.dpspectra.robust.Reaper;
@@ -99,6 +100,22 @@ final class RobustPcaFamily implements AlgorithmFamily {
         }
     }
 
+    /** The options both kinds share: k, the row map, the randomness, --iterations, --step-size, --batch-size. */
+    private <B extends DescentOptions<B>> B configure(B b, FitAlgorithm.FitContext c) {
+        b.components(c.components()).rowNorm(parsedRowNorm())
+                .randomSource(c.random() != null ? c.random() : RandomSource.secure());
+        if (power.iterations != null) {
+            b.iterations(power.iterations);
+        }
+        if (stepSize != null) {
+            b.stepSize(stepSize);
+        }
+        if (stochastic.batchSize != null) {
+            b.batchSize(stochastic.batchSize);
+        }
+        return b;
+    }
+
     private static void requireReplace(FitAlgorithm.FitContext c, String name) {
         if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
             throw CliException.usage(name + " is certified for --neighbouring replace only (N is public)",
@@ -156,19 +173,9 @@ final class RobustPcaFamily implements AlgorithmFamily {
             if (isPrivate()) {
                 requireReplace(c, name);
             }
-            b.components(c.components()).rowNorm(parsedRowNorm()).initShare(initShare)
-                    .randomSource(c.random() != null ? c.random() : RandomSource.secure());
-            if (power.iterations != null) {
-                b.iterations(power.iterations);
-            }
-            if (stepSize != null) {
-                b.stepSize(stepSize);
-            }
+            configure(b, c).initShare(initShare);
             if (restarts != null) {
                 b.restarts(restarts);
-            }
-            if (stochastic.batchSize != null) {
-                b.batchSize(stochastic.batchSize);
             }
             if (geodesic) {
                 b.step(GrassmannDescent.Step.GEODESIC);
@@ -230,16 +237,7 @@ final class RobustPcaFamily implements AlgorithmFamily {
                 case "dp-md-reap" -> Reaper.dpMdReap();
                 default -> Reaper.dpSmdReap();
             };
-            b.components(c.components()).rowNorm(parsedRowNorm()).randomSource(c.random());
-            if (power.iterations != null) {
-                b.iterations(power.iterations);
-            }
-            if (stepSize != null) {
-                b.stepSize(stepSize);
-            }
-            if (stochastic.batchSize != null) {
-                b.batchSize(stochastic.batchSize);
-            }
+            configure(b, c);
             if (stochastic.paperLiteral) {
                 c.warn().accept("--paper-literal: " + name + " uses Appendix A's printed noise; the result is NOT "
                         + "certified differentially private");

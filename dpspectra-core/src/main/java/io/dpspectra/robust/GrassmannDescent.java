@@ -130,7 +130,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
         this.step = b.step;
         this.tolerance = b.tolerance;
         this.rowNorm = b.rowNorm;
-        this.random = b.random == null ? RandomSource.secure() : b.random;
+        this.random = b.random;
         this.listener = b.listener;
         this.noiseMultiplier = b.noiseMultiplier;
     }
@@ -156,47 +156,24 @@ public final class GrassmannDescent implements SubspaceEstimator {
     }
 
     /** Configuration; {@link #build()} checks every option. */
-    public static final class Builder {
-        private String name;
-        private int r = -1;
-        private int iterations;
-        private double stepSize = 1.0;
+    public static final class Builder extends DescentOptions<Builder> {
+        private final String name;
         private int stageLength = 50;
         private int restarts;
-        private int batchSize;
-        private Batch batch = Batch.FULL;
-        private NoiseCalibration calibration = NoiseCalibration.NONE;
         private double sigma = Double.NaN;
-        private double paperConstant = Double.NaN;
         private Init init = Init.AUTO;
         private Matrix initialBasis;
         private double initShare = 0.2;
         private Step step = Step.PROJECTION;
-        private double tolerance = Glad.DEFAULT_TOLERANCE;
-        private RowNorm rowNorm = RowNorm.SPHERE;
-        private RandomSource random;
         private Listener listener;
-        private double noiseMultiplier = 1.0;
 
         private Builder(String name) {
+            super(1.0, Batch.FULL, NoiseCalibration.NONE); // s = 1: the paper's experiments
             this.name = name;
         }
 
-        /** The subspace dimension r, 1 ≤ r &lt; D (required). */
-        public Builder components(int r) {
-            this.r = DpPreconditions.checkAtLeast("components", r, 1);
-            return this;
-        }
-
-        /** T ≥ 1; default N, the number of rows (the paper's Figure 1). */
-        public Builder iterations(int t) {
-            this.iterations = DpPreconditions.checkAtLeast("iterations", t, 1);
-            return this;
-        }
-
-        /** The first step size s &gt; 0; default 1 (the paper's experiments). */
-        public Builder stepSize(double s) {
-            this.stepSize = DpPreconditions.checkPositive("step size", s);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -215,34 +192,9 @@ public final class GrassmannDescent implements SubspaceEstimator {
             return this;
         }
 
-        /**
-         * The (expected) batch size B ≥ 1 of the minibatch methods; default max(⌈N√(ε/(4T))⌉, 1) (the
-         * paper's §5.1 after Bassily et al. 2019, rounded up; ε = 1 for the non-private SGGD).
-         */
-        public Builder batchSize(int b) {
-            this.batchSize = DpPreconditions.checkAtLeast("batch size", b, 1);
-            return this;
-        }
-
-        public Builder batch(Batch b) {
-            this.batch = Objects.requireNonNull(b, "batch");
-            return this;
-        }
-
-        public Builder calibration(NoiseCalibration c) {
-            this.calibration = Objects.requireNonNull(c, "calibration");
-            return this;
-        }
-
         /** The noise standard deviation of {@link NoiseCalibration#FIXED_SIGMA} (NGGD, NSGGD without a guarantee). */
         public Builder sigma(double s) {
             this.sigma = DpPreconditions.checkSensitivity("sigma", s);
-            return this;
-        }
-
-        /** The constant c of {@link NoiseCalibration#PAPER_LITERAL}; the paper gives none, so there is no default. */
-        public Builder paperConstant(double c) {
-            this.paperConstant = DpPreconditions.checkPositive("paper constant c", c);
             return this;
         }
 
@@ -273,51 +225,19 @@ public final class GrassmannDescent implements SubspaceEstimator {
             return this;
         }
 
-        /** Residual norms at or below τ₀ count as on the subspace; default 1e-12. */
-        public Builder tolerance(double tau) {
-            this.tolerance = DpPreconditions.checkSensitivity("tolerance", tau);
-            return this;
-        }
-
-        /** How rows are brought to norm ≤ 1 (default: normalised to the sphere, as the paper does). */
-        public Builder rowNorm(RowNorm policy) {
-            this.rowNorm = Objects.requireNonNull(policy, "rowNorm");
-            return this;
-        }
-
-        public Builder randomSource(RandomSource source) {
-            this.random = Objects.requireNonNull(source, "randomSource");
-            return this;
-        }
-
         public Builder listener(Listener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
         }
 
-        /** Scales σ by m: package-private, for the auditor's broken twin only; m &lt; 1 breaks the guarantee. */
-        Builder noiseMultiplierForAuditTests(double m) {
-            this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
-            return this;
-        }
-
         public GrassmannDescent build() {
-            if (r < 0) {
-                throw new IllegalArgumentException("components r was not set; call components(r) with 1 <= r < D");
-            }
+            checkShared();
             if (calibration == NoiseCalibration.FIXED_SIGMA && Double.isNaN(sigma)) {
                 throw new IllegalArgumentException("FIXED_SIGMA noise needs sigma(s)");
             }
             if (calibration == NoiseCalibration.PAPER_LITERAL && Double.isNaN(paperConstant)) {
                 throw new IllegalArgumentException("the paper's Theorem 6 gives no value for its constant c; "
                         + "pass paperConstant(c) explicitly");
-            }
-            if (calibration == NoiseCalibration.ZCDP && batch != Batch.FULL) {
-                throw new IllegalArgumentException("zCDP calibration is for full-batch descent (dp-ggd); use "
-                        + "RDP_POISSON with Poisson batches (dp-sggd)");
-            }
-            if (calibration == NoiseCalibration.RDP_POISSON && batch != Batch.POISSON) {
-                throw new IllegalArgumentException("the Renyi accountant assumes Poisson sampling; use batch POISSON");
             }
             if (initialBasis != null && initialBasis.cols() != r) {
                 throw new IllegalArgumentException("the initial basis has " + initialBasis.cols()
@@ -342,10 +262,8 @@ public final class GrassmannDescent implements SubspaceEstimator {
         if (batch == Batch.FULL) {
             return n;
         }
-        if (batchSize > 0) {
-            return batchSize;
-        }
-        return NoisySteps.defaultBatchSize(n, iterationsFor(n), budget == null ? 1.0 : budget.epsilon());
+        return batchSize > 0 ? batchSize
+                : NoisySteps.defaultBatchSize(n, iterationsFor(n), budget == null ? 1.0 : budget.epsilon());
     }
 
     /** η_k for k = 1..T on N rows. */

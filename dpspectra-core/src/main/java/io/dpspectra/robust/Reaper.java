@@ -125,7 +125,7 @@ public final class Reaper implements SubspaceEstimator {
         this.projection = b.projection;
         this.tolerance = b.tolerance;
         this.rowNorm = b.rowNorm;
-        this.random = b.random == null ? RandomSource.secure() : b.random;
+        this.random = b.random;
         this.listener = b.listener;
         this.start = b.start;
         this.noiseMultiplier = b.noiseMultiplier;
@@ -153,89 +153,27 @@ public final class Reaper implements SubspaceEstimator {
     }
 
     /** Configuration; {@link #build()} checks every option. */
-    public static final class Builder {
+    public static final class Builder extends DescentOptions<Builder> {
         private final String name;
         private final Method method;
-        private Batch batch;
-        private NoiseCalibration calibration;
-        private double paperConstant = Double.NaN;
-        private int r = -1;
-        private int iterations;
-        private double stepSize = 8.0;
-        private int batchSize;
         private MirrorProjection projection = MirrorProjection.CAPPED;
-        private double tolerance = Glad.DEFAULT_TOLERANCE;
-        private RowNorm rowNorm = RowNorm.SPHERE;
-        private RandomSource random;
         private Listener listener;
         private Matrix start;
-        private double noiseMultiplier = 1.0;
         private long heapLimit = -1;
 
         private Builder(String name, Method method, Batch batch, NoiseCalibration calibration) {
+            super(8.0, batch, calibration); // η_k = 8/√k: the paper's experiments
             this.name = name;
             this.method = method;
-            this.batch = batch;
-            this.calibration = calibration;
         }
 
-        /** The subspace dimension r, 1 ≤ r &lt; D (required). */
-        public Builder components(int r) {
-            this.r = DpPreconditions.checkAtLeast("components", r, 1);
-            return this;
-        }
-
-        /** T ≥ 1; default N. */
-        public Builder iterations(int t) {
-            this.iterations = DpPreconditions.checkAtLeast("iterations", t, 1);
-            return this;
-        }
-
-        /** s in η_k = s/√k; default 8 (the paper's experiments). */
-        public Builder stepSize(double s) {
-            this.stepSize = DpPreconditions.checkPositive("step size", s);
-            return this;
-        }
-
-        /** The (expected) batch size of the minibatch variants; default max(⌈N√(ε/(4T))⌉, 1). */
-        public Builder batchSize(int b) {
-            this.batchSize = DpPreconditions.checkAtLeast("batch size", b, 1);
-            return this;
-        }
-
-        public Builder batch(Batch b) {
-            this.batch = Objects.requireNonNull(b, "batch");
-            return this;
-        }
-
-        public Builder calibration(NoiseCalibration c) {
-            this.calibration = Objects.requireNonNull(c, "calibration");
-            return this;
-        }
-
-        /** c₂ of the paper's minibatch variance (no default: the paper gives none). */
-        public Builder paperConstant(double c) {
-            this.paperConstant = DpPreconditions.checkPositive("paper constant c", c);
+        @Override
+        Builder self() {
             return this;
         }
 
         public Builder mirrorProjection(MirrorProjection p) {
             this.projection = Objects.requireNonNull(p, "mirrorProjection");
-            return this;
-        }
-
-        public Builder tolerance(double tau) {
-            this.tolerance = DpPreconditions.checkSensitivity("tolerance", tau);
-            return this;
-        }
-
-        public Builder rowNorm(RowNorm policy) {
-            this.rowNorm = Objects.requireNonNull(policy, "rowNorm");
-            return this;
-        }
-
-        public Builder randomSource(RandomSource source) {
-            this.random = Objects.requireNonNull(source, "randomSource");
             return this;
         }
 
@@ -256,24 +194,11 @@ public final class Reaper implements SubspaceEstimator {
             return this;
         }
 
-        /** Scales σ by m: package-private, for the auditor's broken twin only. */
-        Builder noiseMultiplierForAuditTests(double m) {
-            this.noiseMultiplier = DpPreconditions.checkPositive("noiseMultiplier", m);
-            return this;
-        }
-
         public Reaper build() {
-            if (r < 0) {
-                throw new IllegalArgumentException("components r was not set; call components(r) with 1 <= r < D");
-            }
+            checkShared();
             if (calibration == NoiseCalibration.PAPER_LITERAL && batch != Batch.FULL && Double.isNaN(paperConstant)) {
                 throw new IllegalArgumentException("the paper gives no value for c2 in its minibatch noise variance; "
                         + "pass paperConstant(c2) explicitly");
-            }
-            if (calibration == NoiseCalibration.ZCDP && batch != Batch.FULL
-                    || calibration == NoiseCalibration.RDP_POISSON && batch != Batch.POISSON) {
-                throw new IllegalArgumentException(calibration + " noise needs " + (calibration == NoiseCalibration.ZCDP
-                        ? "the full batch" : "Poisson batches"));
             }
             if (calibration == NoiseCalibration.FIXED_SIGMA) {
                 throw new IllegalArgumentException("REAPER supports NONE, ZCDP, RDP_POISSON or PAPER_LITERAL noise");
