@@ -456,7 +456,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
         String sens = NoisySteps.sensitivityText(calibration, n, b, "GLAD direction");
         return new PrivacyGuarantee(name + initPart, budget, Neighbouring.REPLACE_ROW,
                 "one row, mapped to the unit sphere (" + rowNorm.describe() + ")", sens,
-                "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA: eq. (2.1) (sign corrected), "
+                "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA (MSML 2022): eq. (2.1) (sign corrected), "
                         + "NGGD/NSGGD updates of §2.2, Theorem 6 (noise recalibrated: zCDP / Renyi DP)");
     }
 }

@@ -374,7 +374,7 @@ public final class Reaper implements SubspaceEstimator {
                 Neighbouring.REPLACE_ROW, "one row, mapped to the unit sphere (" + rowNorm.describe() + ")",
                 NoisySteps.sensitivityText(calibration, n, b, "REAPER subgradient (upper triangle, noise on the "
                         + "D(D+1)/2 upper-triangle entries)"),
-                "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA: eq. (4.1), Appendix A "
+                "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA (MSML 2022): eq. (4.1), Appendix A "
                         + "(Algorithms 1-2), noise recalibrated (zCDP / Renyi DP)") : null;
         return new PrivateSubspace(name, v, null, guarantee, diag.build());
     }
