@@ -61,14 +61,18 @@ final class RobustBench implements Callable<Integer> {
             direction = Math.min(direction, (System.nanoTime() - t0) / 1e9);
         }
         long t0 = System.nanoTime();
+        long c0 = cpuNanos();
         GrassmannDescent sggd = GrassmannDescent.dpSggd().components(2).randomSource(RandomSource.seededForReproducibility(2))
                 .build();
         sggd.fit(rows, budget);
         double sggdTotal = (System.nanoTime() - t0) / 1e9;
+        double sggdCpu = (cpuNanos() - c0) / 1e9;
         int b = sggd.batchSizeFor(n, budget);
         t0 = System.nanoTime();
+        c0 = cpuNanos();
         GrassmannDescent.dpGgd().components(2).randomSource(RandomSource.seededForReproducibility(3)).build().fit(rows, budget);
         double ggdTotal = (System.nanoTime() - t0) / 1e9;
+        double ggdCpu = (cpuNanos() - c0) / 1e9;
         double bytes = (double) n * d * Double.BYTES;
         PrintStreamTable out = new PrintStreamTable();
         System.out.printf(Locale.ROOT, "robust PCA benchmark: N=%d D=%d r=2, T=N=%d iterations, eps=0.8, delta=1/sqrt(N), "
@@ -77,13 +81,19 @@ final class RobustBench implements Callable<Integer> {
         out.row("one pass summing the rows (floor)", pass, String.format(Locale.ROOT, "%.2f GB/s", bytes / pass / 1e9));
         out.row("one full-batch GLAD direction", direction, String.format(Locale.ROOT, "%.2f x the pass", direction / pass));
         out.row("dp-SGGD total (incl. private start)", sggdTotal, String.format(Locale.ROOT, "B=%d, %.3f ms/iteration "
-                + "upper bound", b, 1e3 * sggdTotal / n));
+                + "upper bound; process CPU %.3f s", b, 1e3 * sggdTotal / n, sggdCpu));
         out.row("dp-GGD total (incl. private start)", ggdTotal, String.format(Locale.ROOT, "%.1f ms/iteration, %.2f x the "
-                + "pass", 1e3 * ggdTotal / n, ggdTotal / n / pass));
+                + "pass; process CPU %.3f s", 1e3 * ggdTotal / n, ggdTotal / n / pass, ggdCpu));
         for (Reaper r : new Reaper[] {Reaper.dpGdReap().components(2).build(), Reaper.dpSgdReap().components(2).build()}) {
             System.out.println(r.name() + ": " + r.plan(n, d).describe(d));
         }
         return 0;
+    }
+
+    /** CPU time of the whole process (all threads): a load-independent companion of the wall time. */
+    private static long cpuNanos() {
+        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0L;
     }
 
     /** Aligned "what | seconds | note" lines. */

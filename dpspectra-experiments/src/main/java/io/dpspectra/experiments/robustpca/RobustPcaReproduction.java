@@ -13,7 +13,6 @@ import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
-import io.dpspectra.robust.GrassmannDescent;
 import io.dpspectra.robust.Pca;
 import io.dpspectra.robust.Reaper;
 import io.dpspectra.robust.RowNorm;
