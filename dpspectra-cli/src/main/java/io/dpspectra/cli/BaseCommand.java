@@ -26,6 +26,12 @@ abstract class BaseCommand implements Callable<Integer> {
         return spec.commandLine().getErr();
     }
 
+    /** A one-line note on stderr (what the tool decided or does, e.g. a detected separator). */
+    void note(String message) {
+        err().println("dpspectra: " + message);
+        err().flush();
+    }
+
     void warn(String message) {
         err().println("dpspectra: warning: " + message);
         err().flush();

@@ -56,7 +56,7 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage("--skip-last-vector applies to --algorithm it-u or ad only, got " + alg,
                     "drop --skip-last-vector, or choose --algorithm it-u or ad");
         }
-        PrivacyParams params = privacy.params(alg);
+        PrivacyParams total = privacy.params(alg);
         if (alg.equals("gaussian")) {
             privacy.requirePositiveDelta("gaussian covariance");
         }
@@ -66,13 +66,19 @@ final class CovarianceCommand extends BaseCommand {
             throw CliException.usage(alg + " is proven under replace neighbouring only (Amin et al. 2019)",
                     "drop --neighbouring or pass --neighbouring replace");
         }
-        if (sampling && params.delta() > 0) {
-            warn(alg + " is pure epsilon-DP; --delta " + params.delta() + " is not used");
+        if (sampling && total.delta() > 0) {
+            warn(alg + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
+        ReleaseInput.Plan plan = io.plan(total, alg.equals("gaussian"));
+        PrivacyParams params = plan.main();
+        if (io.spendsOnPreprocessing() && neighbouring == null) {
+            neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
+        }
         RandomSource random = privacy.randomSource(err());
+        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total);
 
-        ReleaseInput.Bounded in = io.open("covariance");
+        ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 
@@ -101,12 +107,15 @@ final class CovarianceCommand extends BaseCommand {
         PrivateCovariance result = estimator.release(rows, params);
         double seconds = (System.nanoTime() - start) / 1e9;
 
-        Release release = io.describe(Release.of("covariance", result, columns, true), in, random)
+        Release release = io.describe(Release.of("covariance", result, columns, true), in, random,
+                result.guarantee(), plan)
                 .diagnostic("fitSeconds", seconds);
         StringBuilder sb = new StringBuilder();
         sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
         sb.append(Tables.matrix(columns, columns, result.matrix()));
         sb.append(Tables.values("eigenvalues", result.eigenvalues()));
+        sb.append(Tables.values("explained variance ratio", Json.cumulativeRatios(result.eigenvalues())));
+        sb.append(io.tableNotes(result.guarantee()));
         sb.append(Tables.guarantee(result.guarantee()));
         io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;

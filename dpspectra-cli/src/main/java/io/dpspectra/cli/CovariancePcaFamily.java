@@ -29,9 +29,20 @@ final class CovariancePcaFamily implements AlgorithmFamily {
                     + "each vector (it-u: d/(d-1) times the budget each). Off by default, to match Amin et al. 2019.")
     boolean skipLastVector;
 
+    @Option(names = "--eigenvalues",
+            description = "it-u only: also buy and release private eigenvalue estimates (the paper's split: epsilon/2 "
+                    + "on the d eigenvalues, epsilon/2 on the vectors). Without it, it-u gives the WHOLE budget to the "
+                    + "k vectors (epsilon/k each) and releases no eigenvalues, since the subspace never uses them; the "
+                    + "guarantee says which. ad always buys them: its adaptive split is computed from them.")
+    boolean eigenvalues;
+
     /** Refuses this family's options when the chosen algorithm is not one of its own. */
     void checkOptionsApplyTo(FitAlgorithm chosen) {
         boolean own = fitAlgorithms().stream().anyMatch(a -> a.name().equals(chosen.name()));
+        if (eigenvalues && !own) {
+            throw CliException.usage("--eigenvalues applies to --algorithm it-u or ad only, got " + chosen.name(),
+                    "drop --eigenvalues");
+        }
         if (skipLastVector && !own) {
             throw CliException.usage("--skip-last-vector applies to --algorithm it-u or ad only, got "
                     + chosen.name(), "drop --skip-last-vector, or choose --algorithm it-u or ad");
@@ -85,9 +96,13 @@ final class CovariancePcaFamily implements AlgorithmFamily {
                 c.warn().accept("--skip-last-vector has no effect with --components " + c.components() + " < d = "
                         + d + ": only the last of all d vectors is determined by the others");
             }
-            PrivateCovariance release = IterativeEigenvectorSampling.builder().split(split)
+            IterativeEigenvectorSampling ies = IterativeEigenvectorSampling.builder().split(split)
                     .failureProbability(failureProbability).vectors(c.components()).skipLastVector(skipLastVector)
-                    .randomSource(c.random()).build().release(c.rows(), c.params());
+                    .randomSource(c.random()).build();
+            if (split == IterativeEigenvectorSampling.BudgetSplit.UNIFORM && !eigenvalues) {
+                return ies.subspace(c.rows(), c.params());
+            }
+            PrivateCovariance release = ies.release(c.rows(), c.params());
             return release.topK(c.components());
         }
     }

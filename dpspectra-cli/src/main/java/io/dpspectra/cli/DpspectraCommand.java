@@ -11,7 +11,8 @@ import picocli.CommandLine.Spec;
         description = "Differentially private spectral analysis: private PCA and covariance release.",
         subcommands = {FitCommand.class, CovarianceCommand.class, TransformCommand.class, GenerateCommand.class,
             EvaluateCommand.class, ConvertCommand.class, DemoCommand.class, BenchCommand.class,
-            ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class},
+            ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class, SchemaCommand.class,
+            LedgerCommand.class, AuditCommand.class},
         footer = {"", "Exit codes: 0 success; 1 internal error; 2 bad usage or parameters; 3 bad input data; "
                 + "4 privacy budget refused.",
                 "Run 'dpspectra COMMAND --help' for the options of a command; start with 'dpspectra demo'."})

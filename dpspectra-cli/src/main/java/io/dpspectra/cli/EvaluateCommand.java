@@ -15,6 +15,7 @@ import picocli.CommandLine.Mixin;
                 + "with C = XᵀX/n and V_k its top-k eigenvectors:",
                 "  capturedVarianceRatio = <UUᵀ, C> / <V_kV_kᵀ, C>   (1 is perfect)",
                 "  subspaceDistance      = ||UUᵀ - V_kV_kᵀ||_F        (0 is perfect)",
+                "INPUT goes through the model's recorded preprocessing (schema, centring, bound) first.",
                 "NOT private: the numbers describe INPUT exactly; use it on test or synthetic data."})
 final class EvaluateCommand extends BaseCommand {
     @Mixin
@@ -30,8 +31,7 @@ final class EvaluateCommand extends BaseCommand {
         Json.Model m = loaded.model();
         Inputs.Opened opened = loaded.rows();
         Matrix u = loaded.components();
-        long n0 = Inputs.rowCount(opened.rows());
-        GramPass pass = GramPass.of(Progress.track(opened.rows(), "evaluate", n0));
+        GramPass pass = GramPass.of(Progress.track(opened.rows(), "evaluate"));
         Matrix c = pass.gram().scaled(1.0 / pass.rows());
         Matrix vk = SymmetricEigen.top(c, u.cols()).vectors();
 

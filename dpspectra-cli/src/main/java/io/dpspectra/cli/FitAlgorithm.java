@@ -7,6 +7,7 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import java.io.IOException;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * One algorithm that {@code dpspectra fit --algorithm NAME} can run. The CLI holds no algorithm logic: an
@@ -46,14 +47,20 @@ interface FitAlgorithm {
      * What {@code fit} hands to an algorithm.
      *
      * @param rows the bounded rows (clipped or rejected by the user's bound); re-iterable
-     * @param rowCount number of rows, counted in the validation pass (public under REPLACE_ROW)
+     * @param rowCounter the number of rows (public under REPLACE_ROW), through {@link #rowCount()}: free for a
+     *                   .dpsr file, an extra counting pass for a CSV, so ask only when the algorithm needs n
+     *                   before its own pass
      * @param components k
      * @param params the budget to spend; null for a non-private algorithm
      * @param neighbouring the requested relation, or null for the algorithm's own default
      * @param random the noise source; null for a non-private algorithm
      * @param warn prints a one-line warning on stderr
      */
-    record FitContext(ClippedRows rows, long rowCount, int components, PrivacyParams params,
+    record FitContext(ClippedRows rows, LongSupplier rowCounter, int components, PrivacyParams params,
             Neighbouring neighbouring, RandomSource random, Consumer<String> warn) {
+        /** The number of rows; costs a counting pass over a CSV the first time (see rowCounter). */
+        long rowCount() {
+            return rowCounter.getAsLong();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.covariance.PrivateSpectrum;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
@@ -9,6 +10,7 @@ import io.dpspectra.privacy.PrivacyParams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,9 +29,13 @@ final class FitCommand extends BaseCommand {
             description = "The estimator (see the list of algorithms below).")
     String algorithm;
 
-    @Option(names = {"--components", "-k"}, paramLabel = "K", required = true,
-            description = "Number of principal components k (1 <= k <= d).")
-    int components;
+    @Option(names = {"--components", "-k"}, paramLabel = "K|auto:T[:F]", required = true,
+            description = "Number of principal components k (1 <= k <= d), or auto:T to choose the smallest k whose "
+                    + "private explained-variance ratio reaches T (e.g. auto:0.9). The ratio comes from a separate "
+                    + "private spectrum (Laplace or Gaussian covariance, as the estimator uses delta) bought with a "
+                    + "share F of the budget (default " + SPECTRUM_FRACTION + "): its eigenvalues over its trace. "
+                    + "The spend, the spectrum and the chosen k appear in the output.")
+    String components;
 
     @Mixin
     PrivacyOptions privacy = new PrivacyOptions();
@@ -85,21 +91,73 @@ final class FitCommand extends BaseCommand {
                 "choose one of: " + String.join(", ", names) + " (see 'dpspectra fit --help')");
     }
 
+    /** Default budget share of the private spectrum behind --components auto. */
+    static final double SPECTRUM_FRACTION = 0.1;
+
+    /** --components auto:T[:F], parsed; null for a fixed k. */
+    private double[] autoComponents() {
+        String c = components.trim().toLowerCase(Locale.ROOT);
+        if (!c.startsWith("auto")) {
+            return null;
+        }
+        String[] p = c.split(":");
+        if (p.length < 2 || p.length > 3 || !p[0].equals("auto")) {
+            throw CliException.usage("--components " + components + " is not K or auto:T[:F]", "e.g. --components auto:0.9");
+        }
+        double t = BoundOptions.number(p[1], "--components " + components);
+        double f = p.length == 3 ? BoundOptions.number(p[2], "--components " + components) : SPECTRUM_FRACTION;
+        if (!(t > 0 && t <= 1) || !(f > 0 && f < 1)) {
+            throw CliException.usage("--components " + components + ": T must be in (0, 1] and F in (0, 1)",
+                    "e.g. --components auto:0.9 or auto:0.9:0.1");
+        }
+        return new double[] {t, f};
+    }
+
+    private int fixedComponents() {
+        try {
+            return DpPreconditions.checkAtLeast("--components", Integer.parseInt(components.trim()), 1);
+        } catch (NumberFormatException e) {
+            throw CliException.usage("--components must be a whole number k >= 1 or auto:T, got '" + components + "'",
+                    "e.g. --components 2 or --components auto:0.9");
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         FitAlgorithm alg = chosen();
-        DpPreconditions.checkAtLeast("--components", components, 1);
+        double[] auto = autoComponents();
+        int k = auto == null ? fixedComponents() : -1;
         io.checkBeforeReading();
         alg.validateOptions();
         covariancePca.checkOptionsApplyTo(alg);
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
+        ReleaseInput.Plan plan = null;
+        PrivacyParams spectrumParams = null;
         if (alg.isPrivate()) {
-            params = privacy.params(alg.name());
+            PrivacyParams total = privacy.params(alg.name());
             if (alg.needsDelta()) {
                 privacy.requirePositiveDelta(alg.name());
             }
+            plan = io.plan(total, alg.needsDelta());
+            params = plan.main();
+            if (auto != null) {
+                spectrumParams = alg.needsDelta() ? total.scaled(auto[1]) : PrivacyParams.pure(total.epsilon() * auto[1]);
+                double leftEps = params.epsilon() - spectrumParams.epsilon();
+                if (!(leftEps > 0)) {
+                    throw CliException.usage("--components " + components + " leaves no budget for the estimator",
+                            "use a smaller share F");
+                }
+                params = PrivacyParams.of(leftEps, Math.max(0, params.delta() - spectrumParams.delta()));
+            }
+            if ((io.spendsOnPreprocessing() || auto != null) && neighbouring == null) {
+                neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
+            }
         } else {
+            if (io.spendsOnPreprocessing() || auto != null) {
+                throw CliException.usage("--algorithm " + alg.name() + " is not private, so --center private, "
+                        + "--clip-norm private and --components auto do not apply", "give k and a bound");
+            }
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");
             if (privacy.epsilon != null || privacy.seed != null) {
@@ -107,21 +165,38 @@ final class FitCommand extends BaseCommand {
             }
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
+        if (alg.isPrivate()) {
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total());
+        }
 
-        ReleaseInput.Bounded in = io.open("fit");
-        DpPreconditions.checkComponents(components, in.opened().dimension());
+        ReleaseInput.Bounded in = io.open("fit", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
+        Map<String, Object> spectrum = null;
+        if (auto != null) {
+            PrivateSpectrum s = PrivateSpectrum.release(rows, spectrumParams, neighbouring, random, auto[0]);
+            io.addPreprocessingGuarantee(s.guarantee());
+            k = s.k();
+            spectrum = Json.spectrum(s);
+            warn("--components " + components + " chose k = " + k + " (private explained-variance ratio "
+                    + String.format(Locale.ROOT, "%.3f", s.ratios()[k - 1]) + ")");
+        }
+        DpPreconditions.checkComponents(k, in.opened().dimension());
         long start = System.nanoTime();
-        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in.rowCount(), components, params,
+        PrivateSubspace result = alg.fit(new FitAlgorithm.FitContext(rows, in::rowCount, k, params,
                 neighbouring, random, this::warn));
         double seconds = (System.nanoTime() - start) / 1e9;
         List<String> columns = in.opened().columnNames();
 
-        Release release = io.describe(Release.of("fit", result, columns), in, random).diagnostic("fitSeconds", seconds);
+        Release release = io.describe(Release.of("fit", result, columns), in, random,
+                result.guarantee().orElse(null), plan).diagnostic("fitSeconds", seconds);
+        if (spectrum != null) {
+            release.put("spectrum", spectrum);
+        }
         StringBuilder sb = new StringBuilder();
         sb.append("algorithm: ").append(result.algorithm()).append('\n');
         sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
         result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+        sb.append(io.tableNotes(result.guarantee().orElse(null)));
         sb.append(Tables.guarantee(result.guarantee().orElse(null)));
         io.publish(this, release.table(sb.toString()));
         return ExitCodes.OK;

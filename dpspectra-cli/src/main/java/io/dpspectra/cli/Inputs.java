@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import io.dpspectra.data.BinaryRows;
 import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * Opens an input file as rows: {@code .dpsr} (or a file starting with the magic bytes "DPSR") through
@@ -59,26 +61,160 @@ final class Inputs {
         }
     }
 
-    /** Opens {@code path}; CSV options apply to CSV inputs only. */
+    /** True if {@code path} is "-", standard input. */
+    static boolean isStdin(Path path) {
+        return path.toString().equals("-");
+    }
+
+    /** Opens {@code path} ("-" for standard input); CSV options apply to CSV inputs only. */
     static Opened open(Path path, InputOptions options) {
+        return open(path, options, message -> { });
+    }
+
+    /**
+     * Opens {@code path} ("-" for standard input); CSV options apply to CSV inputs only. {@code note}
+     * receives one-line notes for stderr: a detected separator other than a comma, and standard input
+     * being read again from its temporary copy.
+     */
+    static Opened open(Path path, InputOptions options, Consumer<String> note) {
+        InputOptions opts = options != null ? options : new InputOptions();
+        if (isStdin(path)) {
+            CsvRows rows = opts.configure(CsvRows.fromStream("standard input", System.in)).build();
+            noteSeparator(rows, note);
+            return new Opened(new SpilledStream(rows, note), rows.columnNames(), path);
+        }
         checkReadable(path);
         if (isBinary(path)) {
-            if (options != null && options.columns != null && !options.columns.isEmpty()) {
-                throw CliException.usage("--columns applies to CSV inputs only, but " + path + " is a binary .dpsr file",
+            if (opts.anyCsvOption()) {
+                throw CliException.usage("--columns, --exclude-columns, --separator, --skip-lines, --comment-prefix and"
+                        + " --header-names apply to CSV inputs only, but " + path + " is a binary .dpsr file",
                         "select columns when converting the CSV (dpspectra convert --columns ...)");
             }
             BinaryRows rows = BinaryRows.open(path);
             return new Opened(rows, genericNames(rows.dimension()), path);
         }
-        CsvRows.Builder builder = CsvRows.builder(path);
-        if (options != null) {
-            builder.header(options.header);
-            if (options.columns != null && !options.columns.isEmpty()) {
-                builder.columns(options.columns);
-            }
-        }
-        CsvRows rows = builder.build();
+        CsvRows rows = opts.configure(CsvRows.builder(path)).build();
+        noteSeparator(rows, note);
         return new Opened(rows, rows.columnNames(), path);
+    }
+
+    private static void noteSeparator(CsvRows rows, Consumer<String> note) {
+        if (rows.separatorDetected() && rows.separator() != ',') {
+            note.accept("reading " + rows.describe() + " as " + rows.separatorName() + "-separated (detected; "
+                    + "--separator sets it)");
+        }
+    }
+
+    /**
+     * Standard input, read once: the first pass streams it (an algorithm that makes one pass never waits
+     * for a copy) and keeps a copy in a temporary .dpsr file as it goes; a later pass (a multi-pass
+     * algorithm) reads that copy, and says so. The copy is deleted when the JVM exits.
+     */
+    static final class SpilledStream implements RowSource {
+        private final CsvRows stream;
+        private final Consumer<String> note;
+        private Path spill;
+        private BinaryRows copy;
+
+        SpilledStream(CsvRows stream, Consumer<String> note) {
+            this.stream = stream;
+            this.note = note;
+        }
+
+        @Override
+        public int dimension() {
+            return stream.dimension();
+        }
+
+        @Override
+        public String describe() {
+            return stream.describe();
+        }
+
+        @Override
+        public RowCursor open() {
+            if (copy != null) {
+                note.accept("this command reads its input again: standard input is re-read from its temporary"
+                        + " copy " + spill + " (" + copy.size() + " rows; deleted at exit)");
+                return copy.open();
+            }
+            if (spill != null) {
+                throw new IllegalStateException("standard input was not read to its end by the first pass, so it"
+                        + " cannot be read again; save it to a file");
+            }
+            BinaryRows.Writer writer;
+            try {
+                spill = Files.createTempFile("dpspectra-stdin-", ".dpsr");
+                spill.toFile().deleteOnExit();
+                writer = BinaryRows.Writer.create(spill, stream.dimension());
+            } catch (IOException e) {
+                throw CliException.data("cannot create a temporary copy of standard input: " + e.getMessage(),
+                        "free space in the temporary folder (java.io.tmpdir), or pass a file instead of -", e);
+            }
+            int d = stream.dimension();
+            return new ForwardingRowCursor(stream.open()) {
+                private boolean ended;
+
+                @Override
+                public boolean next(double[] into) {
+                    boolean more = inner.next(into);
+                    if (more) {
+                        write(into, 1);
+                    } else {
+                        end();
+                    }
+                    return more;
+                }
+
+                @Override
+                public int nextBlock(double[] block, int maxRows, int width) {
+                    int k = inner.nextBlock(block, maxRows, width);
+                    if (k > 0) {
+                        write(block, k);
+                    } else {
+                        end();
+                    }
+                    return k;
+                }
+
+                private void write(double[] values, int rows) {
+                    try {
+                        writer.append(values, rows);
+                    } catch (IOException e) {
+                        throw CliException.data("cannot write the temporary copy of standard input " + spill + ": "
+                                + e.getMessage(), "free space in the temporary folder (java.io.tmpdir)", e);
+                    }
+                }
+
+                private void end() {
+                    if (!ended) {
+                        ended = true;
+                        try {
+                            writer.finish();
+                            writer.close();
+                            copy = BinaryRows.open(spill);
+                        } catch (IOException e) {
+                            throw CliException.data("cannot write the temporary copy of standard input " + spill
+                                    + ": " + e.getMessage(), "free space in the temporary folder (java.io.tmpdir)", e);
+                        }
+                    }
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        inner.close();
+                    } finally {
+                        if (!ended) {
+                            try {
+                                writer.close();
+                            } catch (IOException ignored) { // NOPMD: the copy is unusable anyway
+                            }
+                        }
+                    }
+                }
+            };
+        }
     }
 
     static List<String> genericNames(int d) {

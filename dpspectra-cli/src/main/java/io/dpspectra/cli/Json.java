@@ -52,8 +52,43 @@ final class Json {
         return cols;
     }
 
-    /** A model file written by {@code dpspectra fit}: its components (d × k) and column names. */
-    record Model(Matrix components, List<String> columns, String algorithm) {
+    /** A private spectrum behind --components auto: eigenvalues, trace, ratios, threshold and the chosen k. */
+    static Map<String, Object> spectrum(io.dpspectra.covariance.PrivateSpectrum s) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("eigenvalues", s.eigenvalues());
+        m.put("units", EIGENVALUE_UNITS);
+        m.put("trace", s.trace());
+        m.put("cumulativeExplainedVarianceRatio", s.ratios());
+        m.put("explainedVarianceThreshold", s.threshold());
+        m.put("chosenK", s.k());
+        m.put("guarantee", guarantee(s.guarantee()));
+        return m;
+    }
+
+    /** What eigenvalues in a release measure. */
+    static final String EIGENVALUE_UNITS = "eigenvalues of XᵀX of the preprocessed rows: a sum over rows, not divided "
+            + "by n";
+
+    /**
+     * Cumulative ratios (λ_1 + … + λ_k)/Σλ over the eigenvalues clamped at 0: post-processing of a release
+     * that holds all d private eigenvalues (their sum is the trace of the released matrix).
+     */
+    static double[] cumulativeRatios(double[] eigenvalues) {
+        double t = 0;
+        for (double v : eigenvalues) {
+            t += Math.max(0, v);
+        }
+        double[] r = new double[eigenvalues.length];
+        double c = 0;
+        for (int i = 0; i < r.length; i++) {
+            c += Math.max(0, eigenvalues[i]);
+            r[i] = t > 0 ? c / t : 0;
+        }
+        return r;
+    }
+
+    /** A model file written by {@code dpspectra fit}: its components (d × k), column names and preprocessing. */
+    record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline) {
     }
 
     /** Reads the components of a model file; a malformed file is a data error (exit 3). */
@@ -103,6 +138,11 @@ final class Json {
             names.addAll(Inputs.genericNames(d));
         }
         JsonNode alg = root.get("algorithm");
-        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText());
+        Pipeline pipeline = Pipeline.fromJson(root, path);
+        if (pipeline != null && pipeline.features().size() != d) {
+            throw CliException.data("model file " + path + ": its preprocessing makes " + pipeline.features().size()
+                    + " features but its components have dimension " + d, "the model file is damaged", null);
+        }
+        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText(), pipeline);
     }
 }

@@ -22,9 +22,22 @@ final class ModelAndInput {
     record Loaded(Json.Model model, Matrix components, Inputs.Opened rows) {
     }
 
-    /** Reads the model and opens INPUT; a data error (exit 3) if their dimensions differ. */
+    /**
+     * Reads the model and opens INPUT: through the model's recorded preprocessing (schema or CSV columns,
+     * centring, bound) when it has one, which refuses a file whose columns differ; else as a plain file
+     * with the CSV options. A data error (exit 3) if the dimensions differ.
+     */
     Loaded load() {
         Json.Model m = Json.readModel(model);
+        if (m.pipeline() != null) {
+            if (input.columns != null && !input.columns.isEmpty()) {
+                throw CliException.usage("--columns does not apply: the model " + model + " records the columns and "
+                        + "preprocessing it was fitted with, and they are replayed on INPUT", "drop --columns");
+            }
+            Inputs.checkReadable(inputPath);
+            Pipeline p = m.pipeline();
+            return new Loaded(m, m.components(), new Inputs.Opened(p.apply(inputPath), p.features(), inputPath));
+        }
         Inputs.Opened opened = Inputs.open(inputPath, input);
         Matrix u = m.components();
         if (opened.dimension() != u.rows()) {

@@ -1,10 +1,12 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.BudgetLedger;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Option;
 
@@ -30,6 +32,28 @@ final class PrivacyOptions {
             description = "Seed the noise for reproducibility. A seeded release is NOT private against anyone "
                     + "who knows the seed; omit it for real releases (default: SecureRandom).")
     Long seed;
+
+    @Option(names = "--ledger", paramLabel = "FILE",
+            description = "A privacy-budget ledger (made by 'dpspectra ledger init'): this release's whole --epsilon "
+                    + "and --delta are checked against what remains and recorded, atomically, BEFORE the data are read; "
+                    + "an overspend is refused (exit 4) with what remains. Basic composition across calls.")
+    Path ledger;
+
+    /**
+     * Charges {@code params} to the --ledger, if one was given, before any data is read (exit 4 on an
+     * overspend, with what remains; nothing is recorded then).
+     */
+    void chargeLedger(String purpose, PrivacyParams params) {
+        if (ledger == null) {
+            return;
+        }
+        try {
+            BudgetLedger.charge(ledger, purpose, params);
+        } catch (IllegalArgumentException e) {
+            throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(),
+                    "create one with 'dpspectra ledger init --epsilon E --delta D " + ledger + "'");
+        }
+    }
 
     /** The validated (ε, δ), or a usage error naming the missing option. */
     PrivacyParams params(String algorithm) {

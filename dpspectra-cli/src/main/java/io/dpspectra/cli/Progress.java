@@ -9,21 +9,18 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
- * A progress bar on stderr for long passes over the data, shown only when stderr is a terminal and the
- * pass is long (at least {@link #MIN_CELLS} cells), so that scripts, pipes and logs see clean output.
- * The {@code ./dpspectra} launcher tests stderr ({@code [ -t 2 ]}) and passes the answer as the system
- * property {@code dpspectra.stderrIsTerminal}; without it (e.g. {@code java -jar}) the JVM's own
- * {@link System#console()} test is used.
+ * A progress bar on stderr for every pass over a large input, by bytes read (so it moves from the first
+ * byte, with no counting pass before it), shown only when stderr is a terminal and the input is at least
+ * {@link #MIN_BYTES} (or of unknown size, such as standard input), so that scripts, pipes and logs see
+ * clean output. The {@code ./dpspectra} launcher tests stderr ({@code [ -t 2 ]}) and passes the answer as
+ * the system property {@code dpspectra.stderrIsTerminal}; without it (e.g. {@code java -jar}) the JVM's
+ * own {@link System#console()} test is used.
  */
 final class Progress {
-    /** Passes over fewer cells (rows × d) than this finish too quickly to need a bar. */
-    static final long MIN_CELLS = 20_000_000L;
+    /** Inputs smaller than this are read too quickly to need a bar. */
+    static final long MIN_BYTES = 64L << 20;
 
     private Progress() {
-    }
-
-    static boolean enabled(long rows, int d) {
-        return stderrIsTerminal() && rows * (long) d >= MIN_CELLS;
     }
 
     static boolean stderrIsTerminal() {
@@ -32,8 +29,9 @@ final class Progress {
     }
 
     /** {@code source} with a progress bar per pass, or {@code source} itself when no bar is due. */
-    static RowSource track(RowSource source, String task, long rows) {
-        if (!enabled(rows, source.dimension())) {
+    static RowSource track(RowSource source, String task) {
+        long size = source.sizeInBytes();
+        if (!stderrIsTerminal() || (size >= 0 && size < MIN_BYTES)) {
             return source;
         }
         return new RowSource() {
@@ -46,7 +44,12 @@ final class Progress {
 
             @Override
             public OptionalLong knownSize() {
-                return OptionalLong.of(rows);
+                return source.knownSize();
+            }
+
+            @Override
+            public long sizeInBytes() {
+                return size;
             }
 
             @Override
@@ -58,15 +61,24 @@ final class Progress {
             public RowCursor open() {
                 RowCursor inner = source.open();
                 pass++;
-                ProgressBar bar = new ProgressBarBuilder().setTaskName(task + " (pass " + pass + ")")
-                        .setInitialMax(rows).setUnit(" rows", 1).setUpdateIntervalMillis(250)
-                        .setConsumer(new ConsoleProgressBarConsumer(System.err)).clearDisplayOnFinish().build();
+                ProgressBarBuilder builder = new ProgressBarBuilder().setTaskName(task + " (pass " + pass + ")")
+                        .setUpdateIntervalMillis(250).setConsumer(new ConsoleProgressBarConsumer(System.err))
+                        .clearDisplayOnFinish();
+                ProgressBar bar = size >= 0 ? builder.setInitialMax(size >> 20).setUnit(" MB", 1).build()
+                        : builder.setInitialMax(-1).setUnit(" MB", 1).build();
                 return new ForwardingRowCursor(inner) {
+                    private void update() {
+                        long read = inner.bytesRead();
+                        if (read >= 0) {
+                            bar.stepTo(read >> 20);
+                        }
+                    }
+
                     @Override
                     public boolean next(double[] into) {
                         boolean more = inner.next(into);
-                        if (more) {
-                            bar.step();
+                        if ((inner.rowsRead() & 1023) == 0) {
+                            update();
                         }
                         return more;
                     }
@@ -74,7 +86,7 @@ final class Progress {
                     @Override
                     public int nextBlock(double[] block, int maxRows, int d) {
                         int got = inner.nextBlock(block, maxRows, d);
-                        bar.stepBy(got);
+                        update();
                         return got;
                     }
 

@@ -52,7 +52,8 @@ final class Release {
             r.put("columns", columns);
         }
         r.put("components", Json.columns(s.components()));
-        s.explainedVariance().ifPresent(ev -> r.put("explainedVariance", ev));
+        s.explainedVariance().ifPresent(ev -> r.put("explainedVariance", ev)
+                .put("explainedVarianceUnits", Json.EIGENVALUE_UNITS));
         r.put("guarantee", Json.guarantee(s.guarantee().orElse(null)));
         return r.diagnostics(s.diagnostics());
     }
@@ -66,6 +67,8 @@ final class Release {
         r.put("dimension", c.dimension()).put("columns", columns);
         r.put("matrix", c.matrix().toRowArrays());
         r.put("eigenvalues", c.eigenvalues());
+        r.put("eigenvalueUnits", Json.EIGENVALUE_UNITS);
+        r.put("explainedVarianceRatio", Json.cumulativeRatios(c.eigenvalues()));
         if (eigenvectors) {
             r.put("eigenvectors", Json.columns(c.eigenvectors()));
         }

@@ -1,10 +1,27 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.DataBounds;
+import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateQuantile;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.ShiftedRows;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyAccountant;
+import io.dpspectra.privacy.PrivacyGuarantee;
+import io.dpspectra.privacy.PrivacyParams;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -12,13 +29,34 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The input and output options of the commands that make a private release from rows ({@code fit},
- * {@code covariance}): the user's row norm bound, the CSV options, INPUT, {@code --output} and
- * {@code --format}; and the steps they share: check the options before reading, open and bound the
- * rows, describe the preprocessing in the release, and publish it.
+ * {@code covariance}, {@code ridge}): the schema, the centring, the row norm bound, the CSV options,
+ * INPUT, {@code --output} and {@code --format}; and the steps they share: check the options and plan the
+ * budget before reading, run the private preprocessing (a private bound, a private mean), and record the
+ * {@link Pipeline} in the release.
  */
 final class ReleaseInput {
-    @ArgGroup(exclusive = true, multiplicity = "1", heading = "Row norm bound (exactly one):%n")
+    /** Default share of the budget for --center private. */
+    static final double DEFAULT_CENTER_FRACTION = 0.1;
+
+    @ArgGroup(exclusive = true, multiplicity = "0..1", heading = "Row norm bound (one, or none with a bounded --schema):%n")
     BoundOptions bounds;
+
+    @Option(names = "--schema", paramLabel = "FILE",
+            description = "A public schema (JSON) listing every column of INPUT in order with its type and public "
+                    + "domain: numeric (min/max, center, scale) or categorical (its categories, one-hot encoded), or "
+                    + "ignore. Rows are mapped through it (values clamped to [min, max], (x - center)/scale, one-hot), "
+                    + "and when every numeric column has min and max the row-norm bound follows by construction, so "
+                    + "--clip-norm is optional. Shipped examples: docs/schemas/; a skeleton: 'dpspectra schema draft'.")
+    Path schemaPath;
+
+    @Option(names = "--center", paramLabel = "none|public|private[:F]",
+            description = "Centring before the estimator. none: the uncentred second moment XᵀX (rows as they are). "
+                    + "public: subtract the schema's public centres (needs --schema). private[:F]: after the schema's "
+                    + "map, subtract a differentially private mean bought with a share F of the budget (default "
+                    + DEFAULT_CENTER_FRACTION + "; Gaussian noise when the estimator uses delta, else Laplace; "
+                    + "sensitivity from the row bound); the mean is released in the model. Default: public with a "
+                    + "--schema that declares centres, none otherwise.")
+    String center;
 
     @Mixin
     InputOptions input = new InputOptions();
@@ -34,48 +72,310 @@ final class ReleaseInput {
     OutputFormat format;
 
     @Parameters(index = "0", paramLabel = "INPUT",
-            description = "Rows to analyse: a .csv/.csv.gz file or a .dpsr binary file (see 'dpspectra convert').")
+            description = "Rows to analyse: a .csv/.csv.gz file (or any text table with --schema), - for standard "
+                    + "input (CSV, without --schema), or a .dpsr binary file (see 'dpspectra convert').")
     Path inputPath;
 
-    /** Rows opened and bounded for one release. */
-    record Bounded(Inputs.Opened opened, long rowCount, ClippedRows rows) {
+    private SchemaJson.Loaded schema;
+    private Pipeline.Centre centre;
+    private double centerFraction;
+    private Pipeline pipeline;
+    private final List<PrivacyGuarantee> preprocessingGuarantees = new ArrayList<>();
+
+    /**
+     * Rows opened and bounded for one release; the row count is taken only if an algorithm asks for it
+     * ({@link #rowCount()}): a .dpsr file declares it, a CSV is then read once more to count (and says so).
+     */
+    record Bounded(Inputs.Opened opened, LongSupplier rowCounter, ClippedRows rows) {
+        long rowCount() {
+            return rowCounter.getAsLong();
+        }
     }
 
-    /** Validates the bound and the output target before any data is read (usage errors, exit 2). */
+    /** The budget split: the preprocessing shares and what is left for the estimator. */
+    record Plan(PrivacyParams total, PrivacyParams bound, PrivacyParams centre, PrivacyParams main) {
+    }
+
+    /**
+     * Validates the schema, the centring, the bound and the output target before any data is read (usage
+     * errors, exit 2). Reads the schema file (public), never INPUT.
+     */
     void checkBeforeReading() {
-        bounds.validate();
+        if (schemaPath != null) {
+            schema = SchemaJson.read(schemaPath);
+            if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
+                    && !input.excludeColumns.isEmpty() || input.headerNames != null) {
+                throw CliException.usage("--columns, --exclude-columns and --header-names do not combine with --schema "
+                        + "(the schema names and selects the columns)", "mark unused columns \"type\": \"ignore\" in "
+                        + "the schema instead");
+            }
+            if (input.commentPrefix != null) {
+                throw CliException.usage("--comment-prefix does not combine with --schema yet",
+                        "remove the comment lines, or skip leading ones with --skip-lines");
+            }
+            if (inputPath.toString().equals("-")) {
+                throw CliException.usage("--schema reads a file, not standard input", "save the input to a file first");
+            }
+        }
+        centre = parseCentre();
+        if (bounds != null) {
+            bounds.validate();
+        } else if (schema == null) {
+            throw CliException.usage("a row norm bound is required: --clip-norm B, --clip-norm private:Q, "
+                    + "--norm-bound B, or a --schema with bounds", "e.g. --clip-norm 1 (from domain knowledge)");
+        } else if (schema.schema().rowNormBound(centre != Pipeline.Centre.NONE).isEmpty()) {
+            throw CliException.usage("--schema " + schemaPath + " gives no row norm bound: "
+                    + schema.schema().boundDerivation(true), "add min and max to those columns in the schema, or "
+                    + "pass --clip-norm B or --clip-norm private:0.95");
+        }
         output.checkBeforeReading();
         diagnostics.checkBeforeReading(output);
     }
 
-    /**
-     * Opens INPUT, counts its rows (a CSV is validated in this pass: a malformed cell or a row over
-     * --norm-bound fails here, exit 3; a .dpsr file declares n and is checked in the algorithm's pass),
-     * and returns the bounded rows with a progress bar named {@code task}.
-     */
-    Bounded open(String task) {
-        Inputs.Opened opened = Inputs.open(inputPath, input);
-        long n = Inputs.rowCount(bounds.apply(opened.rows()));
-        return new Bounded(opened, n, bounds.apply(Progress.track(opened.rows(), task, n)));
+    private Pipeline.Centre parseCentre() {
+        String c = center == null ? (schema != null && schema.schema().hasCenters() ? "public" : "none")
+                : center.toLowerCase(Locale.ROOT);
+        centerFraction = 0;
+        if (c.equals("none")) {
+            return Pipeline.Centre.NONE;
+        }
+        if (c.equals("public")) {
+            if (schema == null) {
+                throw CliException.usage("--center public needs a --schema with public centres",
+                        "pass --schema FILE, or --center private to centre by a private mean, or --center none");
+            }
+            return Pipeline.Centre.PUBLIC;
+        }
+        if (c.equals("private") || c.startsWith("private:")) {
+            centerFraction = c.equals("private") ? DEFAULT_CENTER_FRACTION
+                    : BoundOptions.number(c.substring("private:".length()), "--center " + center);
+            if (!(centerFraction > 0 && centerFraction < 1)) {
+                throw CliException.usage("--center " + center + ": the budget share F must be in (0, 1)",
+                        "e.g. --center private:0.1");
+            }
+            return Pipeline.Centre.PRIVATE;
+        }
+        throw CliException.usage("--center must be none, public or private[:F], got '" + center + "'",
+                "see --help");
     }
 
-    /** The public preprocessing of the release: the user's norm bound and what is done with a row over it. */
-    Map<String, Object> preprocessing() {
-        Map<String, Object> info = new LinkedHashMap<>();
-        info.put("normBound", bounds.bound());
-        info.put("boundPolicy", bounds.policy());
-        return info;
+    /** True when some preprocessing spends budget (then the release's guarantee is a composition). */
+    boolean spendsOnPreprocessing() {
+        return centre == Pipeline.Centre.PRIVATE || bounds != null && bounds.privateBound() != null;
     }
 
     /**
-     * Adds the release's public preprocessing and seeding to {@code release}, and the curator's facts
-     * (the input file, rows counted, rows clipped) to its diagnostics.
+     * Splits {@code total}: a private bound takes F_b·ε (pure), a private mean F_c·ε (and F_c·δ when the
+     * estimator uses δ, so that its noise is Gaussian), the estimator the rest.
      */
-    Release describe(Release release, Bounded in, RandomSource random) {
-        release.preprocessing(preprocessing()).noise(random);
-        release.diagnostic("input", inputPath.toString()).diagnostic("rows", in.rowCount());
-        if (in.rows().clippedRows() >= 0 && bounds.clipNorm != null) {
-            release.diagnostic("clippedRows", in.rows().clippedRows());
+    Plan plan(PrivacyParams total, boolean estimatorUsesDelta) {
+        double eps = total.epsilon();
+        double delta = total.delta();
+        PrivacyParams bound = null;
+        PrivacyParams mean = null;
+        double left = 1;
+        if (bounds != null && bounds.privateBound() != null) {
+            double f = bounds.privateBound().fraction();
+            bound = PrivacyParams.pure(eps * f);
+            left -= f;
+        }
+        double deltaLeft = delta;
+        if (centre == Pipeline.Centre.PRIVATE) {
+            boolean gaussian = estimatorUsesDelta && delta > 0;
+            mean = gaussian ? PrivacyParams.of(eps * centerFraction, delta * centerFraction)
+                    : PrivacyParams.pure(eps * centerFraction);
+            left -= centerFraction;
+            deltaLeft -= mean.delta();
+        }
+        if (!(left > 0)) {
+            throw CliException.usage("the budget shares of --clip-norm private and --center private add up to "
+                    + (1 - left) + ", leaving nothing for the estimator", "use smaller shares, e.g. 0.1 each");
+        }
+        return new Plan(total, bound, mean, PrivacyParams.of(eps * left, Math.max(0, deltaLeft)));
+    }
+
+    /**
+     * Opens INPUT through the pipeline: the schema (or the CSV options), the private bound if asked, the
+     * centring, the bound; counts the rows (a CSV is validated in this pass: a malformed cell or a row over
+     * --norm-bound fails here, exit 3); returns the bounded rows with a progress bar named {@code task}.
+     * The private steps draw from {@code random} and spend the plan's shares under {@code neighbouring}.
+     */
+    Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
+        boolean publicCentre = centre != Pipeline.Centre.NONE;
+        RowSource raw;
+        List<String> features;
+        Inputs.Opened opened;
+        if (schema != null) {
+            // --separator and --skip-lines, when typed, override the schema's "format"
+            schema = new SchemaJson.Loaded(schema.schema(), input.separator != null ? input.separator : schema.separator(),
+                    input.skipLines != 0 ? input.skipLines : schema.skipLines(), schema.description());
+            SchemaRows s = SchemaRows.open(inputPath, schema.schema(), publicCentre, schema.separator(),
+                    schema.skipLines());
+            schemaRows = s;
+            raw = s;
+            features = schema.schema().featureNames();
+            opened = new Inputs.Opened(s, features, inputPath);
+        } else {
+            opened = Inputs.open(inputPath, input, note);
+            raw = opened.rows();
+            features = opened.columnNames();
+        }
+        double bound;
+        String origin;
+        String policy = bounds == null ? "clip" : bounds.policy();
+        DataBounds.Origin originKind = DataBounds.Origin.USER_GIVEN;
+        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
+        if (pb != null) {
+            // the grid's top: the schema's bound by construction (no row is above it), else a fixed 1e6
+            double top = schema != null && schema.schema().rowNormBound(publicCentre).isPresent()
+                    ? schema.schema().rowNormBound(publicCentre).getAsDouble() : BoundOptions.PRIVATE_GRID_TOP;
+            double[] grid = PrivateQuantile.geometricGrid(top * BoundOptions.PRIVATE_GRID_SPAN, top,
+                    BoundOptions.PRIVATE_GRID_RATIO);
+            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(raw, pb.quantile(), grid,
+                    plan.bound(), neighbouring);
+            bound = q.value();
+            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
+                    + "public grid %.6g * %s^i up to %.6g, %s)", pb.quantile(), grid[0], BoundOptions.PRIVATE_GRID_RATIO,
+                    top, plan.bound());
+            originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
+            preprocessingGuarantees.add(q.guarantee());
+        } else if (bounds != null) {
+            bound = bounds.bound();
+            origin = "user-given (--" + (bounds.clipNorm != null ? "clip-norm" : "norm-bound") + ")";
+        } else {
+            OptionalDouble b = schema.schema().rowNormBound(publicCentre);
+            bound = b.getAsDouble();
+            origin = "schema: " + schema.schema().boundDerivation(publicCentre);
+        }
+        double[] mean = null;
+        double finalBound = bound;
+        if (centre == Pipeline.Centre.PRIVATE) {
+            PrivateMean.Result m = PrivateMean.of(neighbouring, random)
+                    .estimate(Pipeline.bounded(raw, bound, policy, originKind), plan.centre());
+            mean = m.mean();
+            preprocessingGuarantees.add(m.guarantee());
+            finalBound = m.centredBound();
+            origin = origin + "; after subtracting the private mean: " + String.format(Locale.ROOT, "%.6g", finalBound)
+                    + " = bound + ||mean|| (triangle inequality, by construction)";
+        }
+        pipeline = new Pipeline(schema, schema == null ? input : null, centre, mean, bound, finalBound, origin, policy,
+                features);
+        Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task), originKind);
+        ClippedRows rows = chain.rows();
+        firstStage = chain.first();
+        long[] counted = {-1};
+        LongSupplier count = () -> {
+            if (counted[0] < 0) {
+                if (raw.knownSize().isEmpty()) {
+                    note.accept("counting the rows of " + raw.describe() + " first: this algorithm needs n before "
+                            + "its own pass");
+                }
+                counted[0] = Inputs.rowCount(rows);
+            }
+            return counted[0];
+        };
+        return new Bounded(opened, count, rows);
+    }
+
+    private ClippedRows firstStage;
+    private SchemaRows schemaRows;
+
+    /** Records a further private spend made on the preprocessed rows (a private spectrum), for the composition. */
+    void addPreprocessingGuarantee(PrivacyGuarantee g) {
+        preprocessingGuarantees.add(g);
+    }
+
+    /** The pipeline of the last {@link #open}, for the release. */
+    Pipeline pipeline() {
+        return pipeline;
+    }
+
+    /**
+     * The release's guarantee: the estimator's own when no preprocessing spent budget, else the basic
+     * composition of every spend (each part listed), checked against the plan's total.
+     */
+    Map<String, Object> guaranteeJson(PrivacyGuarantee main, Plan plan) {
+        if (preprocessingGuarantees.isEmpty() || main == null) {
+            return Json.guarantee(main);
+        }
+        PrivacyAccountant accountant = PrivacyAccountant.total(plan.total());
+        List<Map<String, Object>> parts = new ArrayList<>();
+        for (PrivacyGuarantee g : preprocessingGuarantees) {
+            accountant.spend(g.mechanism(), g.params());
+            parts.add(Json.guarantee(g));
+            checkSameRelation(g, main);
+        }
+        accountant.spend(main.mechanism(), main.params());
+        parts.add(Json.guarantee(main));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("epsilon", accountant.spentEpsilon());
+        m.put("delta", accountant.spentDelta());
+        m.put("neighbouring", PrivacyOptions.cliName(main.neighbouring()));
+        m.put("mechanism", "composition of " + parts.size() + " mechanisms: "
+                + String.join(" + ", parts.stream().map(p -> (String) p.get("mechanism")).toList()));
+        m.put("sensitivity", "each part's own, calibrated to its own share of the budget (see parts)");
+        m.put("privacyUnit", main.privacyUnit() + " (the estimator's unit; the preprocessing parts bound the same row)");
+        m.put("reference", "basic composition: Dwork & Roth 2014, Section 3.5, Theorem 3.16 (epsilons and deltas add "
+                + "up); each part cites its own mechanism");
+        m.put("composition", "basic");
+        m.put("parts", parts);
+        return m;
+    }
+
+    /** For --format table: the preprocessing, and the composition when preprocessing spent budget. */
+    String tableNotes(PrivacyGuarantee main) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "preprocessing: %d features%s; center %s; row-norm bound %.6g (%s)%n",
+                pipeline.features().size(), schema == null ? "" : " from --schema " + schemaPath, pipeline.centre().label(),
+                pipeline.bound(), pipeline.boundOrigin()));
+        if (!preprocessingGuarantees.isEmpty() && main != null) {
+            double e = main.epsilon();
+            double d = main.delta();
+            for (PrivacyGuarantee g : preprocessingGuarantees) {
+                e += g.epsilon();
+                d += g.delta();
+            }
+            sb.append("privacy in all: ").append(PrivacyParams.of(round(e), round(d)))
+                    .append(", basic composition of:").append(System.lineSeparator());
+            for (PrivacyGuarantee g : preprocessingGuarantees) {
+                sb.append(String.format(Locale.ROOT, "  %s %s%n", g.params(), g.mechanism()));
+            }
+            sb.append(String.format(Locale.ROOT, "  %s %s (below)%n", main.params(), main.mechanism()));
+        }
+        return sb.toString();
+    }
+
+    /** v to 12 significant digits (so that 0.1 + 0.9 prints as 1.0). */
+    private static double round(double v) {
+        return Double.parseDouble(String.format(Locale.ROOT, "%.12g", v));
+    }
+
+    /** Composition needs one neighbouring relation for every part. */
+    private static void checkSameRelation(PrivacyGuarantee part, PrivacyGuarantee main) {
+        if (part.neighbouring() != main.neighbouring()) {
+            throw new IllegalStateException("the preprocessing was certified under " + part.neighbouring()
+                    + " but the estimator under " + main.neighbouring() + "; this is a bug");
+        }
+    }
+
+    /**
+     * Adds the release's public preprocessing (the {@link Pipeline}), its composed guarantee and seeding to
+     * {@code release}, and the curator's facts (the input file, rows counted, rows clipped, cells clamped)
+     * to its diagnostics.
+     */
+    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, Plan plan) {
+        release.preprocessing(pipeline.toJson()).noise(random);
+        if (plan != null) {
+            release.put("guarantee", guaranteeJson(main, plan));
+        }
+        // a diagnostic only: the rows of the estimator's last pass, else a count (which re-reads a CSV)
+        long rows = in.rows().rowsInLastPass() > 0 ? in.rows().rowsInLastPass() : in.rowCount();
+        release.diagnostic("input", inputPath.toString()).diagnostic("rows", rows);
+        if (firstStage != null && firstStage.clippedRows() >= 0 && pipeline.policy().equals("clip")) {
+            release.diagnostic("clippedRows", firstStage.clippedRows());
+        }
+        if (schemaRows != null && schemaRows.clampedCells() >= 0) {
+            release.diagnostic("clampedCells", schemaRows.clampedCells());
         }
         return release;
     }

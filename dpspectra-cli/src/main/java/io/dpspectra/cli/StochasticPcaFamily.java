@@ -1,10 +1,12 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.pca.AdaptiveOjaPca;
 import io.dpspectra.pca.ClippedPowerMethod;
 import io.dpspectra.pca.GaussOutputPerturbation;
 import io.dpspectra.pca.KDpOja;
 import io.dpspectra.pca.KDpPca;
 import io.dpspectra.pca.LearningRate;
+import io.dpspectra.pca.ModifiedDpPca;
 import io.dpspectra.pca.Oja;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
@@ -16,18 +18,20 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code fit} algorithms and options: the stochastic private k-PCA algorithms of
- * papers/kdp-pca-adaptive-noise.txt (issue 3: k-dp-pca, k-dp-ojas, oja, dp-gauss-2, dp-power-method).
+ * papers/kdp-pca-adaptive-noise.txt (issue 3: k-dp-pca, k-dp-ojas, oja, dp-gauss-2, dp-power-method) and this
+ * project's provably private variant k-dp-pca-adaptive (issue 15).
  */
 @Command
 final class StochasticPcaFamily implements AlgorithmFamily {
     @Option(names = "--batch-size", paramLabel = "B",
-            description = "k-dp-ojas / k-dp-pca / oja / robust PCA: samples per step. Default: ceil(sqrt(n/k)) for k-dp-ojas (the noise "
-                    + "of a step falls like 1/B), floor(sqrt(n)) for k-dp-pca (App. G.1), 1 for oja, max(ceil(n sqrt(eps/(4T))), 1) for "
-                    + "sggd, dp-sggd, dp-sgd-reap, dp-smd-reap (the expected size of a Poisson batch for the dp ones).")
+            description = "k-dp-ojas / k-dp-pca / k-dp-pca-adaptive / oja / robust PCA: samples per step. Default: "
+                    + "ceil(sqrt(n/k)) for k-dp-ojas (the noise of a step falls like 1/B), floor(sqrt(n)) for k-dp-pca and "
+                    + "k-dp-pca-adaptive (App. G.1), 1 for oja, max(ceil(n sqrt(eps/(4T))), 1) for sggd, dp-sggd, "
+                    + "dp-sgd-reap, dp-smd-reap (the expected size of a Poisson batch for the dp ones).")
     Integer batchSize;
 
     @Option(names = "--learning-rate", paramLabel = "SCHEDULE", defaultValue = "inverse-time",
-            description = "k-dp-ojas / k-dp-pca / oja step sizes: inverse-time[:C[:T0]] (eta_t = C/(T0 + t), default "
+            description = "k-dp-ojas / k-dp-pca / k-dp-pca-adaptive / oja step sizes: inverse-time[:C[:T0]] (eta_t = C/(T0 + t), default "
                     + "1/(1 + t) as in App. G.1), constant:ETA, or appendix-g:SIGMA:L1,L2,... (k-DP-PCA's App. G.1 rate from "
                     + "PUBLIC model constants). Default: ${DEFAULT-VALUE}.")
     String learningRate;
@@ -53,6 +57,29 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     + "never compute it from the data.")
     Double publicRange;
 
+    @Option(names = "--c1", paramLabel = "C1", defaultValue = "1",
+            description = "k-dp-pca: PrivRange's subset constant C1 (s = C1 ln(1/(delta tau))/eps subsets). C1 = 1 (the "
+                    + "spec's default) puts s near PrivRange's own release threshold, so it almost never releases; 4-8 "
+                    + "releases. Default: ${DEFAULT-VALUE}.")
+    double c1;
+
+    @Option(names = "--batch-use", paramLabel = "same-half|disjoint-halves", defaultValue = "same-half",
+            description = "k-dp-pca: which gradients PrivRange and PrivMean read: same-half (Alg. 2 as printed, eps/2 "
+                    + "each, the default) or disjoint-halves (PrivRange the first half, PrivMean the second, the full "
+                    + "eps each by parallel composition). Default: ${DEFAULT-VALUE}.")
+    String batchUse;
+
+    @Option(names = "--radius-factor", paramLabel = "C", defaultValue = "4",
+            description = "k-dp-pca-adaptive: clip radius R = C x the released histogram bin's upper norm edge "
+                    + "(C >= 1). Default: ${DEFAULT-VALUE}.")
+    double radiusFactor;
+
+    @Option(names = "--public-eigenvalues", paramLabel = "L1,L2,...", split = ",",
+            description = "k-dp-pca-adaptive: PUBLIC eigenvalues of the rounds for the step scale eta/(1 + eta*lambda_i) "
+                    + "(model constants, never estimated from the data). Default: the lambdas of --learning-rate "
+                    + "appendix-g, else 0.")
+    double[] publicEigenvalues;
+
     @Option(names = "--l1-bound", paramLabel = "A",
             description = "dp-power-method: L1 clip alpha1 of the rows. Default: sqrt(d) * --clip-norm (no L1 clipping).")
     Double l1Bound;
@@ -68,10 +95,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
 
     @Override
     public List<FitAlgorithm> fitAlgorithms() {
-        return List.of(new KDpOjaFit(), new KDpPcaFit(), new OjaFit(), new GaussTwoFit(), new DpPowerFit());
+        return List.of(new KDpOjaFit(), new KDpPcaFit(), new AdaptiveFit(), new OjaFit(), new GaussTwoFit(),
+                new DpPowerFit());
     }
 
-    LearningRate parsedLearningRate(long n) {
+    LearningRate parsedLearningRate(java.util.function.LongSupplier n) {
         String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
         try {
             switch (parts[0]) {
@@ -82,7 +110,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     return LearningRate.constant(Double.parseDouble(parts[1]));
                 case "appendix-g":
                     double[] l = Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray();
-                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n);
+                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n.getAsLong());
                 default:
                     break;
             }
@@ -92,6 +120,16 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
         throw CliException.usage("--learning-rate '" + learningRate + "' has an unknown schedule '" + parts[0] + "'",
                 "use inverse-time[:C[:T0]], constant:ETA or appendix-g:SIGMA:L1,L2");
+    }
+
+    /** The eigenvalues of --public-eigenvalues, else those of --learning-rate appendix-g:SIGMA:L1,L2, else none. */
+    double[] publicEigenvalues() {
+        if (publicEigenvalues != null) {
+            return publicEigenvalues;
+        }
+        String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
+        return parts[0].equals("appendix-g") && parts.length > 2
+                ? Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray() : new double[0];
     }
 
     void checkBatch(int min) {
@@ -120,7 +158,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(1);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (paperLiteral && batchSize != null && batchSize != 1) {
                 throw CliException.usage("--paper-literal k-dp-ojas uses batch size 1, got --batch-size " + batchSize,
                         "drop --batch-size or --paper-literal");
@@ -134,7 +172,7 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     "drop --neighbouring or pass --neighbouring replace");
             }
             KDpOja.Builder b = KDpOja.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
@@ -169,9 +207,16 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(4);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
             if (!(tau > 0 && tau < 1)) {
                 throw CliException.usage("--tau must be in (0, 1), got " + tau, "use e.g. --tau 0.01");
+            }
+            if (!(c1 > 0) || !Double.isFinite(c1)) {
+                throw CliException.usage("--c1 must be > 0, got " + c1, "use e.g. --c1 1 (default) or --c1 6");
+            }
+            if (!List.of("same-half", "disjoint-halves").contains(batchUse)) {
+                throw CliException.usage("--batch-use must be same-half or disjoint-halves, got '" + batchUse + "'",
+                        "pass --batch-use same-half (default) or --batch-use disjoint-halves");
             }
         }
 
@@ -182,17 +227,72 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                         "drop --neighbouring or pass --neighbouring replace");
             }
             KDpPca.Builder b = KDpPca.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c.rowCount())).paperLiteral(paperLiteral);
+                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }
-            b.oracle().tau(tau);
+            b.oracle().tau(tau).c1(c1).batchUse("disjoint-halves".equals(batchUse)
+                    ? ModifiedDpPca.BatchUse.DISJOINT_HALVES : ModifiedDpPca.BatchUse.PAPER_SAME_HALF);
             if (publicRange != null) {
                 b.oracle().rangeOverride(publicRange);
             }
             if (paperLiteral) {
                 c.warn().accept("--paper-literal: k-dp-pca's histograms use the add/remove calibration the paper claims; "
                         + "the result is NOT certified differentially private");
+            }
+            KDpPca algorithm = b.build();
+            ModifiedDpPca.Preflight pre = algorithm.preflight(c.rowCount(), c.rows().dimension(), c.params());
+            if (!pre.canRelease()) {
+                c.warn().accept(KDpPca.cannotReleaseWarning(pre));
+            }
+            return algorithm.fit(c.rows(), c.params());
+        }
+    }
+
+    private final class AdaptiveFit implements FitAlgorithm {
+        @Override
+        public String name() {
+            return "k-dp-pca-adaptive";
+        }
+
+        @Override
+        public String summary() {
+            return "this project's provably private adaptive-noise k-DP-PCA: orthogonal Oja gradients, one stable "
+                    + "histogram picks the clip radius, Gaussian on the other half; streaming O(dk); replace-one rows; "
+                    + "needs --delta > 0 (docs/privacy/adaptive-oja-pca.md)";
+        }
+
+        @Override
+        public boolean needsDelta() {
+            return true;
+        }
+
+        @Override
+        public void validateOptions() {
+            checkBatch(4);
+            parsedLearningRate(() -> 2);
+            if (!(radiusFactor >= 1) || !Double.isFinite(radiusFactor)) {
+                throw CliException.usage("--radius-factor must be >= 1, got " + radiusFactor, "use e.g. --radius-factor 4");
+            }
+            for (double l : publicEigenvalues()) {
+                if (!(l >= 0) || !Double.isFinite(l)) {
+                    throw CliException.usage("--public-eigenvalues must be >= 0 and finite, got " + l,
+                            "pass the model's eigenvalues, e.g. --public-eigenvalues 10,5");
+                }
+            }
+        }
+
+        @Override
+        public PrivateSubspace fit(FitContext c) {
+            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
+                throw CliException.usage("k-dp-pca-adaptive is certified for --neighbouring replace only (positional "
+                        + "batches)", "drop --neighbouring or pass --neighbouring replace");
+            }
+            AdaptiveOjaPca.Builder b = AdaptiveOjaPca.builder().components(c.components()).randomSource(c.random())
+                    .learningRate(parsedLearningRate(c::rowCount)).radiusFactor(radiusFactor)
+                    .publicEigenvalues(publicEigenvalues());
+            if (batchSize != null) {
+                b.batchSize(batchSize);
             }
             return b.build().fit(c.rows(), c.params());
         }
@@ -217,12 +317,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         @Override
         public void validateOptions() {
             checkBatch(1);
-            parsedLearningRate(2);
+            parsedLearningRate(() -> 2);
         }
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c.rowCount()));
+            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c::rowCount));
             if (batchSize != null) {
                 b.batchSize(batchSize);
             }

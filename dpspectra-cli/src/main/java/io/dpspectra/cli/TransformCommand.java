@@ -14,7 +14,9 @@ import picocli.CommandLine.Mixin;
 @Command(name = "transform", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Project every row x of INPUT onto the components U of a model written by 'dpspectra fit' "
                 + "and print the k coordinates Uᵀx as CSV (header pc1..pck). Post-processing of the model: "
-                + "spends no privacy budget, but the output describes the rows of INPUT.")
+                + "spends no privacy budget, but the output describes the rows of INPUT. The model's recorded "
+                + "preprocessing (schema or CSV columns, centring by the released mean, row-norm bound) is replayed "
+                + "on INPUT first, and a file with other columns is refused.")
 final class TransformCommand extends BaseCommand {
     @Mixin
     ModelAndInput modelAndInput = new ModelAndInput();

@@ -40,7 +40,9 @@ class ReleaseDiagnosticsTest {
                 Arguments.of(List.of("covariance", "--algorithm", "ad")),
                 Arguments.of(List.of("covariance", "--algorithm", "kt")),
                 Arguments.of(List.of("covariance", "--algorithm", "laplace")),
-                Arguments.of(List.of("covariance", "--algorithm", "gaussian", "--delta", "1e-6")));
+                Arguments.of(List.of("covariance", "--algorithm", "gaussian", "--delta", "1e-6")),
+                Arguments.of(List.of("fit", "--algorithm", "analyze-gauss", "-k", "auto:0.9", "--delta", "1e-6",
+                        "--center", "private")));
     }
 
     @ParameterizedTest

@@ -18,7 +18,7 @@ class StochasticPcaCliTest {
     @Test
     void everyStochasticAlgorithmFitsASmallFile() throws Exception {
         Path csv = csv();
-        for (String alg : new String[] {"k-dp-ojas", "k-dp-pca", "dp-power-method"}) {
+        for (String alg : new String[] {"k-dp-ojas", "k-dp-pca", "k-dp-pca-adaptive", "dp-power-method"}) {
             Cli.Result r = Cli.run("fit", "--algorithm", alg, "-k", "1", "--epsilon", "1", "--delta", "1e-3",
                     "--seed", "1", "--clip-norm", "1", csv.toString());
             assertThat(r.exitCode()).as(r.toString()).isZero();
@@ -40,6 +40,17 @@ class StochasticPcaCliTest {
         assertThat(r.err()).contains("NOT certified");
     }
 
+    /** n = 400 (B = 20): PrivMean's 10 values per coordinate histogram cannot clear its threshold of thousands. */
+    @Test
+    void kDpPcaSaysOnStderrWhenItCannotRelease() throws Exception {
+        Cli.Result r = Cli.run("fit", "--algorithm", "k-dp-pca", "-k", "1", "--epsilon", "1", "--delta", "1e-3",
+                "--seed", "1", "--clip-norm", "1", "--c1", "6", "--batch-use", "disjoint-halves", csv().toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("k-dp-pca cannot release at this size", "needs batch size B >=",
+                "k-dp-pca-adaptive");
+        assertThat(r.out()).contains("preflight");
+    }
+
     @Test
     void badStochasticOptionsAreUsageErrors() throws Exception {
         Path csv = csv();
@@ -49,12 +60,19 @@ class StochasticPcaCliTest {
                 "--batch-size", "2", "--clip-norm", "1", csv.toString()).exitCode()).isEqualTo(2);
         assertThat(Cli.run("fit", "--algorithm", "k-dp-ojas", "-k", "1", "--epsilon", "1", "--delta", "1e-3",
                 "--neighbouring", "add-remove", "--clip-norm", "1", csv.toString()).exitCode()).isEqualTo(2);
+        assertThat(Cli.run("fit", "--algorithm", "k-dp-pca", "-k", "1", "--epsilon", "1", "--delta", "1e-3",
+                "--batch-use", "both", "--clip-norm", "1", csv.toString()).err()).contains("--batch-use");
+        assertThat(Cli.run("fit", "--algorithm", "k-dp-pca-adaptive", "-k", "1", "--epsilon", "1", "--delta", "1e-3",
+                "--radius-factor", "0.5", "--clip-norm", "1", csv.toString()).err()).contains("--radius-factor");
+        assertThat(Cli.run("fit", "--algorithm", "k-dp-pca-adaptive", "-k", "1", "--epsilon", "1", "--delta", "1e-3",
+                "--neighbouring", "add-remove", "--clip-norm", "1", csv.toString()).exitCode()).isEqualTo(2);
     }
 
     @Test
     void helpDocumentsTheStochasticOptions() {
         Cli.Result r = Cli.run("fit", "--help");
         assertThat(r.out()).contains("--batch-size", "--learning-rate", "--paper-literal", "--gradient-clip",
-                "--public-range", "k-dp-ojas", "dp-gauss-2", "dp-power-method");
+                "--public-range", "k-dp-ojas", "dp-gauss-2", "dp-power-method", "k-dp-pca-adaptive", "--c1", "--batch-use",
+                "--radius-factor", "--public-eigenvalues");
     }
 }

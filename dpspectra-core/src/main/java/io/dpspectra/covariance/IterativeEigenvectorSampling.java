@@ -145,31 +145,8 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         double[] epsI = vectorBudgets(lambda, d, eps, beta);
         double utilitySensitivity = (tightUtility ? 1.0 : 2.0) * beta * beta;
 
-        BinghamSampler sampler = new BinghamSampler(random, maxProposals);
-        Matrix basis = Matrix.identity(d);
-        Matrix ci = c;
-        Matrix theta = new Matrix(d, kk);
         long[] proposals = new long[kk];
-        for (int i = 0; i < kk; i++) {
-            int q = d - i;
-            double kappa = exponentMultiplier * epsI[i] / (2 * utilitySensitivity);
-            double[] u;
-            if (q == 1) {
-                u = sampler.sample(ci, kappa).u();
-                proposals[i] = 1;
-            } else {
-                SymmetricEigen e = SymmetricEigen.of(ci);
-                BinghamSampler.Sample s = sampler.sampleInEigenbasis(e.values(), e.vectors(), kappa);
-                u = s.u();
-                proposals[i] = s.proposals();
-            }
-            theta.setColumn(i, basis.times(u));
-            if (i + 1 < kk) {
-                Matrix[] next = HouseholderDeflation.deflate(basis, ci, u);
-                basis = next[0];
-                ci = next[1];
-            }
-        }
+        Matrix theta = sampleVectors(c, kk, epsI, utilitySensitivity, proposals);
         Matrix release = SampledEigenvalues.assemble(lambda, theta);
 
         PrivacyParams spent = PrivacyParams.pure(eps);
@@ -193,6 +170,80 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
             diag.put("failureProbability", failureProbability);
         }
         return new PrivateCovariance(label(), lambda, theta, release, guarantee, diag.build());
+    }
+
+    /**
+     * Vectors 1…k by the exponential mechanism, vector i with budget epsI[i] (Algorithm 1, steps 5–9):
+     * returns θ (d × k); fills proposals. Not modified: c (deflated copies are used).
+     */
+    private Matrix sampleVectors(Matrix c, int kk, double[] epsI, double utilitySensitivity, long[] proposals) {
+        int d = c.rows();
+        BinghamSampler sampler = new BinghamSampler(random, maxProposals);
+        Matrix basis = Matrix.identity(d);
+        Matrix ci = c;
+        Matrix theta = new Matrix(d, kk);
+        for (int i = 0; i < kk; i++) {
+            int q = d - i;
+            double kappa = exponentMultiplier * epsI[i] / (2 * utilitySensitivity);
+            double[] u;
+            if (q == 1) {
+                u = sampler.sample(ci, kappa).u();
+                proposals[i] = 1;
+            } else {
+                SymmetricEigen e = SymmetricEigen.of(ci);
+                BinghamSampler.Sample s = sampler.sampleInEigenbasis(e.values(), e.vectors(), kappa);
+                u = s.u();
+                proposals[i] = s.proposals();
+            }
+            theta.setColumn(i, basis.times(u));
+            if (i + 1 < kk) {
+                Matrix[] next = HouseholderDeflation.deflate(basis, ci, u);
+                basis = next[0];
+                ci = next[1];
+            }
+        }
+        return theta;
+    }
+
+    /**
+     * Private principal subspace only (no eigenvalues bought): the whole ε goes to the k vectors, ε/k each
+     * (ε/(k−1) over the first k−1 when {@link Builder#skipLastVector} and k = d), with the same exponential
+     * mechanism as {@link #release}. Since the subspace never uses the eigenvalues, the paper's ε/2 for them
+     * would buy nothing here. UNIFORM split only: AD's adaptive split needs eigenvalue estimates.
+     *
+     * <p>Privacy: pure ε-DP, REPLACE_ROW with n public, one row with ‖x‖₂ ≤ β, by basic composition of the k
+     * exponential mechanisms (Amin et al. Theorem 1 with ε₀ = 0: the vector steps alone).
+     */
+    public io.dpspectra.pca.PrivateSubspace subspace(io.dpspectra.data.RowSource rows, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        if (split != BudgetSplit.UNIFORM) {
+            throw new IllegalArgumentException("AD splits the vector budget by the private eigenvalues, so it cannot "
+                    + "skip them; use UNIFORM (it-u) for a vectors-only subspace, or buy the eigenvalues");
+        }
+        double beta = SecondMomentSensitivity.rowL2Bound(rows, "IterativeEigenvectorSampling");
+        io.dpspectra.data.GramPass pass = io.dpspectra.data.GramPass.of(rows);
+        Matrix c = pass.gram().copy();
+        c.symmetrizeInPlace();
+        int d = c.rows();
+        int kk = k < 0 ? d : DpPreconditions.checkComponents(k, d);
+        int paid = skipLastVector && kk == d && d > 1 ? kk - 1 : kk;
+        double eps = budget.epsilon();
+        double[] epsI = new double[kk];
+        java.util.Arrays.fill(epsI, 0, paid, eps / paid);
+        double utilitySensitivity = (tightUtility ? 1.0 : 2.0) * beta * beta;
+        long[] proposals = new long[kk];
+        Matrix theta = sampleVectors(c, kk, epsI, utilitySensitivity, proposals);
+        PrivacyGuarantee guarantee = new PrivacyGuarantee("Iterative eigenvector sampling (IT-U), vectors only",
+                PrivacyParams.pure(eps), Neighbouring.REPLACE_ROW, "one row with L2 norm <= " + beta,
+                "no eigenvalues released (nothing spent on them); vectors: exponential mechanism, utility u^T C_i u "
+                        + "with sensitivity " + utilitySensitivity + ", epsilon_i = " + (eps / paid) + " for " + paid
+                        + " vector(s), sum = epsilon",
+                "Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, ICML 2019, Algorithm 1 steps 5-9 (vector sampling) "
+                        + "with the whole budget on the vectors; Algorithm 2 (Bingham sampler)");
+        Diagnostics.Builder diag = Diagnostics.builder().put("rows", pass.rows()).put("vectors", kk)
+                .put("epsilonEigenvalues", 0.0).put("epsilonVectors", toList(epsI));
+        putProposals(diag, proposals);
+        return new io.dpspectra.pca.PrivateSubspace(label(), theta, null, guarantee, diag.build());
     }
 
     /** ε_1…ε_k, summing to ε/2 (spec §5.1 step 4). */

@@ -114,29 +114,15 @@ public final class BinaryRows implements RowSource {
             if (Files.getFileStore(tmp).supportsFileAttributeView(java.nio.file.attribute.PosixFileAttributeView.class)) {
                 Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
             }
-            long n = 0;
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-                    RowCursor cursor = source.open()) {
-                ByteBuffer buf = ByteBuffer.allocate(Math.max(BUFFER_BYTES, 8 * dim)).order(ByteOrder.LITTLE_ENDIAN);
-                writeHeader(buf, 0, dim);
-                double[] row = new double[dim];
-                while (cursor.next(row)) {
-                    if (buf.remaining() < 8 * dim) {
-                        drain(ch, buf);
-                    }
-                    for (double v : row) {
-                        buf.putDouble(v);
-                    }
-                    n++;
+            long n;
+            try (Writer writer = Writer.create(tmp, dim); RowCursor cursor = source.open()) {
+                double[] block = new double[Math.max(1, BUFFER_BYTES / (8 * dim)) * dim];
+                int rowsPerBlock = block.length / dim;
+                int k;
+                while ((k = cursor.nextBlock(block, rowsPerBlock, dim)) > 0) {
+                    writer.append(block, k);
                 }
-                drain(ch, buf);
-                writeHeader(buf, n, dim);
-                buf.flip();
-                long pos = 0;
-                while (buf.hasRemaining()) {
-                    pos += ch.write(buf, pos);
-                }
-                ch.force(true);
+                n = writer.finish();
             }
             Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             ok = true;
@@ -150,6 +136,68 @@ public final class BinaryRows implements RowSource {
                 } catch (IOException ignored) { // NOPMD: best effort, the original error is more useful
                 }
             }
+        }
+    }
+
+    /**
+     * Writes rows to a binary rows file as they come (for a stream read once, or a conversion); the
+     * header's row count is filled in by {@link #finish()}. Not atomic by itself: write to a temporary
+     * file and rename (as {@link BinaryRows#write} does), or delete the file when a write fails.
+     */
+    public static final class Writer implements AutoCloseable {
+        private final FileChannel ch;
+        private final ByteBuffer buf;
+        private final int dim;
+        private long n;
+
+        private Writer(FileChannel ch, int dim) {
+            this.ch = ch;
+            this.dim = dim;
+            this.buf = ByteBuffer.allocate(Math.max(BUFFER_BYTES, 8 * dim)).order(ByteOrder.LITTLE_ENDIAN);
+            writeHeader(buf, 0, dim);
+        }
+
+        /** Creates (or truncates) {@code file} for rows of width {@code dim}. */
+        public static Writer create(Path file, int dim) throws IOException {
+            if (dim < 1) {
+                throw new IllegalArgumentException("dimension must be >= 1, got " + dim);
+            }
+            return new Writer(FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.TRUNCATE_EXISTING), dim);
+        }
+
+        /** Appends {@code rows} rows of width d from {@code block} (row-major). Not modified: block. */
+        public void append(double[] block, int rows) throws IOException {
+            int cells = Math.multiplyExact(rows, dim);
+            int off = 0;
+            while (off < cells) {
+                if (buf.remaining() < 8) {
+                    drain(ch, buf);
+                }
+                int m = Math.min(cells - off, buf.remaining() / 8);
+                buf.asDoubleBuffer().put(block, off, m);
+                buf.position(buf.position() + 8 * m);
+                off += m;
+            }
+            n += rows;
+        }
+
+        /** Flushes, writes the row count into the header and syncs; returns the number of rows. */
+        public long finish() throws IOException {
+            drain(ch, buf);
+            writeHeader(buf, n, dim);
+            buf.flip();
+            long pos = 0;
+            while (buf.hasRemaining()) {
+                pos += ch.write(buf, pos);
+            }
+            ch.force(true);
+            return n;
+        }
+
+        @Override
+        public void close() throws IOException {
+            ch.close();
         }
     }
 
@@ -183,6 +231,11 @@ public final class BinaryRows implements RowSource {
     @Override
     public String describe() {
         return path.toString();
+    }
+
+    @Override
+    public long sizeInBytes() {
+        return HEADER_BYTES + 8L * rows * d;
     }
 
     @Override
@@ -278,6 +331,11 @@ public final class BinaryRows implements RowSource {
         @Override
         public long rowsRead() {
             return read;
+        }
+
+        @Override
+        public long bytesRead() {
+            return HEADER_BYTES + 8L * read * d;
         }
 
         @Override

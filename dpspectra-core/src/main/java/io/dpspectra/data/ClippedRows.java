@@ -23,16 +23,22 @@ public final class ClippedRows implements RowSource {
     private final RowSource source;
     private final Clipping clipping;
     private final DataBounds.Policy policy;
+    private final DataBounds.Origin origin;
     private final AtomicLong lastClipped = new AtomicLong(-1);
     private final AtomicLong lastRows = new AtomicLong(-1);
 
     ClippedRows(RowSource source, Clipping clipping, DataBounds.Policy policy) {
+        this(source, clipping, policy, DataBounds.Origin.USER_GIVEN);
+    }
+
+    ClippedRows(RowSource source, Clipping clipping, DataBounds.Policy policy, DataBounds.Origin origin) {
         if (source == null) {
             throw new IllegalArgumentException("source must not be null; pass the rows to bound");
         }
         this.source = source;
         this.clipping = clipping;
         this.policy = policy;
+        this.origin = origin;
     }
 
     @Override
@@ -47,7 +53,7 @@ public final class ClippedRows implements RowSource {
 
     @Override
     public Optional<DataBounds> bounds() {
-        return Optional.of(new DataBounds(clipping.norm(), clipping.bound(), DataBounds.Origin.USER_GIVEN, policy));
+        return Optional.of(new DataBounds(clipping.norm(), clipping.bound(), origin, policy));
     }
 
     @Override

@@ -45,6 +45,15 @@ public final class Clipping {
         return new ClippedRows(source, this, DataBounds.Policy.CLIP);
     }
 
+    /**
+     * The source with rows scaled down onto the bound, declaring where the bound came from: a bound
+     * derived by construction from a public schema is {@link DataBounds.Origin#USER_GIVEN}; one from a
+     * private estimate (whose cost was accounted) is {@link DataBounds.Origin#PRIVATELY_ESTIMATED}.
+     */
+    public ClippedRows clip(RowSource source, DataBounds.Origin origin) {
+        return new ClippedRows(source, this, DataBounds.Policy.CLIP, java.util.Objects.requireNonNull(origin, "origin"));
+    }
+
     /** The source, with a row over the bound reported as an {@link InvalidDataException}. */
     public ClippedRows reject(RowSource source) {
         return new ClippedRows(source, this, DataBounds.Policy.REJECT);

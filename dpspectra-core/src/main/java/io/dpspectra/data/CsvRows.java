@@ -1,9 +1,10 @@
 package io.dpspectra.data;
 
-import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,77 +12,128 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.LongFunction;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Rows streamed from a CSV file (comma-separated, optional header), one pass per {@link #open()}.
- * Strict: a non-numeric, NaN, infinite or missing cell, or a row with the wrong number of cells, is an
- * {@link InvalidDataException} naming the file, line and column.
+ * Rows streamed from a CSV file or from standard input (cells separated by commas, semicolons, tabs or
+ * runs of whitespace; optional header), one pass per {@link #open()}. Strict: a non-numeric, NaN,
+ * infinite or missing cell, or a row with the wrong number of cells, is an {@link InvalidDataException}
+ * naming the file, line and column.
  *
  * <p>The file is never held in memory: every {@link #open()} re-reads it from disk (through gzip when
  * the name ends in {@code .gz}), so the source can be passed over as many times as an algorithm needs.
- * {@link Builder#build()} reads only the first line or two, to fix the header and the width d.
+ * Standard input ({@link Builder#fromStream}) can be passed over once. {@link Builder#build()} reads only
+ * the first lines, to fix the separator, the header and the width d.
  *
- * <p>Format: one record per line; cells separated by the separator (default {@code ','}); a cell may
- * be wrapped in double quotes (a doubled quote {@code ""} inside stands for one quote; a quoted cell
- * may not span lines); whitespace around a cell is ignored; a UTF-8 byte-order mark is skipped. With
- * separator {@code ' '} any run of spaces and tabs separates cells. Blank lines at the end of the file
- * are allowed; a blank line followed by more data is an error (it usually means a truncated or
- * concatenated file). Numbers are decimal ({@code 1}, {@code -2.5}, {@code 3e-4}); hexadecimal and
- * Java suffixes such as {@code 1d} are rejected.
+ * <p>Format: one record per line; the first {@link Builder#skipLines} lines are dropped; lines starting
+ * with the {@link Builder#commentPrefix} are ignored; cells are separated by the separator (detected
+ * from the first lines unless given: ',', tab, ';' or runs of whitespace, in that order of preference);
+ * a cell may be wrapped in double quotes (a doubled quote {@code ""} inside stands for one quote; a
+ * quoted cell may not span lines); whitespace around a cell is ignored; a UTF-8 byte-order mark is
+ * skipped. With separator {@code ' '} any run of spaces and tabs separates cells. Blank lines at the end
+ * of the file are allowed; a blank line followed by more data is an error (it usually means a truncated
+ * or concatenated file). Numbers are plain decimals ({@code 1}, {@code -2.5}, {@code 3e-4}), parsed
+ * from the bytes to exactly the double {@link Double#parseDouble} gives ({@link CsvNumbers});
+ * hexadecimal and Java suffixes such as {@code 1d} are rejected.
  *
- * <p>Cost: one sequential read of the file per pass, O(d) memory.
+ * <p>Cost: one sequential read of the file per pass, parsed in parallel on every core in pieces cut at
+ * line ends ({@link CsvPipeline}; rows still come out in file order, and the first bad line is the one
+ * reported); memory a few 1 MB pieces, independent of the number of rows.
  */
 public final class CsvRows implements RowSource {
 
-    /** Whether the first line is a header. */
+    /** Whether the first line (after skipped lines and comments) is a header. */
     public enum Header { AUTO, PRESENT, ABSENT }
 
     private static final String COLUMNS_REMEDY = "clean the file or select other columns with --columns";
+    /** Lines looked at to detect the separator. */
+    private static final int SAMPLE_LINES = 20;
 
     private final Path path;
-    private final char separator;
+    private final String name;
+    private final InputStream stream;
+    private final byte separator;
+    private final boolean separatorDetected;
+    private final byte[] comment;
+    private final long preambleLines;
     private final boolean hasHeader;
     private final int fileColumns;
     private final int[] selected;
+    /** For each file column, its position among the selected columns, or −1. */
+    private final int[] slot;
     private final List<String> selectedNames;
     private final List<String> fileNames;
+    private boolean streamOpened;
 
-    private CsvRows(Path path, char separator, boolean hasHeader, int fileColumns, int[] selected,
-            List<String> selectedNames, List<String> fileNames) {
-        this.path = path;
+    private CsvRows(Builder b, InputStream stream, byte separator, boolean separatorDetected, long preambleLines,
+            boolean hasHeader, int fileColumns, int[] selected, List<String> selectedNames, List<String> fileNames) {
+        this.path = b.path;
+        this.name = b.name;
+        this.stream = stream;
         this.separator = separator;
+        this.separatorDetected = separatorDetected;
+        this.comment = b.commentPrefix == null ? null : b.commentPrefix.getBytes(StandardCharsets.UTF_8);
+        this.preambleLines = preambleLines;
         this.hasHeader = hasHeader;
         this.fileColumns = fileColumns;
         this.selected = selected;
+        this.slot = new int[fileColumns];
+        Arrays.fill(slot, -1);
+        for (int i = 0; i < selected.length; i++) {
+            slot[selected[i]] = i;
+        }
         this.selectedNames = selectedNames;
         this.fileNames = fileNames;
     }
 
-    /** Opens {@code path} with header detection and all columns. */
+    /** Opens {@code path} with separator and header detection and all columns. */
     public static CsvRows open(Path path) {
         return builder(path).build();
     }
 
     public static Builder builder(Path path) {
-        return new Builder(path);
+        if (path == null) {
+            throw new IllegalArgumentException("path must not be null; pass the CSV file to read");
+        }
+        return new Builder(path, path.toString(), null);
+    }
+
+    /**
+     * Rows read from a stream (e.g. standard input) named {@code name} in messages; the resulting source
+     * can be {@link #open() opened} once. A name ending in {@code .gz} is not inflated: pass an inflated
+     * stream.
+     */
+    public static Builder fromStream(String name, InputStream in) {
+        if (in == null || name == null) {
+            throw new IllegalArgumentException("stream and name must not be null");
+        }
+        return new Builder(null, name, in);
     }
 
     /** Options for reading a CSV file. */
     public static final class Builder {
         private final Path path;
+        private final String name;
+        private final InputStream stream;
         private Header header = Header.AUTO;
         private List<String> columnTokens;
         private int[] columnIndices;
-        private char separator = ',';
+        private List<String> excludeTokens;
+        private Character separator;
+        private int skipLines;
+        private String commentPrefix;
+        private List<String> headerNames;
 
-        private Builder(Path path) {
-            if (path == null) {
-                throw new IllegalArgumentException("path must not be null; pass the CSV file to read");
-            }
+        private Builder(Path path, String name, InputStream stream) {
             this.path = path;
+            this.name = name;
+            this.stream = stream;
         }
 
         /** AUTO (default): the first line is a header if any of its (selected) cells is not a number. */
@@ -94,9 +146,9 @@ public final class CsvRows implements RowSource {
         }
 
         /**
-         * Keep only these columns, in this order, by header name or by 1-based index written as a
-         * number ("1" is the first column of the file). A token that equals a header name is taken as
-         * that name, even if it looks like a number.
+         * Keep only these columns, in this order, by header name, by 1-based index written as a number
+         * ("1" is the first column of the file), or by a range of either ("1-617", "f1-f617"). A token
+         * that equals a header name is taken as that name, even if it looks like a number or a range.
          */
         public Builder columns(List<String> columns) {
             if (columns == null || columns.isEmpty()) {
@@ -118,157 +170,270 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
+        /** Drop these columns (names, 1-based numbers or ranges, as for {@link #columns}) from the selection. */
+        public Builder excludeColumns(List<String> columns) {
+            this.excludeTokens = columns == null || columns.isEmpty() ? null : List.copyOf(columns);
+            return this;
+        }
+
         /**
-         * The field separator (default ','). {@code ' '} means "any run of spaces or tabs"; a quote or a
-         * line break cannot be a separator.
+         * The field separator (default: detected from the first lines). {@code ' '} means "any run of
+         * spaces or tabs"; a quote or a line break cannot be a separator.
          */
         public Builder separator(char separator) {
-            if (separator == '"' || separator == '\n' || separator == '\r') {
-                throw new IllegalArgumentException("separator must not be a quote or line break, got "
+            if (separator == '"' || separator == '\n' || separator == '\r' || separator > 127) {
+                throw new IllegalArgumentException("separator must not be a quote, a line break or non-ASCII, got "
                         + printable(separator) + "; use ',', ';', '\\t' or ' '");
             }
             this.separator = separator;
             return this;
         }
 
-        /** Reads the first line(s) to fix the width and header; errors name the file. */
-        public CsvRows build() {
-            Splitter splitter = new Splitter(separator);
-            try (BufferedReader reader = openReader(path)) {
-                String first = reader.readLine();
-                int lineNo = 1;
-                if (first != null && !first.isEmpty() && first.charAt(0) == '\uFEFF') {
-                    first = first.substring(1);
-                }
-                if (first == null || first.isBlank()) {
-                    throw new InvalidDataException(path + ": no data rows (the file is empty"
-                            + (first == null ? "" : " or starts with a blank line")
-                            + "); provide a file with at least one row of numbers");
-                }
-                List<String> cells = splitter.splitToList(first, path, lineNo);
-                int width = cells.size();
-                int[] sel = resolveIndicesWithoutNames(width);
-                boolean header = switch (this.header) {
-                    case PRESENT -> true;
-                    case ABSENT -> false;
-                    case AUTO -> sel == null || anyNonNumeric(cells, sel);
-                };
-                List<String> fileNames;
-                if (header) {
-                    fileNames = List.copyOf(cells);
-                } else {
-                    List<String> gen = new ArrayList<>(width);
-                    for (int j = 0; j < width; j++) {
-                        gen.add("x" + (j + 1));
-                    }
-                    fileNames = Collections.unmodifiableList(gen);
-                }
-                if (sel == null) {
-                    if (this.header == Header.AUTO && !anyNonNumeric(cells, allColumns(width))) {
-                        throw new IllegalArgumentException(path + ": columns " + columnTokens + " are selected by"
-                                + " name, but the first line " + abbreviate(first) + " looks like data, not a"
-                                + " header; select columns by 1-based number, or pass --header present");
-                    }
-                    if (!header) {
-                        throw new IllegalArgumentException(path + ": columns " + columnTokens
-                                + " name header columns, but the file has no header (its first line is "
-                                + abbreviate(first) + "); select columns by 1-based number instead");
-                    }
-                    sel = resolveWithNames(cells);
-                }
-                List<String> names = new ArrayList<>(sel.length);
-                if (header) {
-                    for (int j : sel) {
-                        names.add(fileNames.get(j));
-                    }
-                } else {
-                    for (int j = 0; j < sel.length; j++) {
-                        names.add("x" + (j + 1));
-                    }
-                }
-                if (header) {
-                    String second = reader.readLine();
-                    lineNo++;
-                    while (second != null && second.isBlank()) {
-                        second = reader.readLine();
-                        lineNo++;
-                    }
-                    if (second == null) {
-                        throw new InvalidDataException(path + ": no data rows (only a header line "
-                                + abbreviate(first) + "); provide at least one row of numbers, or pass "
-                                + "--header absent if the first line is data");
-                    }
-                }
-                return new CsvRows(path, separator, header, width, sel, List.copyOf(names), fileNames);
-            } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + path + ": " + e
-                        + "; check that the file exists, is readable and (for .gz) is valid gzip", e);
+        /** Drop the first {@code lines} lines of the file (before the header, if any). */
+        public Builder skipLines(int lines) {
+            if (lines < 0) {
+                throw new IllegalArgumentException("--skip-lines must be >= 0, got " + lines);
             }
+            this.skipLines = lines;
+            return this;
         }
 
-        /** Indices when the selection needs no header; null when it uses names (or selects all with AUTO). */
-        private int[] resolveIndicesWithoutNames(int width) {
-            if (columnIndices != null) {
-                int[] sel = columnIndices.clone();
+        /** Ignore lines whose first non-blank characters are {@code prefix} (e.g. "#"); null for none. */
+        public Builder commentPrefix(String prefix) {
+            if (prefix != null && (prefix.isBlank() || prefix.indexOf('\n') >= 0)) {
+                throw new IllegalArgumentException("--comment-prefix must be visible text such as '#', got '"
+                        + prefix + "'");
+            }
+            this.commentPrefix = prefix;
+            return this;
+        }
+
+        /**
+         * Names for the file's columns, in file order (for a file without a header, or to rename). A
+         * header line, if the file has one, is still skipped.
+         */
+        public Builder headerNames(List<String> names) {
+            this.headerNames = names == null ? null : List.copyOf(names);
+            return this;
+        }
+
+        /** Reads the first lines to fix the separator, width and header; errors name the file. */
+        public CsvRows build() {
+            Sample sample;
+            InputStream replay = null;
+            try {
+                if (stream != null) {
+                    sample = Sample.read(stream, skipLines, commentPrefix);
+                    replay = new SequenceInputStream(new ByteArrayInputStream(sample.head), stream);
+                } else {
+                    try (InputStream in = openStream(path)) {
+                        sample = Sample.read(in, skipLines, commentPrefix);
+                    }
+                }
+            } catch (IOException e) {
+                throw new InvalidDataException("cannot read " + name + ": " + e
+                        + "; check that the file exists, is readable and (for .gz) is valid gzip", e);
+            }
+            String first = sample.firstContent();
+            if (first == null || first.isBlank()) {
+                String why = first != null ? " or starts with a blank line"
+                        : skipLines > 0 ? " after the " + skipLines + " skipped lines (--skip-lines)" : "";
+                throw new InvalidDataException(name + ": no data rows (the file is empty" + why
+                        + "); provide a file with at least one row of numbers");
+            }
+            boolean detected = separator == null;
+            char sep = detected ? detectSeparator(sample.contentLines()) : separator;
+            Splitter splitter = new Splitter(sep);
+            long firstLine = sample.firstContentLine();
+            List<String> cells = splitter.splitToList(first, name, firstLine);
+            int width = cells.size();
+            if (headerNames != null && headerNames.size() != width) {
+                throw new IllegalArgumentException(name + ": --header-names gives " + headerNames.size()
+                        + " names but the file has " + width + " columns (line " + firstLine + ": "
+                        + abbreviate(first) + "); give one name per column");
+            }
+            int[] sel = resolveIndicesWithoutNames(columnIndices, columnTokens, width);
+            if (sel == null && headerNames != null) {
+                sel = resolveTokens(columnTokens, headerNames, width, "--columns");
+            }
+            boolean header = switch (this.header) {
+                case PRESENT -> true;
+                case ABSENT -> false;
+                case AUTO -> sel == null || anyNonNumeric(cells, sel);
+            };
+            if (sel == null && this.header == Header.AUTO
+                    && !anyNonNumeric(cells, allColumns(width))) {
+                throw new IllegalArgumentException(name + ": columns " + columnTokens + " are selected by"
+                        + " name, but the first line " + abbreviate(first) + " looks like data, not a"
+                        + " header; select columns by 1-based number, pass --header present, or name the"
+                        + " columns with --header-names");
+            }
+            List<String> nameList = headerNames != null ? headerNames : header ? List.copyOf(cells) : null;
+            if (sel == null) {
+                if (nameList == null && this.header == Header.AUTO) {
+                    throw new IllegalArgumentException(name + ": columns " + columnTokens + " are selected by"
+                            + " name, but the first line " + abbreviate(first) + " looks like data, not a"
+                            + " header; select columns by 1-based number, pass --header present, or name the"
+                            + " columns with --header-names");
+                }
+                if (nameList == null) {
+                    throw new IllegalArgumentException(name + ": columns " + columnTokens
+                            + " name header columns, but the file has no header (its first line is "
+                            + abbreviate(first) + "); select columns by 1-based number, or name the columns"
+                            + " with --header-names");
+                }
+                sel = resolveTokens(columnTokens, nameList, width, "--columns");
+            }
+            if (excludeTokens != null) {
+                int[] excluded = resolveIndicesWithoutNames(null, excludeTokens, width);
+                if (excluded == null) {
+                    if (nameList == null) {
+                        throw new IllegalArgumentException(name + ": --exclude-columns " + excludeTokens
+                                + " names header columns, but the file has no header; exclude columns by"
+                                + " 1-based number, or name the columns with --header-names");
+                    }
+                    excluded = resolveTokens(excludeTokens, nameList, width, "--exclude-columns");
+                }
+                Set<Integer> drop = new LinkedHashSet<>();
+                for (int j : excluded) {
+                    drop.add(j);
+                }
+                sel = Arrays.stream(sel).filter(j -> !drop.contains(j)).toArray();
+                if (sel.length == 0) {
+                    throw new IllegalArgumentException(name + ": --exclude-columns " + excludeTokens
+                            + " leaves no column to read; exclude fewer columns");
+                }
+            }
+            List<String> fileNames;
+            if (nameList != null) {
+                fileNames = nameList;
+            } else {
+                List<String> gen = new ArrayList<>(width);
+                for (int j = 0; j < width; j++) {
+                    gen.add("x" + (j + 1));
+                }
+                fileNames = Collections.unmodifiableList(gen);
+            }
+            List<String> names = new ArrayList<>(sel.length);
+            for (int i = 0; i < sel.length; i++) {
+                names.add(nameList != null ? nameList.get(sel[i]) : "x" + (i + 1));
+            }
+            if (header && !sample.hasContentAfterFirst()) {
+                throw new InvalidDataException(name + ": no data rows (only a header line "
+                        + abbreviate(first) + "); provide at least one row of numbers, or pass "
+                        + "--header absent if the first line is data");
+            }
+            long preamble = header ? firstLine : skipLines;
+            return new CsvRows(this, replay, (byte) sep, detected, preamble, header, width, sel,
+                    List.copyOf(names), fileNames);
+        }
+
+        /**
+         * Indices when the selection needs no header (numbers and ranges of numbers); null when it uses
+         * names (or selects all with AUTO).
+         */
+        private int[] resolveIndicesWithoutNames(int[] indices, List<String> tokens, int width) {
+            if (indices != null) {
+                int[] sel = indices.clone();
                 for (int j : sel) {
                     if (j < 0 || j >= width) {
-                        throw new IllegalArgumentException(path + ": column index " + j + " is out of range; the"
+                        throw new IllegalArgumentException(name + ": column index " + j + " is out of range; the"
                                 + " file has " + width + " columns (0-based indices 0.." + (width - 1) + ")");
                     }
                 }
                 checkDistinct(sel);
                 return sel;
             }
-            if (columnTokens == null) {
+            if (tokens == null) {
                 return allColumns(width);
             }
             if (header == Header.PRESENT) {
                 return null;
             }
-            int[] sel = new int[columnTokens.size()];
-            for (int i = 0; i < sel.length; i++) {
-                String t = columnTokens.get(i).trim();
-                Integer oneBased = parsePositiveInt(t);
-                if (oneBased == null) {
-                    if (header == Header.ABSENT) {
-                        throw new IllegalArgumentException(path + ": column \"" + t + "\" is not a column number"
+            List<Integer> sel = new ArrayList<>();
+            for (String token : tokens) {
+                String t = token.trim();
+                int[] range = numericRange(t);
+                if (range == null) {
+                    if (header == Header.ABSENT && headerNames == null) {
+                        throw new IllegalArgumentException(name + ": column \"" + t + "\" is not a column number"
                                 + " and the file has no header (--header absent); select columns by 1-based"
-                                + " number, e.g. --columns 1,3");
+                                + " number, e.g. --columns 1,3, or name the columns with --header-names");
                     }
                     return null;
                 }
-                sel[i] = checkRange(oneBased, t, width);
+                for (int c = range[0]; c <= range[1]; c++) {
+                    sel.add(checkRange(c, t, width));
+                }
             }
-            checkDistinct(sel);
-            return sel;
+            int[] out = sel.stream().mapToInt(Integer::intValue).toArray();
+            checkDistinct(out);
+            return out;
         }
 
-        private int[] resolveWithNames(List<String> headerCells) {
+        /** {from, to} (1-based, inclusive) for "5" or "1-617"; null if not numeric; 0 is refused. */
+        private static int[] numericRange(String t) {
+            int dash = t.indexOf('-', 1);
+            String lo = dash < 0 ? t : t.substring(0, dash).trim();
+            String hi = dash < 0 ? t : t.substring(dash + 1).trim();
+            Integer a = parseColumnNumber(lo);
+            Integer b = parseColumnNumber(hi);
+            if (a == null || b == null) {
+                return null;
+            }
+            if (a > b) {
+                throw new IllegalArgumentException("column range " + t + " runs backwards; write it low-high, e.g. "
+                        + b + "-" + a);
+            }
+            return new int[] {a, b};
+        }
+
+        private int[] resolveTokens(List<String> tokens, List<String> headerCells, int width, String option) {
             Map<String, Integer> byName = new HashMap<>();
             for (int j = headerCells.size() - 1; j >= 0; j--) {
                 byName.put(headerCells.get(j), j);
             }
-            int[] sel = new int[columnTokens.size()];
-            for (int i = 0; i < sel.length; i++) {
-                String t = columnTokens.get(i).trim();
+            List<Integer> sel = new ArrayList<>();
+            for (String token : tokens) {
+                String t = token.trim();
                 Integer j = byName.get(t);
-                if (j == null) {
-                    Integer oneBased = parsePositiveInt(t);
-                    if (oneBased == null) {
-                        throw new IllegalArgumentException(path + ": no column named \"" + t + "\"; the header"
-                                + " has " + headerCells + "; select columns by these names or by 1-based number");
-                    }
-                    j = checkRange(oneBased, t, headerCells.size());
+                if (j != null) {
+                    sel.add(j);
+                    continue;
                 }
-                sel[i] = j;
+                int[] range = numericRange(t);
+                if (range == null) {
+                    // a range of names: any dash may be the one between them ("capital-gain-hours-per-week")
+                    Integer lo = null;
+                    Integer hi = null;
+                    for (int dash = t.indexOf('-', 1); dash > 0 && (lo == null || hi == null);
+                            dash = t.indexOf('-', dash + 1)) {
+                        lo = byName.get(t.substring(0, dash).trim());
+                        hi = byName.get(t.substring(dash + 1).trim());
+                    }
+                    if (lo == null || hi == null) {
+                        throw new IllegalArgumentException(name + ": no column named \"" + t + "\"; the header"
+                                + " has " + abbreviate(headerCells.toString(), 300) + "; select columns by these"
+                                + " names or by 1-based number (" + option + ")");
+                    }
+                    if (lo > hi) {
+                        throw new IllegalArgumentException("column range " + t + " runs backwards; write it "
+                                + "first-last in file order");
+                    }
+                    range = new int[] {lo + 1, hi + 1};
+                }
+                for (int c = range[0]; c <= range[1]; c++) {
+                    sel.add(checkRange(c, t, width));
+                }
             }
-            checkDistinct(sel);
-            return sel;
+            int[] out = sel.stream().mapToInt(Integer::intValue).toArray();
+            checkDistinct(out);
+            return out;
         }
 
         private int checkRange(int oneBased, String token, int width) {
             if (oneBased > width) {
-                throw new IllegalArgumentException(path + ": column " + token + " is out of range; the file has "
+                throw new IllegalArgumentException(name + ": column " + token + " is out of range; the file has "
                         + width + " columns (numbered 1.." + width + ")");
             }
             return oneBased - 1;
@@ -279,7 +444,7 @@ public final class CsvRows implements RowSource {
             Arrays.sort(sorted);
             for (int i = 1; i < sorted.length; i++) {
                 if (sorted[i] == sorted[i - 1]) {
-                    throw new IllegalArgumentException(path + ": column " + (sorted[i] + 1)
+                    throw new IllegalArgumentException(name + ": column " + (sorted[i] + 1)
                             + " is selected twice; list each column once");
                 }
             }
@@ -299,6 +464,167 @@ public final class CsvRows implements RowSource {
             }
             return false;
         }
+
+        /**
+         * The first of ',', tab, ';' and whitespace runs that splits every sampled line into the same
+         * number (≥ 2) of cells; failing that, the one that splits the most lines into ≥ 2 cells (the
+         * reading then names the ragged line); ',' for a single column.
+         */
+        static char detectSeparator(List<String> lines) {
+            char[] candidates = {',', '\t', ';', ' '};
+            char best = ',';
+            int bestMulti = 0;
+            for (char c : candidates) {
+                Splitter s = new Splitter(c);
+                int count = -1;
+                boolean consistent = true;
+                int multi = 0;
+                for (String line : lines) {
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    int n;
+                    try {
+                        n = s.count(line);
+                    } catch (LineSyntaxException e) {
+                        consistent = false;
+                        continue;
+                    }
+                    if (n >= 2) {
+                        multi++;
+                    }
+                    if (count < 0) {
+                        count = n;
+                    } else if (n != count) {
+                        consistent = false;
+                    }
+                }
+                if (consistent && count >= 2) {
+                    return c;
+                }
+                if (multi > bestMulti) {
+                    bestMulti = multi;
+                    best = c;
+                }
+            }
+            return best;
+        }
+    }
+
+    /** The first lines of the input, decoded; line i of the list is line i + 1 of the file. */
+    private static final class Sample {
+        final byte[] head;
+        final List<String> lines = new ArrayList<>();
+        final int skipLines;
+        final String commentPrefix;
+        final boolean complete;
+
+        private Sample(byte[] head, int skipLines, String commentPrefix, boolean complete) {
+            this.head = head;
+            this.skipLines = skipLines;
+            this.commentPrefix = commentPrefix;
+            this.complete = complete;
+        }
+
+        /** Reads whole lines until skipLines + SAMPLE_LINES + 1 lines past the comments, or the end. */
+        static Sample read(InputStream in, int skipLines, String commentPrefix) throws IOException {
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            byte[] buf = new byte[1 << 16];
+            long wanted = (long) skipLines + SAMPLE_LINES + 1;
+            long breaks = 0;
+            boolean eof = false;
+            while (breaks < wanted) {
+                int n = in.read(buf);
+                if (n < 0) {
+                    eof = true;
+                    break;
+                }
+                head.write(buf, 0, n);
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] == '\n') {
+                        breaks++;
+                    }
+                }
+                if (breaks >= wanted && commentPrefix != null) {
+                    // comment lines do not count towards the sample
+                    wanted += countComments(head.toByteArray(), commentPrefix);
+                    if (wanted > 100_000) {
+                        break;
+                    }
+                }
+            }
+            byte[] bytes = head.toByteArray();
+            Sample s = new Sample(bytes, skipLines, commentPrefix, eof);
+            int start = bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
+                    && (bytes[2] & 0xff) == 0xBF ? 3 : 0;
+            int lineStart = start;
+            for (int i = start; i <= bytes.length; i++) {
+                if (i == bytes.length || bytes[i] == '\n') {
+                    if (i == bytes.length && (lineStart == i || !eof)) {
+                        break; // no partial last line unless the input ended there
+                    }
+                    int end = i > lineStart && bytes[i - 1] == '\r' ? i - 1 : i;
+                    s.lines.add(new String(bytes, lineStart, end - lineStart, StandardCharsets.UTF_8));
+                    lineStart = i + 1;
+                }
+            }
+            return s;
+        }
+
+        private static int countComments(byte[] bytes, String prefix) {
+            int n = 0;
+            for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
+                if (line.strip().startsWith(prefix)) {
+                    n++;
+                }
+            }
+            return n;
+        }
+
+        private boolean isComment(String line) {
+            return commentPrefix != null && line.strip().startsWith(commentPrefix);
+        }
+
+        String firstContent() {
+            int i = firstContentIndex();
+            return i < 0 ? null : lines.get(i);
+        }
+
+        long firstContentLine() {
+            return firstContentIndex() + 1L;
+        }
+
+        int firstContentIndex() {
+            for (int i = skipLines; i < lines.size(); i++) {
+                if (!isComment(lines.get(i))) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        List<String> contentLines() {
+            List<String> out = new ArrayList<>();
+            int i = firstContentIndex();
+            for (; i >= 0 && i < lines.size() && out.size() < SAMPLE_LINES; i++) {
+                if (!isComment(lines.get(i))) {
+                    out.add(lines.get(i));
+                }
+            }
+            return out;
+        }
+
+        boolean hasContentAfterFirst() {
+            if (!complete) {
+                return true;
+            }
+            for (int i = firstContentIndex() + 1; i < lines.size(); i++) {
+                if (!lines.get(i).isBlank() && !isComment(lines.get(i))) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /** The header names of the selected columns (generated as "x1".."xd" when there is no header). */
@@ -306,12 +632,43 @@ public final class CsvRows implements RowSource {
         return selectedNames;
     }
 
+    /** The names of all the file's columns (header, --header-names, or generated "x1".."xw"). */
+    public List<String> fileColumnNames() {
+        return fileNames;
+    }
+
+    /** The selected columns as 0-based indices into the file's cells, in the order read. */
+    public int[] selectedColumns() {
+        return selected.clone();
+    }
+
     /** True if the first line was read as a header. */
     public boolean hasHeader() {
         return hasHeader;
     }
 
-    /** The file this source reads. */
+    /** The separator: ',', ';', '\t', or ' ' for runs of whitespace. */
+    public char separator() {
+        return (char) separator;
+    }
+
+    /** True if the separator was detected from the first lines rather than given. */
+    public boolean separatorDetected() {
+        return separatorDetected;
+    }
+
+    /** A name for the separator in messages: "comma", "tab", "semicolon", "whitespace" or the character. */
+    public String separatorName() {
+        return switch (separator) {
+            case ',' -> "comma";
+            case '\t' -> "tab";
+            case ';' -> "semicolon";
+            case ' ' -> "whitespace";
+            default -> "'" + (char) separator + "'";
+        };
+    }
+
+    /** The file this source reads, or null for a stream. */
     public Path path() {
         return path;
     }
@@ -323,27 +680,288 @@ public final class CsvRows implements RowSource {
 
     @Override
     public String describe() {
-        return path.toString();
+        return name;
+    }
+
+    @Override
+    public long sizeInBytes() {
+        if (path == null) {
+            return -1;
+        }
+        try {
+            return Files.size(path);
+        } catch (IOException e) {
+            return -1;
+        }
     }
 
     @Override
     public RowCursor open() {
-        BufferedReader reader;
-        try {
-            reader = openReader(path);
-        } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e
-                    + "; check that the file still exists and is readable", e);
+        InputStream raw;
+        CsvPipeline.CountingInputStream counted;
+        if (stream != null) {
+            synchronized (this) {
+                if (streamOpened) {
+                    throw new IllegalStateException(name + " is a stream and can be read only once; save it to a"
+                            + " file (or a .dpsr with 'dpspectra convert') for algorithms that make several passes");
+                }
+                streamOpened = true;
+            }
+            counted = new CsvPipeline.CountingInputStream(stream);
+            raw = counted;
+        } else {
+            try {
+                counted = new CsvPipeline.CountingInputStream(Files.newInputStream(path));
+                raw = isGzip(path) ? new GZIPInputStream(counted, 1 << 16) : counted;
+            } catch (IOException e) {
+                throw new InvalidDataException("cannot read " + name + ": " + e
+                        + "; check that the file still exists and is readable", e);
+            }
         }
-        return new Cursor(reader);
+        return new Cursor(new CsvPipeline<>(raw, counted, preambleLines, this::parsePiece));
     }
 
+    /** One piece of the file parsed: its rows and lines, and the first problem found, if any. */
+    private static final class Piece {
+        double[] values;
+        int rows;
+        int[] rowLine;
+        /** Lines in the piece. */
+        int lines;
+        /** Line (1-based in the piece) of the first non-blank, non-comment line; 0 if none. */
+        int firstContent;
+        /** First blank line after the last content line; 0 if none. */
+        int trailingBlank;
+        /** The line of the first problem (rows before it are kept), 0 if none. */
+        int problemLine;
+        LongFunction<InvalidDataException> problem;
+
+        void fail(int line, LongFunction<InvalidDataException> what) {
+            problemLine = line;
+            problem = what;
+        }
+    }
+
+    private Piece parsePiece(byte[] b, int length) {
+        int d = selected.length;
+        Piece piece = new Piece();
+        int capacity = Math.max(16, length / Math.max(1, 8 * fileColumns));
+        piece.values = new double[capacity * d];
+        piece.rowLine = new int[capacity];
+        boolean ws = separator == ' ';
+        byte sep = separator;
+        int pos = 0;
+        int line = 0;
+        while (pos < length) {
+            line++;
+            int lineStart = pos;
+            int q = pos;
+            while (q < length && (b[q] == ' ' || b[q] == '\t' || b[q] == '\r')) {
+                q++;
+            }
+            if (q == length || b[q] == '\n') {
+                if (piece.trailingBlank == 0) {
+                    piece.trailingBlank = line;
+                }
+                pos = q + 1;
+                continue;
+            }
+            if (comment != null && startsWith(b, q, length, comment)) {
+                pos = lineEnd(b, q, length) + 1;
+                continue;
+            }
+            if (piece.firstContent == 0) {
+                piece.firstContent = line;
+            }
+            if (piece.trailingBlank != 0) {
+                int blank = piece.trailingBlank;
+                int data = line;
+                piece.fail(line, base -> blankInsideData(base + blank, base + data));
+                break;
+            }
+            if (piece.rows == piece.rowLine.length) {
+                int grown = piece.rowLine.length * 2;
+                piece.rowLine = Arrays.copyOf(piece.rowLine, grown);
+                piece.values = Arrays.copyOf(piece.values, grown * d);
+            }
+            int rowBase = piece.rows * d;
+            int col = 0;
+            int p = q;
+            boolean slow = false;
+            while (true) {
+                if (!ws) {
+                    while (p < length && (b[p] == ' ' || b[p] == '\t') && b[p] != sep) {
+                        p++;
+                    }
+                }
+                if (p < length && b[p] == '"') {
+                    slow = true;
+                    break;
+                }
+                int cs = p;
+                if (ws) {
+                    while (p < length && b[p] != ' ' && b[p] != '\t' && b[p] != '\n' && b[p] != '\r') {
+                        p++;
+                    }
+                } else {
+                    while (p < length && b[p] != sep && b[p] != '\n') {
+                        p++;
+                    }
+                }
+                int ce = p;
+                while (ce > cs && (b[ce - 1] == ' ' || b[ce - 1] == '\t' || b[ce - 1] == '\r')) {
+                    ce--;
+                }
+                if (col < fileColumns) {
+                    int s = slot[col];
+                    if (s >= 0) {
+                        double v = CsvNumbers.parse(b, cs, ce);
+                        if (Double.isNaN(v) || Double.isInfinite(v)) {
+                            String cell = new String(b, cs, ce - cs, StandardCharsets.UTF_8);
+                            int column = col;
+                            int at = line;
+                            piece.fail(line, base -> cellProblem(base + at, column, cell));
+                            return piece;
+                        }
+                        piece.values[rowBase + s] = v;
+                    }
+                }
+                col++;
+                if (col > fileColumns) {
+                    break;
+                }
+                if (ws) {
+                    while (p < length && (b[p] == ' ' || b[p] == '\t' || b[p] == '\r')) {
+                        p++;
+                    }
+                }
+                if (p >= length || b[p] == '\n') {
+                    break;
+                }
+                if (!ws) {
+                    p++; // the separator
+                }
+            }
+            int end = lineEnd(b, p, length);
+            if (slow) {
+                int contentEnd = end > lineStart && b[end - 1] == '\r' ? end - 1 : end;
+                String text = new String(b, lineStart, contentEnd - lineStart, StandardCharsets.UTF_8);
+                int at = line;
+                LongFunction<InvalidDataException> problem = parseSlowly(text, piece.values, rowBase);
+                if (problem != null) {
+                    piece.fail(line, base -> problem.apply(base + at));
+                    return piece;
+                }
+            } else if (col != fileColumns) {
+                int found = col;
+                int at = line;
+                piece.fail(line, base -> ragged(base + at, found));
+                return piece;
+            }
+            piece.rowLine[piece.rows++] = line;
+            piece.trailingBlank = 0;
+            pos = end + 1;
+        }
+        piece.lines = line;
+        return piece;
+    }
+
+    /** A line with a quoted cell, read through the String splitter; returns the problem, or null. */
+    private LongFunction<InvalidDataException> parseSlowly(String text, double[] values, int rowBase) {
+        Splitter splitter = new Splitter((char) separator);
+        int[] starts = new int[fileColumns + 1];
+        int[] ends = new int[fileColumns + 1];
+        int found;
+        try {
+            found = splitter.split(text, starts, ends);
+        } catch (LineSyntaxException e) {
+            return line -> new InvalidDataException(name + " line " + line + ": " + e.getMessage());
+        }
+        if (found != fileColumns) {
+            return line -> ragged(line, found);
+        }
+        for (int i = 0; i < selected.length; i++) {
+            int j = selected[i];
+            String cell = Splitter.unquote(text, starts[j], ends[j]);
+            byte[] bytes = cell.getBytes(StandardCharsets.UTF_8);
+            double v = CsvNumbers.parse(bytes, 0, bytes.length);
+            if (Double.isNaN(v) || Double.isInfinite(v)) {
+                return line -> cellProblem(line, j, cell);
+            }
+            values[rowBase + i] = v;
+        }
+        return null;
+    }
+
+    private static int lineEnd(byte[] b, int from, int length) {
+        int p = from;
+        while (p < length && b[p] != '\n') {
+            p++;
+        }
+        return p;
+    }
+
+    private static boolean startsWith(byte[] b, int at, int length, byte[] prefix) {
+        if (at + prefix.length > length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (b[at + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private InvalidDataException blankInsideData(long blankLine, long dataLine) {
+        return new InvalidDataException(name + " line " + blankLine + " is blank but data follows on line "
+                + dataLine + "; remove blank lines inside the data (only trailing blank lines are allowed)");
+    }
+
+    private InvalidDataException ragged(long line, int found) {
+        String cells = found > fileColumns ? (found + " or more cells") : (found + " cells");
+        return new InvalidDataException(name + " line " + line + " has " + cells + " but "
+                + (hasHeader ? "the header has " : "the first line has ") + fileColumns
+                + " (separator " + separatorName() + (separatorDetected ? ", detected" : "")
+                + "); fix the ragged line, check the separator (--separator), or drop lines before the table"
+                + " (--skip-lines)");
+    }
+
+    /** The error for a selected cell that is not a finite plain decimal. */
+    private InvalidDataException cellProblem(long line, int column, String rawCell) {
+        String cell = rawCell.trim();
+        String what;
+        if (cell.isEmpty()) {
+            what = "is empty (a missing value)";
+        } else if (looksLikeFiniteNumber(cell)) {
+            what = "overflows to infinity (beyond ±1.8e308)";
+        } else {
+            String lower = cell.toLowerCase(Locale.ROOT);
+            if (lower.matches("[+-]?nan")) {
+                what = "is NaN (not a number)";
+            } else if (lower.matches("[+-]?(inf|infinity)")) {
+                what = "is infinite";
+            } else if (lower.equals("na") || lower.equals("n/a") || lower.equals("null") || lower.equals("none")) {
+                what = "is a missing-value marker";
+            } else {
+                what = "is not a number";
+            }
+        }
+        return new InvalidDataException(name + " line " + line + ", " + describeColumn(column) + ": value \""
+                + abbreviate(cell) + "\" " + what + "; every selected cell must be a finite number: "
+                + COLUMNS_REMEDY);
+    }
+
+    /** One pass: parsed pieces taken in file order from the pipeline. */
     private final class Cursor implements RowCursor {
-        private final BufferedReader reader;
-        private final Splitter splitter = new Splitter(separator);
-        private final int[] starts = new int[fileColumns + 1];
-        private final int[] ends = new int[fileColumns + 1];
-        private long line;
+        private final CsvPipeline<Piece> pipeline;
+        private final int d = selected.length;
+        private Piece piece;
+        private int rowInPiece;
+        /** Physical line number just before the current piece. */
+        private long pieceBase = preambleLines;
+        private long nextBase = preambleLines;
+        private long pendingBlank;
         private long lastRowLine;
         private long rows;
         private boolean finished;
@@ -353,136 +971,91 @@ public final class CsvRows implements RowSource {
         private long blockFirstRow = 1;
         private int blockCount;
 
-        Cursor(BufferedReader reader) {
-            this.reader = reader;
+        Cursor(CsvPipeline<Piece> pipeline) {
+            this.pipeline = pipeline;
+        }
+
+        /** Makes a row available in {@link #piece}, or returns false at the end; throws at a problem. */
+        private boolean advance() {
+            if (closed) {
+                throw new IllegalStateException("cursor over " + name + " is closed; open a new pass");
+            }
+            while (!finished) {
+                if (piece != null && rowInPiece < piece.rows) {
+                    return true;
+                }
+                if (piece != null && piece.problem != null) {
+                    finished = true;
+                    throw piece.problem.apply(pieceBase);
+                }
+                piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
+                        + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
+                rowInPiece = 0;
+                if (piece == null) {
+                    finished = true;
+                    return false;
+                }
+                pieceBase = nextBase;
+                nextBase += piece.lines;
+                if (pendingBlank > 0 && piece.firstContent > 0) {
+                    finished = true;
+                    throw blankInsideData(pendingBlank, pieceBase + piece.firstContent);
+                }
+                if (piece.trailingBlank > 0 && piece.problem == null) {
+                    if (pendingBlank == 0 || piece.firstContent > 0) {
+                        pendingBlank = pieceBase + piece.trailingBlank;
+                    }
+                }
+            }
+            return false;
         }
 
         @Override
         public boolean next(double[] into) {
-            if (closed) {
-                throw new IllegalStateException("cursor over " + path + " is closed; open a new pass");
+            if (into.length < d) {
+                throw new IllegalArgumentException("row buffer has length " + into.length + " but " + name
+                        + " has " + d + " selected columns; pass a buffer of length dimension()");
             }
-            if (finished) {
+            if (!advance()) {
                 return false;
             }
-            if (into.length < selected.length) {
-                throw new IllegalArgumentException("row buffer has length " + into.length + " but " + path
-                        + " has " + selected.length + " selected columns; pass a buffer of length dimension()");
-            }
-            String text = readLine();
-            if (line == 1 && text != null && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
-                text = text.substring(1);
-            }
-            if (line == 1 && hasHeader) {
-                text = readLine();
-            }
-            if (text != null && text.isBlank()) {
-                long blankLine = line;
-                do {
-                    text = readLine();
-                } while (text != null && text.isBlank());
-                if (text != null) {
-                    throw new InvalidDataException(path + " line " + blankLine + " is blank but data follows on line "
-                            + line + "; remove blank lines inside the data (only trailing blank lines are allowed)");
-                }
-            }
-            if (text == null) {
-                finished = true;
-                return false;
-            }
-            int found = splitter.split(text, starts, ends, path, line);
-            if (found != fileColumns) {
-                throw new InvalidDataException(path + " line " + line + " has " + cellCount(found) + " but "
-                        + (hasHeader ? "the header has " : "the first line has ") + fileColumns
-                        + " (separator '" + printable(separator) + "'); fix the ragged line, or check the"
-                        + " separator (--separator)");
-            }
-            for (int i = 0; i < selected.length; i++) {
-                int j = selected[i];
-                into[i] = parseCell(text, starts[j], ends[j], j);
-            }
+            System.arraycopy(piece.values, rowInPiece * d, into, 0, d);
+            lastRowLine = pieceBase + piece.rowLine[rowInPiece];
+            rowInPiece++;
             rows++;
-            lastRowLine = line;
             return true;
         }
 
-        private String cellCount(int found) {
-            return found > fileColumns ? (found + " or more cells") : (found + " cells");
-        }
-
-        private double parseCell(String text, int start, int end, int column) {
-            String cell = Splitter.unquote(text, start, end);
-            if (cell.isEmpty()) {
-                throw cellError(column, cell, "is empty (a missing value)");
-            }
-            if (looksLikeFiniteNumber(cell)) {
-                double v;
-                try {
-                    v = Double.parseDouble(cell);
-                } catch (NumberFormatException e) {
-                    throw cellError(column, cell, "is not a number");
-                }
-                if (Double.isInfinite(v)) {
-                    throw cellError(column, cell, "overflows to infinity (beyond ±1.8e308)");
-                }
-                return v;
-            }
-            String lower = cell.toLowerCase(java.util.Locale.ROOT);
-            if (lower.matches("[+-]?nan")) {
-                throw cellError(column, cell, "is NaN (not a number)");
-            }
-            if (lower.matches("[+-]?(inf|infinity)")) {
-                throw cellError(column, cell, "is infinite");
-            }
-            if (lower.equals("na") || lower.equals("n/a") || lower.equals("null") || lower.equals("none")) {
-                throw cellError(column, cell, "is a missing-value marker");
-            }
-            throw cellError(column, cell, "is not a number");
-        }
-
-        private InvalidDataException cellError(int column, String cell, String what) {
-            return new InvalidDataException(path + " line " + line + ", " + describeColumn(column) + ": value \""
-                    + abbreviate(cell) + "\" " + what + "; every selected cell must be a finite number: "
-                    + COLUMNS_REMEDY);
-        }
-
-        private String readLine() {
-            try {
-                String s = reader.readLine();
-                if (s != null) {
-                    line++;
-                }
-                return s;
-            } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + path + " after line " + line + ": " + e
-                        + "; check that the file is complete and (for .gz) not truncated", e);
-            }
-        }
-
         @Override
-        public String position() {
-            return path + " line " + lastRowLine;
-        }
-
-        /** Reads row by row (parsing dominates), remembering each row's line for {@link #positionOfRow}. */
-        @Override
-        public int nextBlock(double[] block, int maxRows, int d) {
-            if ((long) maxRows * d > block.length) {
-                throw new IllegalArgumentException("block has length " + block.length + ", too small for " + maxRows
-                        + " rows of width " + d);
+        public int nextBlock(double[] block, int maxRows, int width) {
+            if ((long) maxRows * width > block.length) {
+                throw new IllegalArgumentException("block has length " + block.length + ", too small for "
+                        + maxRows + " rows of width " + width);
             }
             if (blockLines.length < maxRows) {
                 blockLines = new long[maxRows];
             }
-            double[] row = new double[d];
             blockFirstRow = rows + 1;
             int k = 0;
-            while (k < maxRows && next(row)) {
-                System.arraycopy(row, 0, block, k * d, d);
-                blockLines[k++] = lastRowLine;
+            blockCount = 0;
+            while (k < maxRows && advance()) {
+                int take = Math.min(maxRows - k, piece.rows - rowInPiece);
+                System.arraycopy(piece.values, rowInPiece * d, block, k * d, take * d);
+                for (int i = 0; i < take; i++) {
+                    blockLines[k + i] = pieceBase + piece.rowLine[rowInPiece + i];
+                }
+                rowInPiece += take;
+                k += take;
+                rows += take;
+                lastRowLine = blockLines[k - 1];
+                blockCount = k;
             }
-            blockCount = k;
             return k;
+        }
+
+        @Override
+        public String position() {
+            return name + " line " + lastRowLine;
         }
 
         @Override
@@ -491,7 +1064,7 @@ public final class CsvRows implements RowSource {
             if (row == rows) {
                 return position();
             }
-            return i >= 0 && i < blockCount ? path + " line " + blockLines[(int) i] : path + " row " + row;
+            return i >= 0 && i < blockCount ? name + " line " + blockLines[(int) i] : name + " row " + row;
         }
 
         @Override
@@ -500,38 +1073,43 @@ public final class CsvRows implements RowSource {
         }
 
         @Override
+        public long bytesRead() {
+            return pipeline.bytesRead();
+        }
+
+        @Override
         public void close() {
             if (!closed) {
                 closed = true;
-                try {
-                    reader.close();
-                } catch (IOException e) {
-                    // nothing was written; a failed close of a reader loses nothing
-                }
+                pipeline.close();
             }
         }
     }
 
     private String describeColumn(int fileColumn) {
-        String name = fileNames.get(fileColumn);
+        String n = fileNames.get(fileColumn);
         if (hasHeader) {
-            return "column " + (fileColumn + 1) + " \"" + name + "\" (0-based index " + fileColumn + ")";
+            return "column " + (fileColumn + 1) + " \"" + n + "\" (0-based index " + fileColumn + ")";
         }
         return "column " + (fileColumn + 1) + " (0-based index " + fileColumn + ")";
     }
 
-    private static BufferedReader openReader(Path path) throws IOException {
+    private static boolean isGzip(Path path) {
+        return path.getFileName() != null
+                && path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
+    }
+
+    private static InputStream openStream(Path path) throws IOException {
         InputStream in = Files.newInputStream(path);
         try {
-            if (path.getFileName() != null && path.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
-                    .endsWith(".gz")) {
+            if (isGzip(path)) {
                 in = new GZIPInputStream(in, 1 << 16);
             }
         } catch (IOException e) {
             in.close();
             throw e;
         }
-        return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        return in;
     }
 
     /** Plain decimal: optional sign, digits with at most one point, optional exponent. */
@@ -591,7 +1169,8 @@ public final class CsvRows implements RowSource {
         return c >= '0' && c <= '9';
     }
 
-    private static Integer parsePositiveInt(String t) {
+    /** A column number written as digits (≥ 1), or null if {@code t} is not digits; 0 is refused. */
+    private static Integer parseColumnNumber(String t) {
         if (t.isEmpty() || t.length() > 9) {
             return null;
         }
@@ -601,11 +1180,19 @@ public final class CsvRows implements RowSource {
             }
         }
         int v = Integer.parseInt(t);
-        return v >= 1 ? v : null;
+        if (v == 0) {
+            throw new IllegalArgumentException("column numbers are 1-based: 0 names no column; the first column"
+                    + " is 1 (e.g. --columns 1-3)");
+        }
+        return v;
     }
 
     static String abbreviate(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+        return abbreviate(s, 60);
+    }
+
+    static String abbreviate(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max - 3) + "...";
     }
 
     static String printable(char c) {
@@ -627,10 +1214,15 @@ public final class CsvRows implements RowSource {
             this.whitespace = sep == ' ';
         }
 
-        List<String> splitToList(String text, Path path, long line) {
+        List<String> splitToList(String text, String source, long line) {
             int[] s = new int[text.length() + 2];
             int[] e = new int[text.length() + 2];
-            int n = split(text, s, e, path, line);
+            int n;
+            try {
+                n = split(text, s, e);
+            } catch (LineSyntaxException ex) {
+                throw new InvalidDataException(source + " line " + line + ": " + ex.getMessage());
+            }
             List<String> out = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 out.add(unquote(text, s[i], e[i]));
@@ -642,7 +1234,13 @@ public final class CsvRows implements RowSource {
          * Records up to starts.length cells; returns the number of cells found, or starts.length when
          * there are more (callers size the arrays one larger than the expected count).
          */
-        int split(String text, int[] starts, int[] ends, Path path, long line) {
+        /** The number of cells of {@code text}. */
+        int count(String text) {
+            int[] s = new int[text.length() + 2];
+            return split(text, s, new int[s.length]);
+        }
+
+        int split(String text, int[] starts, int[] ends) {
             int n = text.length();
             int count = 0;
             int i = 0;
@@ -665,7 +1263,7 @@ public final class CsvRows implements RowSource {
                     i++;
                     while (true) {
                         if (i >= n) {
-                            throw new InvalidDataException(path + " line " + line + ": a quoted cell starting at"
+                            throw new LineSyntaxException("a quoted cell starting at"
                                     + " character " + (start + 1) + " is not closed; close the quote (quoted"
                                     + " cells may not span lines)");
                         }
@@ -684,7 +1282,7 @@ public final class CsvRows implements RowSource {
                         i++;
                     }
                     if (i < n && !isSeparatorAt(text, i)) {
-                        throw new InvalidDataException(path + " line " + line + ": unexpected text after the"
+                        throw new LineSyntaxException("unexpected text after the"
                                 + " closing quote at character " + i + "; put the whole cell inside the quotes");
                     }
                 } else {
@@ -737,6 +1335,15 @@ public final class CsvRows implements RowSource {
                 return (inner.indexOf('"') >= 0 ? inner.replace("\"\"", "\"") : inner).trim();
             }
             return text.substring(start, end);
+        }
+    }
+
+    /** A line that cannot be split into cells (unclosed quote, text after a quote); the message says why. */
+    static final class LineSyntaxException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        LineSyntaxException(String message) {
+            super(message);
         }
     }
 }

@@ -36,6 +36,11 @@ public abstract class ForwardingRowCursor implements RowCursor {
     }
 
     @Override
+    public long bytesRead() {
+        return inner.bytesRead();
+    }
+
+    @Override
     public long rowsRead() {
         return inner.rowsRead();
     }

@@ -49,6 +49,14 @@ public interface RowCursor extends AutoCloseable {
         return row == rowsRead() ? position() : "row " + row;
     }
 
+    /**
+     * Bytes of the input read so far in this pass (compressed bytes for a gzip file), for progress by
+     * bytes; −1 when the source does not count bytes.
+     */
+    default long bytesRead() {
+        return -1;
+    }
+
     /** Number of rows returned so far in this pass. */
     long rowsRead();
 

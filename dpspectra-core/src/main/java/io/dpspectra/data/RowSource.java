@@ -24,6 +24,14 @@ public interface RowSource {
         return OptionalLong.empty();
     }
 
+    /**
+     * The bytes one pass reads (the file size; compressed size for gzip), to set against
+     * {@link RowCursor#bytesRead()} for progress; −1 when unknown (a stream, or rows in memory).
+     */
+    default long sizeInBytes() {
+        return -1;
+    }
+
     /** The norm bound every row of this source satisfies, if one was declared. */
     default Optional<DataBounds> bounds() {
         return Optional.empty();

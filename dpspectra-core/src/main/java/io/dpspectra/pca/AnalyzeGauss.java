@@ -106,29 +106,46 @@ public final class AnalyzeGauss implements SubspaceEstimator {
     @Override
     public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
-        int d = rows.dimension();
-        DpPreconditions.checkComponents(k, d);
-        DpPreconditions.checkPositiveDelta(budget.delta(), "AnalyzeGauss");
+        DpPreconditions.checkComponents(k, rows.dimension());
         double beta = SecondMomentSensitivity.rowL2Bound(rows, "AnalyzeGauss");
+        GramPass pass = GramPass.of(rows);
+        Long clipped = rows instanceof ClippedRows c && c.clippedRows() >= 0 ? c.clippedRows() : null;
+        return release(pass.gram(), beta, "one row with L2 norm <= " + beta, pass.rows(), clipped, budget);
+    }
+
+    /**
+     * DP-Gauss-1 on a sum of general PSD samples, X = Σ_i Ã_i with Tr Ã_i ≤ β² = {@code traceBound} (e.g. the
+     * trace-clipped A_i of [DS] App. G). Such a summand has ‖Ã‖_F ≤ Tr Ã ≤ β² and two of them have
+     * ⟨Ã, Ã'⟩ ≥ 0, so the sensitivities are those of rows with L2 norm β (β², or √2·β² for replace-one) and the
+     * same σ applies. The privacy unit is one summand; the caller must have clipped every summand with a
+     * public β. Modified: clippedSum (the noise is added in place).
+     */
+    public PrivateSubspace fitClippedSum(Matrix clippedSum, double traceBound, long samples, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        DpPreconditions.checkComponents(k, clippedSum.rows());
+        double beta = Math.sqrt(DpPreconditions.checkBound("traceBound", traceBound));
+        return release(clippedSum, beta, "one PSD sample A_i with Tr A_i <= " + traceBound + " (after clipping)",
+                samples, null, budget);
+    }
+
+    private PrivateSubspace release(Matrix noisy, double beta, String unit, long rowsRead, Long clippedRows,
+                                    PrivacyParams budget) {
+        DpPreconditions.checkPositiveDelta(budget.delta(), "AnalyzeGauss");
         double sensitivity = SecondMomentSensitivity.l2UpperTriangle(beta, neighbouring);
         double sigma = sigma(beta, budget);
-
-        GramPass pass = GramPass.of(rows);
-        Matrix noisy = pass.gram();
         new GaussianNoise(random).addSymmetricNoiseInPlace(noisy, sigma);
         SymmetricEigen top = SymmetricEigen.top(noisy, k);
 
-        PrivacyGuarantee guarantee = new PrivacyGuarantee("AnalyzeGauss (DP-Gauss-1)", budget, neighbouring,
-                "one row with L2 norm <= " + beta,
+        PrivacyGuarantee guarantee = new PrivacyGuarantee("AnalyzeGauss (DP-Gauss-1)", budget, neighbouring, unit,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + sensitivity
                         + (neighbouring == Neighbouring.ADD_REMOVE_ROW ? " (beta^2)" : " (sqrt(2)*beta^2)"),
                 "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1; the DP-Gauss-1 baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, App. G");
         Diagnostics.Builder diag = Diagnostics.builder()
                 .put("sigma", sigma)
                 .put("calibration", calibration.name())
-                .put("rows", pass.rows());
-        if (rows instanceof ClippedRows c && c.clippedRows() >= 0) {
-            diag.put("clippedRows", c.clippedRows());
+                .put("rows", rowsRead);
+        if (clippedRows != null) {
+            diag.put("clippedRows", clippedRows);
         }
         diag.put("seededRandomness", random.isSeeded());
         String warning = calibration.warning(budget);

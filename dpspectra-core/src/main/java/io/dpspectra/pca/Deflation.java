@@ -162,6 +162,11 @@ public final class Deflation {
                 + p.rank() + " subspace of R^" + d);
     }
 
+    /** The default minibatch size of the k-DP-PCA family, ⌊√n⌋ but at least 4 (App. G.1, spec §8 #8). */
+    public static int defaultBatchSize(long n) {
+        return (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
+    }
+
     /** n: the source's known size, or one counting pass (n is public under replace-one). */
     public static long size(AiSource source) {
         if (source.knownSize().isPresent()) {

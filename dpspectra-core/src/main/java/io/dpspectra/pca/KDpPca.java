@@ -101,11 +101,12 @@ public final class KDpPca implements SubspaceEstimator {
         DeflationFits.checkBudget(budget, "k-DP-PCA");
         DpPreconditions.checkComponents(k, samples.dimension());
         long n = Deflation.size(samples);
-        int b = batchSize > 0 ? batchSize : (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
+        int b = batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
         ModifiedDpPca modified;
         synchronized (oracle) { // the oracle builder is shared by fits of this instance; build under its lock
             modified = oracle.batchSize(b).learningRate(learningRate).paperLiteral(paperLiteral).build();
         }
+        ModifiedDpPca.Preflight pre = modified.preflight(samples.dimension(), budget, (n / k) / b);
         Deflation.Result run = Deflation.run(samples, n, k, modified, budget, random);
         PrivacyGuarantee g = new PrivacyGuarantee("k-DP-PCA (ModifiedDP-PCA + deflation)", budget,
                 paperLiteral ? Neighbouring.ADD_REMOVE_ROW : Neighbouring.REPLACE_ROW,
@@ -119,8 +120,28 @@ public final class KDpPca implements SubspaceEstimator {
         extra.put("batchSize", b);
         extra.put("stepsPerRound", (n / k) / b);
         extra.put("paperLiteral", paperLiteral);
-        return DeflationFits.finish("k-dp-pca", run, rows, learningRate, g, random, List.of(
-                java.util.Optional.ofNullable(modified.warning()).orElse("")).stream().filter(s -> !s.isEmpty()).toList(),
-                extra);
+        extra.put("preflight", pre.describe());
+        java.util.List<String> warnings = new java.util.ArrayList<>();
+        warnings.add(modified.warning());
+        if (!pre.canRelease()) {
+            warnings.add(cannotReleaseWarning(pre));
+        }
+        return DeflationFits.finish("k-dp-pca", run, rows, learningRate, g, random, warnings, extra);
+    }
+
+    /** The pre-flight check this instance would run on n samples in R^d (public values only). */
+    public ModifiedDpPca.Preflight preflight(long n, int d, PrivacyParams budget) {
+        int b = batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
+        synchronized (oracle) {
+            return oracle.batchSize(b).learningRate(learningRate).paperLiteral(paperLiteral).build()
+                    .preflight(d, budget, (n / k) / b);
+        }
+    }
+
+    /** The warning for a run whose histograms cannot release (the output is then essentially a random subspace). */
+    public static String cannotReleaseWarning(ModifiedDpPca.Preflight pre) {
+        return "k-dp-pca cannot release at this size: " + pre.describe() + ". Nearly every step is skipped or uses "
+                + "centre 0, so the result is close to a random subspace; use --algorithm k-dp-pca-adaptive (this "
+                + "project's provably private variant) or k-dp-ojas";
     }
 }

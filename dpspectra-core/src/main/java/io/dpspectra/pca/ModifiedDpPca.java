@@ -3,6 +3,7 @@ package io.dpspectra.pca;
 import io.dpspectra.linalg.Projector;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.noise.StableHistogram;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
@@ -134,6 +135,49 @@ public final class ModifiedDpPca implements Deflation.Oracle {
 
     public int batchSize() {
         return batchSize;
+    }
+
+    /**
+     * Whether the per-step histograms can release at all (spec §6 "Reproduction risk"): PrivMean's coordinate
+     * histograms see N = ⌊B/2⌋ values and need N above their threshold T_mean (with ε_h·N &lt; 1 no
+     * (ε_h, δ_h)-DP locator can find a centre, by group privacy); PrivRange's histogram sees s subset
+     * eigenvalues and needs s above T_range. Public: a function of B, d, ε, δ, τ and the step count only.
+     */
+    public record Preflight(int meanValues, double meanThreshold, double meanEpsilon, int rangeItems,
+                            double rangeThreshold) {
+        public boolean canRelease() {
+            return meanValues > meanThreshold && rangeItems > rangeThreshold;
+        }
+
+        /** The smallest batch size whose ⌊B/2⌋ clears PrivMean's threshold. */
+        public long batchSizeNeeded() {
+            return 2 * ((long) Math.floor(meanThreshold) + 1);
+        }
+
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "PrivMean: %d values per coordinate histogram (eps_h = %.3g, "
+                    + "eps_h * N = %.3g) against a release threshold of %.0f, so it needs batch size B >= %d (with the "
+                    + "default B = floor(sqrt(n)): n >= %.2g); PrivRange: %s", meanValues, meanEpsilon,
+                    meanEpsilon * meanValues, meanThreshold, batchSizeNeeded(),
+                    (double) batchSizeNeeded() * batchSizeNeeded(), rangeItems == Integer.MAX_VALUE ? "skipped (public range)"
+                            : String.format(java.util.Locale.ROOT, "%d subset eigenvalues against a threshold of %.1f",
+                            rangeItems, rangeThreshold));
+        }
+    }
+
+    /** The pre-flight check for dimension d and {@code steps} steps per round (see {@link Preflight}). */
+    public Preflight preflight(int d, PrivacyParams budget, long steps) {
+        Neighbouring rel = paperLiteral ? Neighbouring.ADD_REMOVE_ROW : Neighbouring.REPLACE_ROW;
+        boolean hasRange = !Double.isNaN(rangeOverride);
+        PrivacyParams each = hasRange || batchUse == BatchUse.DISJOINT_HALVES ? budget
+                : PrivacyParams.of(budget.epsilon() / 2, budget.delta() / 2);
+        int h = batchSize / 2;
+        PrivacyParams hist = PrivMean.histogramBudget(each, d);
+        double meanThreshold = StableHistogram.threshold(hist, rel);
+        int items = hasRange ? Integer.MAX_VALUE
+                : PrivRange.of(c1, rel).subsets(h / 2, each, tau / (2.0 * Math.max(1, steps)));
+        double rangeThreshold = hasRange ? 0 : StableHistogram.threshold(each, rel);
+        return new Preflight(h, meanThreshold, hist.epsilon(), items, rangeThreshold);
     }
 
     /** A warning for the result's diagnostics, or null. */

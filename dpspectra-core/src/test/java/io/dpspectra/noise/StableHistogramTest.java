@@ -11,14 +11,18 @@ import org.junit.jupiter.api.Test;
 
 class StableHistogramTest {
 
-    /** Spec §6 worked example: PrivRange inside Alg. 2 gets (0.5, 0.005): 25.0 (replace) and 13.0 (add/remove). */
+    /**
+     * Spec §6 worked example, PrivRange inside Alg. 2 at (0.5, 0.005): the tightened threshold 1 + b ln(1/(2δ)) is
+     * 1 + 4 ln 100 = 19.42 (replace, b = 4) and 1 + 2 ln 100 = 10.21 (add/remove), b ln 4 below the classic 25.0 and
+     * 13.0; δ is capped at 1/2 (threshold 1 for δ ≥ 1/2).
+     */
     @Test
-    void thresholdsMatchTheSpecsWorkedExample() {
+    void thresholdsAreTheTightenedOnes() {
         PrivacyParams p = PrivacyParams.of(0.5, 0.005);
         // b = scaleFor(2, 0.5) exceeds 4 only by the rounding allowance (relative <= 2^24 * 2^-43 / 0.5)
-        assertThat(StableHistogram.threshold(p, Neighbouring.REPLACE_ROW)).isCloseTo(1 + 4 * Math.log(400), within(1e-4));
-        assertThat(StableHistogram.threshold(p, Neighbouring.REPLACE_ROW)).isCloseTo(25.0, within(0.05));
-        assertThat(StableHistogram.threshold(p, Neighbouring.ADD_REMOVE_ROW)).isCloseTo(13.0, within(0.05));
+        assertThat(StableHistogram.threshold(p, Neighbouring.REPLACE_ROW)).isCloseTo(1 + 4 * Math.log(100), within(1e-4));
+        assertThat(StableHistogram.threshold(p, Neighbouring.ADD_REMOVE_ROW)).isCloseTo(1 + 2 * Math.log(100), within(1e-4));
+        assertThat(StableHistogram.threshold(PrivacyParams.of(1, 0.7), Neighbouring.REPLACE_ROW)).isCloseTo(1, within(1e-9));
     }
 
     @Test
@@ -39,11 +43,11 @@ class StableHistogramTest {
         assertThat(sum / runs).isCloseTo(998, within(0.3));
     }
 
-    /** An isolated item is released with probability δ/4 = P(Lap(b) > b ln(2/δ)) (spec §0.3). */
+    /** An isolated item is released with probability δ = P(Lap(b) > b ln(1/(2δ))): the whole δ (class comment). */
     @Test
-    void aSingletonBinIsReleasedWithProbabilityDeltaOverFour() {
+    void aSingletonBinIsReleasedWithProbabilityDelta() {
         StableHistogram h = new StableHistogram(RandomSource.seededForReproducibility(2));
-        PrivacyParams p = PrivacyParams.of(1, 0.2);
+        PrivacyParams p = PrivacyParams.of(1, 0.05);
         int hits = 0;
         int runs = 40_000;
         for (int i = 0; i < runs; i++) {

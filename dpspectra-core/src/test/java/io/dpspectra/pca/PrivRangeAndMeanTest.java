@@ -79,7 +79,8 @@ class PrivRangeAndMeanTest {
         PrivacyParams h = PrivMean.histogramBudget(HALF, 200);
         assertThat(h.epsilon()).isCloseTo(0.00242, within(0.000005));
         assertThat(h.delta()).isCloseTo(6.25e-6, within(1e-12));
-        assertThat(StableHistogram.threshold(h, Neighbouring.REPLACE_ROW)).isCloseTo(10489, within(5.0));
+        // tightened threshold 1 + (2/eps_h) ln(1/(2 delta_h)) = 1 + 827.4 * 11.29 (the classic ln(2/delta_h) gave 10,489)
+        assertThat(StableHistogram.threshold(h, Neighbouring.REPLACE_ROW)).isCloseTo(9342, within(5.0));
         assertThat(mean.binWidth(1)).isCloseTo(Math.pow(2, 0.25) * Math.log(25), within(1e-12));
     }
 
@@ -127,5 +128,26 @@ class PrivRangeAndMeanTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("epsilon <= 1.8");
         assertThatThrownBy(() -> PrivMean.defaults().estimate(new double[][] {{1}}, 1, 0, PrivacyParams.of(1, 1e-3),
                 0.01, RandomSource.seededForReproducibility(8))).hasMessageContaining("lHat");
+    }
+
+    /**
+     * The pre-flight check at the paper's scale (n = 10⁵, d = 200, (1, 0.01), B = ⌊√n⌋ = 316): PrivMean sees N = 158
+     * values per coordinate histogram at ε_h = 0.00242 (N ε_h = 0.38 < 1) against a threshold of about 9,346, so it cannot
+     * release; it would need B ≥ 2·⌊9,346.x⌋ + 2 = 18,694, n ≈ 3.5·10⁸. A public range skips PrivRange but not PrivMean.
+     */
+    @Test
+    void preflightSaysWhyTheLiteralAlgorithmCannotRelease() {
+        PrivacyParams p = PrivacyParams.of(1, 0.01);
+        ModifiedDpPca.Preflight pre = ModifiedDpPca.builder().batchSize(316).build().preflight(200, p, 158);
+        assertThat(pre.meanValues()).isEqualTo(158);
+        assertThat(pre.meanEpsilon() * pre.meanValues()).isCloseTo(0.38, within(0.01));
+        assertThat(pre.meanThreshold()).isCloseTo(9342, within(5.0));
+        assertThat(pre.canRelease()).isFalse();
+        assertThat(pre.batchSizeNeeded()).isEqualTo(18_694);
+        assertThat(pre.describe()).contains("needs batch size B >= 18694");
+        assertThat(ModifiedDpPca.builder().batchSize(316).rangeOverride(1).build().preflight(200, p, 158).canRelease())
+                .isFalse();
+        // a batch that clears both thresholds can release
+        assertThat(ModifiedDpPca.builder().batchSize(40_000).c1(8).build().preflight(200, p, 2).canRelease()).isTrue();
     }
 }

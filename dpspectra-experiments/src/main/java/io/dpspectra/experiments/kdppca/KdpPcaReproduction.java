@@ -40,7 +40,7 @@ import java.util.concurrent.Future;
 public final class KdpPcaReproduction implements Reproduction {
     static final PrivacyParams PARAMS = PrivacyParams.of(1, 0.01);
     private static final int LITERAL_OJA_TRIALS = 10;
-    private static final double LITERAL_OJA_MAX_ND = 2e6;
+    private static final double LITERAL_OJA_MAX_ND = 2e7;
 
     @Override
     public String paper() {
@@ -55,12 +55,16 @@ public final class KdpPcaReproduction implements Reproduction {
 
     @Override
     public List<String> figures() {
-        return List.of("1a", "1b", "1c", "2a", "2b", "3", "4");
+        return List.of("1a", "1b", "1c", "2a", "2b", "2c", "3", "4", "4b", "4c", "X");
     }
 
     /** One figure: a list of x values, each with its model, plus the text of the paper's claim. */
     record Figure(String id, String title, String xLabel, boolean logX, List<Double> xs, List<Method.Model> models,
-                  String claim, List<String> seriesSuffix) {
+                  String claim, List<String> seriesSuffix, java.util.Set<Method> only) {
+        Figure(String id, String title, String xLabel, boolean logX, List<Double> xs, List<Method.Model> models,
+               String claim, List<String> seriesSuffix) {
+            this(id, title, xLabel, logX, xs, models, claim, seriesSuffix, java.util.EnumSet.allOf(Method.class));
+        }
     }
 
     /** Per figure, per x index, per method (and series suffix): ζ, R values and k-DP-PCA diagnostics. */
@@ -136,6 +140,40 @@ public final class KdpPcaReproduction implements Reproduction {
         }
         figs.add(new Figure("3", "Fig. 3: spiked, sigma = 0.025, n = " + nFix + ", k x d grid", "d", true, xs, models,
                 "Comprehensive grid over k and d; no claim beyond Sec. 5 (k-DP-PCA best, baselines worse with d).", suffix));
+        figs.add(new Figure("2c", "Fig. 2c: spiked, sigma = 0.025, k = 2, d = " + d, "n", true,
+                ns.stream().map(Long::doubleValue).toList(),
+                ns.stream().map(n -> new Method.Model(d, n, spikes(2), 0.025, false)).toList(),
+                "k-DP-Ojas matches or beats k-DP-PCA at the larger noise level sigma = 0.025 (Sec. 5, Fig. 2c).",
+                List.of(""), java.util.EnumSet.of(Method.K_DP_PCA, Method.K_DP_PCA_ADAPTIVE, Method.K_DP_OJAS,
+                        Method.K_DP_OJAS_LITERAL, Method.DP_GAUSS_1)));
+        figs.add(new Figure("4b", "Fig. 4b: Gaussian data, n = " + nFix + ", k = 2, d = " + d + ", lambda1 = 10",
+                "eigengap lambda_k - lambda_{k+1} = lambda_2", false, l2s,
+                l2s.stream().map(l -> new Method.Model(d, nFix, new double[] {10, l}, 1.0, true)).toList(),
+                "Gaussian data, utility vs eigengap: k-DP-Ojas consistently the best method (App. G.2).", List.of("")));
+        figs.add(new Figure("4c", "Fig. 4c: Gaussian data, n = " + nFix + ", k = 2", "d", true,
+                ds.stream().map(Integer::doubleValue).toList(),
+                ds.stream().map(x -> new Method.Model(x, nFix, spikes(2), 1.0, true)).toList(),
+                "Gaussian data, utility vs dimension: k-DP-Ojas consistently the best method (App. G.2).", List.of("")));
+        // issue 15 item 4: where this project's variant overtakes DP-Gauss-1, as a function of n, sigma and d
+        List<Long> nx = quick ? List.of(4_000L, 16_000L) : List.of(10_000L, 30_000L, 100_000L, 300_000L);
+        List<Double> sx = quick ? List.of(0.001) : List.of(0.001, 0.025);
+        List<Integer> dx = quick ? List.of(20) : List.of(50, 200);
+        List<Double> xsX = new ArrayList<>();
+        List<Method.Model> mX = new ArrayList<>();
+        List<String> sufX = new ArrayList<>();
+        for (int dd : dx) {
+            for (double sg : sx) {
+                for (long n : nx) {
+                    xsX.add((double) n);
+                    mX.add(new Method.Model(dd, n, spikes(2), sg, false));
+                    sufX.add(" (sigma=" + sg + ", d=" + dd + ")");
+                }
+            }
+        }
+        figs.add(new Figure("X", "Crossover (this project): k-DP-PCA-adaptive vs DP-Gauss-1 on A_i, k = 2", "n", true,
+                xsX, mX, "Issue 15 item 4 (not a paper claim): the prototype found the variant behind DP-Gauss-1 at "
+                + "n <= 5e4 and ahead at n = 1e5 (3.9e-4 vs 1.3e-3 at sigma = 0.025; 1.8e-5 vs 9.2e-4 at sigma = 0.001).",
+                sufX, java.util.EnumSet.of(Method.K_DP_PCA_ADAPTIVE, Method.DP_GAUSS_1)));
         figs.sort(java.util.Comparator.comparingInt(f -> figures().indexOf(f.id())));
         return figs;
     }
@@ -162,7 +200,7 @@ public final class KdpPcaReproduction implements Reproduction {
                     for (int t = 0; t < trials; t++) {
                         long seed = s.seed() * 1_000_003L + f.id().hashCode() * 10_007L + x * 101L + t;
                         int trial = t;
-                        futures.add(pool.submit(() -> trial(model, seed, trial, byMethod)));
+                        futures.add(pool.submit(() -> trial(model, seed, trial, byMethod, f.only())));
                     }
                     for (Future<Map<Method, double[]>> fu : futures) {
                         Map<Method, double[]> r;
@@ -192,21 +230,29 @@ public final class KdpPcaReproduction implements Reproduction {
     }
 
     /** One trial at one point: fresh basis, data and noise; returns R per method. */
-    static Map<Method, double[]> trial(Method.Model m, long seed, int trialIndex, Map<Method, Cell> diag) {
-        SyntheticDataset data = m.gaussian() ? GaussianData.of(m.d(), m.spikes(), 1).sample(m.n(), seed)
-                : SpikedCovariance.rankK(m.d(), m.spikes(), m.noise()).sample(m.n(), seed);
-        RowSource rows = InMemoryRows.copyOf(data.rows());
+    static Map<Method, double[]> trial(Method.Model m, long seed, int trialIndex, Map<Method, Cell> diag,
+                                       java.util.Set<Method> only) {
+        // Gaussian data (Fig. 4): rows x ~ N(0, Sigma); spiked figures: App. G.1's sample matrices A_i
+        SyntheticDataset data = m.gaussian() ? GaussianData.of(m.d(), m.spikes(), 1).sample(m.n(), seed) : null;
+        RowSource rows = data == null ? null : InMemoryRows.copyOf(data.rows());
+        io.dpspectra.pca.LowRankPlusRankOneSamples samples = data != null ? null
+                : io.dpspectra.pca.LowRankPlusRankOneSamples.of(m.d(), m.spikes(), m.noise(), m.n(), seed);
+        io.dpspectra.linalg.Matrix truth = data != null ? data.truthBasis() : samples.truthBasis();
         double s2 = m.gaussian() ? 1 : m.noise() * m.noise();
         RandomSource random = RandomSource.seededForReproducibility(seed ^ 0x5DEECE66DL);
         Map<Method, double[]> out = new EnumMap<>(Method.class);
         for (Method method : Method.values()) {
+            if (!only.contains(method) || (samples != null && !method.runsOnSampleMatrices())) {
+                continue;
+            }
             if (method == Method.K_DP_OJAS_LITERAL
                     && (trialIndex >= LITERAL_OJA_TRIALS || (double) m.n() * m.d() > LITERAL_OJA_MAX_ND)) {
                 continue;
             }
             long t0 = System.nanoTime();
-            PrivateSubspace u = method.fit(rows, m, PARAMS, random.split());
-            double r = SubspaceMetrics.capturedVarianceRatio(u.components(), data.truthBasis(), m.spikes(), s2);
+            PrivateSubspace u = samples != null ? method.fit(samples, m, PARAMS, random.split())
+                    : method.fit(rows, m, PARAMS, random.split());
+            double r = SubspaceMetrics.capturedVarianceRatio(u.components(), truth, m.spikes(), s2);
             out.put(method, new double[] {r});
             Cell c = diag.get(method);
             synchronized (diag) {
@@ -227,23 +273,65 @@ public final class KdpPcaReproduction implements Reproduction {
         return Summary.of(values.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
+    /** ζ of a uniformly random k-subspace: captured variance (k/d)·Tr Σ against Σ_{i≤k}(λ_i + s²). */
+    static double randomSubspaceZeta(Method.Model m) {
+        double s2 = m.gaussian() ? 1 : m.noise() * m.noise();
+        double top = 0;
+        double trace = m.d() * s2;
+        for (double l : m.spikes()) {
+            top += l + s2;
+            trace += l;
+        }
+        return Math.sqrt(Math.max(0, 1 - (double) m.k() / m.d() * trace / top));
+    }
+
+    /** The PNG names of a figure: one per k for Fig. 3 (panel per k), else one. */
+    static List<String> pngNames(Figure f) {
+        if (!f.id().equals("3")) {
+            return List.of("figure-" + f.id() + ".png");
+        }
+        return new java.util.LinkedHashSet<>(f.seriesSuffix()).stream()
+                .map(sfx -> "figure-3-" + sfx.replaceAll("[^0-9k]", "") + ".png").toList();
+    }
+
     private void writeFigure(Figure f, List<Map<Method, Cell>> cells, Settings s) throws IOException {
         ResultTable table = new ResultTable(ResultTable.withSummaryColumns("figure", "x", "d", "n", "k", "sigma",
                 "method", "mean_ratio", "privrange_bottom_rate", "privmean_fallback_rate"));
-        BandPlot plot = BandPlot.titled(f.title(), f.xLabel(), "zeta = sqrt(1 - captured variance) (lower is better)")
-                .logY();
-        if (f.logX()) {
-            plot.logX();
-        }
-        for (String suffix : new java.util.LinkedHashSet<>(f.seriesSuffix())) {
+        boolean perK = f.id().equals("3");
+        List<String> suffixes = new ArrayList<>(new java.util.LinkedHashSet<>(f.seriesSuffix()));
+        List<String> pngs = pngNames(f);
+        BandPlot plot = null;
+        for (int g = 0; g < suffixes.size(); g++) {
+            String suffix = suffixes.get(g);
+            if (plot == null || perK) {
+                plot = BandPlot.titled(perK ? f.title() + suffix + ", mean +- SD over trials" : f.title(), f.xLabel(),
+                        "zeta = sqrt(1 - captured variance) (lower is better)").logY();
+                if (f.logX()) {
+                    plot.logX();
+                }
+                if (perK) {
+                    plot.errorBars();
+                }
+            }
+            List<Double> refX = new ArrayList<>();
+            List<Double> refY = new ArrayList<>();
+            for (int x = 0; x < cells.size(); x++) {
+                if (f.seriesSuffix().size() > 1 && !f.seriesSuffix().get(x).equals(suffix)) {
+                    continue;
+                }
+                refX.add(f.xs().get(x));
+                refY.add(randomSubspaceZeta(f.models().get(x)));
+            }
+            plot.reference("random subspace" + (perK ? "" : suffix), refX.stream().mapToDouble(Double::doubleValue)
+                    .toArray(), refY.stream().mapToDouble(Double::doubleValue).toArray());
             for (Method m : Method.values()) {
-                if (f.id().equals("3") && m.literal) {
+                if (perK && m.literal) {
                     continue; // keep the grid's plot readable; the CSV has every method
                 }
                 List<Double> xs = new ArrayList<>();
                 List<Summary> sums = new ArrayList<>();
                 for (int x = 0; x < cells.size(); x++) {
-                    if (!f.seriesSuffix().get(x % f.seriesSuffix().size()).equals(suffix) && f.seriesSuffix().size() > 1) {
+                    if (f.seriesSuffix().size() > 1 && !f.seriesSuffix().get(x).equals(suffix)) {
                         continue;
                     }
                     Cell c = cells.get(x).get(m);
@@ -252,13 +340,22 @@ public final class KdpPcaReproduction implements Reproduction {
                     }
                     xs.add(f.xs().get(x));
                     Summary z = summary(c.zeta);
-                    sums.add(new Summary(z.trials(), z.mean(), z.sd(), Math.max(1e-4, z.lower()), z.upper(), z.median()));
+                    double lo = perK ? z.mean() - z.sd() : z.lower();
+                    double hi = perK ? z.mean() + z.sd() : z.upper();
+                    // a log axis cannot show a band below 0: floor it at mean/30 (the CSV holds the true interval)
+                    sums.add(new Summary(z.trials(), z.mean(), z.sd(), Math.max(z.mean() / 30, lo), hi, z.median()));
                 }
                 if (!xs.isEmpty()) {
-                    plot.series(m.label + suffix, xs.stream().mapToDouble(Double::doubleValue).toArray(),
+                    plot.series(m.label + (perK ? "" : suffix), xs.stream().mapToDouble(Double::doubleValue).toArray(),
                             sums.toArray(new Summary[0]));
                 }
             }
+            if (perK) {
+                plot.writePng(s.outputDir().resolve(pngs.get(g)), 1000, 600);
+            }
+        }
+        if (!perK) {
+            plot.writePng(s.outputDir().resolve(pngs.get(0)), 1100, 620);
         }
         for (int x = 0; x < cells.size(); x++) {
             Method.Model model = f.models().get(x);
@@ -274,6 +371,5 @@ public final class KdpPcaReproduction implements Reproduction {
             }
         }
         table.write(s.outputDir().resolve("figure-" + f.id() + ".csv"));
-        plot.writePng(s.outputDir().resolve("figure-" + f.id() + ".png"));
     }
 }

@@ -37,7 +37,14 @@ public final class BandPlot {
     private final String yLabel;
     private boolean logX;
     private boolean logY;
+    private boolean errorBars;
     private final List<Series> series = new ArrayList<>();
+    private final List<double[]> references = new ArrayList<>();
+    private final List<String> referenceNames = new ArrayList<>();
+
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE,
+        SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS,
+        SeriesMarkers.PLUS, SeriesMarkers.OVAL, SeriesMarkers.RECTANGLE};
 
     private BandPlot(String title, String xLabel, String yLabel) {
         this.title = Objects.requireNonNull(title, "title");
@@ -58,6 +65,23 @@ public final class BandPlot {
     /** Logarithmic y axis (all plotted values must be &gt; 0). */
     public BandPlot logY() {
         this.logY = true;
+        return this;
+    }
+
+    /** Draws each series' lower/upper as vertical bars at its points (e.g. mean ± SD) instead of band lines. */
+    public BandPlot errorBars() {
+        this.errorBars = true;
+        return this;
+    }
+
+    /** A dashed black reference curve (e.g. the random-subspace level at each x), named in the legend. */
+    public BandPlot reference(String name, double[] x, double[] y) {
+        if (x.length != y.length || x.length == 0) {
+            throw new IllegalArgumentException("reference '" + name + "': x and y must have the same non-zero length");
+        }
+        references.add(x.clone());
+        references.add(y.clone());
+        referenceNames.add(Objects.requireNonNull(name, "name"));
         return this;
     }
 
@@ -115,16 +139,35 @@ public final class BandPlot {
         chart.getStyler().setYAxisLogarithmic(logY);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
         chart.getStyler().setMarkerSize(6);
+        double yMin = Double.POSITIVE_INFINITY;
+        double yMax = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < series.size(); i++) {
             Series s = series.get(i);
             Color c = PALETTE[i % PALETTE.length];
             boolean hasBand = false;
             for (int j = 0; j < s.x.length; j++) {
                 hasBand |= s.lower[j] != s.upper[j];
+                for (double y : new double[] {s.mean[j], s.lower[j], s.upper[j]}) {
+                    if (!logY || y > 0) {
+                        yMin = Math.min(yMin, y);
+                        yMax = Math.max(yMax, y);
+                    }
+                }
             }
-            if (hasBand) {
+            Color light = new Color(c.getRed(), c.getGreen(), c.getBlue(), errorBars ? 200 : 110);
+            if (hasBand && errorBars) {
+                for (int j = 0; j < s.x.length; j++) { // one vertical segment per point
+                    double lo = logY && !(s.lower[j] > 0) ? s.mean[j] / 10 : s.lower[j];
+                    XYSeries e = chart.addSeries(s.name + " bar " + j, new double[] {s.x[j], s.x[j]},
+                            new double[] {lo, s.upper[j]});
+                    e.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+                    e.setMarker(SeriesMarkers.NONE);
+                    e.setLineColor(light);
+                    e.setLineWidth(1.5f);
+                    e.setShowInLegend(false);
+                }
+            } else if (hasBand) {
                 // the 95% band as two thin translucent lines (XChart has no fill-between)
-                Color light = new Color(c.getRed(), c.getGreen(), c.getBlue(), 110);
                 for (double[] edge : new double[][] {s.lower, s.upper}) {
                     XYSeries e = chart.addSeries(s.name + (edge == s.lower ? " lower" : " upper"), s.x, edge);
                     e.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
@@ -137,9 +180,39 @@ public final class BandPlot {
             }
             XYSeries line = chart.addSeries(s.name, s.x, s.mean);
             line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-            line.setMarker(SeriesMarkers.CIRCLE);
+            line.setMarker(MARKERS[i % MARKERS.length]);
             line.setMarkerColor(c);
             line.setLineColor(c);
+        }
+        for (int r = 0; r < referenceNames.size(); r++) {
+            double[] rx = references.get(2 * r);
+            double[] ry = references.get(2 * r + 1);
+            for (double y : ry) {
+                yMin = Math.min(yMin, y);
+                yMax = Math.max(yMax, y);
+            }
+            XYSeries ref = chart.addSeries(referenceNames.get(r), rx, ry);
+            ref.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+            ref.setMarker(SeriesMarkers.NONE);
+            ref.setLineColor(Color.BLACK);
+            ref.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+        }
+        double xLo = Double.POSITIVE_INFINITY;
+        double xHi = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (double x : s.x) {
+                xLo = Math.min(xLo, x);
+                xHi = Math.max(xHi, x);
+            }
+        }
+        if (logX && xLo > 0 && Math.floor(Math.log10(xLo)) == Math.floor(Math.log10(xHi))) {
+            chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(xLo))));
+            chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(xHi * 1.0001))));
+        }
+        if (logY && yMin > 0 && yMax > 0) {
+            // whole decades, so a log axis always carries labelled ticks (a range inside one decade shows none)
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(yMin))));
+            chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(yMax * 1.0001))));
         }
         return chart;
     }

@@ -1,0 +1,203 @@
+package io.dpspectra.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.Clipping;
+import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.DataBounds;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.ShiftedRows;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The preprocessing between INPUT and an estimator, as a release records it under "preprocessing" and as
+ * {@code transform} and {@code evaluate} replay it: how the file is read (the schema, or the CSV column
+ * selection and header), the centring (none, the schema's public centres, or a privately released
+ * mean) and the row-norm bound with its origin and policy. Everything in it is public: declared by the
+ * user, or released by a private mechanism whose cost is in the release's guarantee.
+ *
+ * @param schema     the schema and its file format, or null for a plain numeric CSV
+ * @param csv        the CSV options of a plain CSV (--columns, --exclude-columns, --header, --header-names,
+ *                   --separator, --skip-lines, --comment-prefix), or null with a schema
+ * @param centre     none, public or private
+ * @param mean       the privately released mean subtracted after the schema's map (private centring), else null
+ * @param inputBound the L2 row-norm bound applied to the rows read (before a private centring)
+ * @param bound      the L2 row-norm bound the estimator sees (after centring; inputBound without one)
+ * @param boundOrigin how the bound was obtained, in words
+ * @param policy     clip or reject
+ * @param features   the names of the d features the estimator saw
+ */
+record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, double[] mean,
+                double inputBound, double bound, String boundOrigin, String policy, List<String> features) {
+
+    /** How rows are centred before the estimator. */
+    enum Centre {
+        /** No centring: the estimator sees the uncentred second moment XᵀX. */
+        NONE,
+        /** The schema's public centres (no privacy cost). */
+        PUBLIC,
+        /** A differentially private mean, spent from the budget and released with the model. */
+        PRIVATE;
+
+        String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Rows of {@code input} through the file-reading and schema part of the pipeline (before centring by a mean). */
+    RowSource read(Path input) {
+        if (schema != null) {
+            return SchemaRows.open(input, schema.schema(), centre != Centre.NONE, schema.separator(),
+                    schema.skipLines());
+        }
+        Inputs.Opened opened = Inputs.open(input, csv);
+        if (opened.dimension() != features.size()) {
+            throw CliException.data(input + " has " + opened.dimension() + " columns but the model has dimension "
+                    + features.size() + " (fitted on " + abbreviate(features) + ")", "pass a file with the model's "
+                    + "columns", null);
+        }
+        if (opened.rows() instanceof CsvRows csv && csv.hasHeader() && !csv.columnNames().equals(features)) {
+            throw CliException.data(input + " has columns " + abbreviate(csv.columnNames()) + " but the model was "
+                    + "fitted on " + abbreviate(features), "pass a file with the model's columns", null);
+        }
+        return opened.rows();
+    }
+
+    /** The whole pipeline on {@code input}: read, bound, centre by the released mean (and bound again). */
+    ClippedRows apply(Path input) {
+        return chain(read(input), DataBounds.Origin.USER_GIVEN).rows();
+    }
+
+    /** The bounded rows, and the first (input-bound) stage whose clipped-row count the diagnostics report. */
+    record Chain(ClippedRows first, ClippedRows rows) {
+    }
+
+    /**
+     * The rows read, bounded by inputBound (clip or reject); with a private mean, then centred by it and
+     * clipped to bound = inputBound + ‖mean‖, which they satisfy by construction.
+     */
+    Chain chain(RowSource rows, DataBounds.Origin origin) {
+        ClippedRows first = bounded(rows, inputBound, policy, origin);
+        return new Chain(first, mean == null ? first : bounded(ShiftedRows.of(first, mean), bound, "clip", origin));
+    }
+
+    static ClippedRows bounded(RowSource rows, double bound, String policy, DataBounds.Origin origin) {
+        Clipping c = Clipping.l2(bound);
+        return policy.equals("reject") ? c.reject(rows) : c.clip(rows, origin);
+    }
+
+    Map<String, Object> toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (schema != null) {
+            m.put("schema", SchemaJson.toJson(schema.schema(), schema.separator(), schema.skipLines(),
+                    schema.description()));
+        } else {
+            m.put("csv", csvJson(csv));
+        }
+        m.put("center", centre.label());
+        if (mean != null) {
+            m.put("privateMean", mean);
+        }
+        if (mean != null) {
+            m.put("inputNormBound", inputBound);
+        }
+        m.put("normBound", bound);
+        m.put("normBoundOrigin", boundOrigin);
+        m.put("boundPolicy", policy);
+        m.put("features", features);
+        return m;
+    }
+
+    /** The pipeline recorded in a release, or null when it records none (a model from an older version). */
+    static Pipeline fromJson(JsonNode root, Path model) {
+        JsonNode p = root.get("preprocessing");
+        if (p == null || !p.isObject()) {
+            return null;
+        }
+        try {
+            SchemaJson.Loaded schema = p.has("schema") ? SchemaJson.parse(p.get("schema")) : null;
+            InputOptions csv = p.has("csv") ? csvOptions(p.get("csv")) : null;
+            Centre centre = Centre.valueOf(p.path("center").asText("none").toUpperCase(Locale.ROOT));
+            double[] mean = null;
+            if (p.path("privateMean").isArray()) {
+                JsonNode a = p.get("privateMean");
+                mean = new double[a.size()];
+                for (int i = 0; i < mean.length; i++) {
+                    mean[i] = a.get(i).asDouble();
+                }
+            }
+            List<String> features = new ArrayList<>();
+            p.path("features").forEach(f -> features.add(f.asText()));
+            double bound = p.path("normBound").asDouble();
+            double inputBound = p.path("inputNormBound").asDouble(bound);
+            if (!(bound > 0 && inputBound > 0)) {
+                throw new IllegalArgumentException("rowNormBound must be > 0");
+            }
+            return new Pipeline(schema, csv, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
+                    p.path("boundPolicy").asText("clip"), List.copyOf(features));
+        } catch (IllegalArgumentException e) {
+            throw CliException.data("model file " + model + ": its \"preprocessing\" is damaged (" + e.getMessage()
+                    + ")", "pass a file written by 'dpspectra fit --output FILE'", e);
+        }
+    }
+
+    /** The CSV options as the release records them (only those that were set). */
+    private static Map<String, Object> csvJson(InputOptions o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("header", o.header.name().toLowerCase(Locale.ROOT));
+        putIfSet(m, "columns", o.columns);
+        putIfSet(m, "excludeColumns", o.excludeColumns);
+        putIfSet(m, "headerNames", o.headerNames);
+        putIfSet(m, "separator", o.separator == null ? null : SchemaJson.separatorName(o.separator));
+        if (o.skipLines != 0) {
+            m.put("skipLines", o.skipLines);
+        }
+        putIfSet(m, "commentPrefix", o.commentPrefix);
+        return m;
+    }
+
+    private static void putIfSet(Map<String, Object> m, String key, Object v) {
+        if (v != null) {
+            m.put(key, v);
+        }
+    }
+
+    private static InputOptions csvOptions(JsonNode c) {
+        InputOptions o = new InputOptions();
+        o.header = switch (c.path("header").asText("auto")) {
+            case "present" -> CsvRows.Header.PRESENT;
+            case "absent" -> CsvRows.Header.ABSENT;
+            default -> CsvRows.Header.AUTO;
+        };
+        o.columns = strings(c.get("columns"));
+        o.excludeColumns = strings(c.get("excludeColumns"));
+        o.headerNames = c.hasNonNull("headerNames") ? c.get("headerNames").asText() : null;
+        if (c.hasNonNull("separator")) {
+            char sep = SchemaJson.separator(c.get("separator").asText());
+            o.separator = sep == 0 ? null : sep;
+        }
+        o.skipLines = c.path("skipLines").asInt(0);
+        o.commentPrefix = c.hasNonNull("commentPrefix") ? c.get("commentPrefix").asText() : null;
+        return o;
+    }
+
+    private static List<String> strings(JsonNode a) {
+        if (a == null || !a.isArray()) {
+            return null;
+        }
+        List<String> out = new ArrayList<>();
+        a.forEach(t -> out.add(t.asText()));
+        return out;
+    }
+
+    private static String abbreviate(List<String> names) {
+        return names.size() <= 6 ? names.toString()
+                : names.subList(0, 6).toString().replace("]", ", ... (" + names.size() + " in all)]");
+    }
+}

@@ -1,0 +1,245 @@
+package io.dpspectra.cli;
+
+import io.dpspectra.data.PrivateQuantile;
+import io.dpspectra.data.Schema;
+import io.dpspectra.data.SchemaRows;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code dpspectra schema}: public schemas for {@code --schema}. */
+@Command(name = "schema", mixinStandardHelpOptions = true,
+        description = {"Public schemas for --schema: every column of a table with its type and public domain.",
+                "Format (JSON): {\"format\": {\"separator\": \",\"|\";\"|\"tab\"|\"whitespace\", \"skipLines\": N}, "
+                        + "\"columns\": [{\"name\": \"age\", \"type\": \"numeric\", \"min\": 0, \"max\": 100, \"center\": "
+                        + "50, \"scale\": 50}, {\"name\": \"sex\", \"type\": \"categorical\", \"categories\": [\"Female\", "
+                        + "\"Male\"]}, {\"name\": \"label\", \"type\": \"ignore\"}]}.",
+                "Examples for the UCI adult, airfoil and wine data: docs/schemas/."},
+        subcommands = {SchemaCommand.Draft.class})
+final class SchemaCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "a subcommand is required: draft");
+    }
+
+    /** {@code schema draft}. */
+    @Command(name = "draft", mixinStandardHelpOptions = true, sortOptions = false,
+            description = {"Write a skeleton schema for INPUT: its column names (from the header, or x1..xd) and types "
+                    + "(numeric if every cell of the first 1000 rows is a number; the first line is a header iff some column has "
+                    + "text there above numbers, else categorical with an EMPTY "
+                    + "category list for you to fill in with the public categories). Never data-derived bounds or "
+                    + "categories: add min/max (and center/scale) from domain knowledge, or estimate min/max privately "
+                    + "with --private-epsilon."})
+    static final class Draft extends BaseCommand {
+        @Option(names = "--separator", paramLabel = ",|;|tab|whitespace",
+                description = "The field separator. Default: detected from the first lines, as for CSV inputs.")
+        String separator;
+
+        @Option(names = "--skip-lines", paramLabel = "N", defaultValue = "0",
+                description = "Lines to skip before the header or first row. Default: ${DEFAULT-VALUE}.")
+        int skipLines;
+
+        @Option(names = "--private-epsilon", paramLabel = "E",
+                description = "Estimate each numeric column's min and max privately: the Q- and (1-Q)-quantiles by the "
+                        + "exponential mechanism over the public signed grid +-1e-4 * 1.1^i up to 1e8 (pure epsilon-DP, "
+                        + "E split evenly over the 2 x numeric-column quantiles, replace and add/remove neighbouring); "
+                        + "center and scale are then the midpoint and half-range. The spend is written in the schema's "
+                        + "description (and charged to --ledger).")
+        Double privateEpsilon;
+
+        @Option(names = "--quantile", paramLabel = "Q", defaultValue = "0.005",
+                description = "With --private-epsilon: the lower quantile Q (the upper is 1-Q). Default: ${DEFAULT-VALUE}.")
+        double quantile;
+
+        @Option(names = "--seed", paramLabel = "S",
+                description = "With --private-epsilon: seed the noise (reproducible, NOT private against anyone who knows it).")
+        Long seed;
+
+        @Option(names = "--ledger", paramLabel = "FILE",
+                description = "With --private-epsilon: charge the spend to this ledger before reading data.")
+        Path ledger;
+
+        @Mixin
+        OutputOption output = new OutputOption();
+
+        @Parameters(index = "0", paramLabel = "INPUT", description = "The table (.csv, .csv.gz, .dat, ...).")
+        Path inputPath;
+
+        @Override
+        public Integer call() throws Exception {
+            output.checkBeforeReading();
+            Inputs.checkReadable(inputPath);
+            char sep;
+            try {
+                sep = SchemaJson.separator(separator == null ? "" : separator);
+            } catch (IllegalArgumentException e) {
+                throw CliException.usage("--separator must be ',', ';', tab or whitespace, got '" + separator + "'",
+                        "e.g. --separator tab");
+            }
+            if (skipLines < 0) {
+                throw CliException.usage("--skip-lines must be >= 0, got " + skipLines, "e.g. --skip-lines 1");
+            }
+            PrivacyParams budget = null;
+            if (privateEpsilon != null) {
+                budget = PrivacyParams.pure(privateEpsilon);
+                if (!(quantile > 0 && quantile < 0.5)) {
+                    throw CliException.usage("--quantile must be in (0, 0.5), got " + quantile, "e.g. --quantile 0.005");
+                }
+            }
+            List<List<String>> head = readHead(inputPath, sep, skipLines, 1001);
+            if (head.isEmpty()) {
+                throw CliException.data(inputPath + " has no rows", "check the file and --skip-lines", null);
+            }
+            if (sep == 0) {
+                sep = SchemaRows.detectSeparator(rawLines(inputPath, skipLines, 20));
+                head = readHead(inputPath, sep, skipLines, 1001);
+            }
+            List<String> first = head.get(0);
+            // a header iff some column has a non-numeric first cell above numeric cells (never take data for names)
+            List<List<String>> rest = head.subList(1, head.size());
+            boolean header = false;
+            for (int j = 0; j < first.size() && !rest.isEmpty(); j++) {
+                int col = j;
+                header |= !SchemaRows.isNumber(first.get(j))
+                        && rest.stream().allMatch(r -> col < r.size() && SchemaRows.isNumber(r.get(col)));
+            }
+            List<String> names = new ArrayList<>();
+            for (int j = 0; j < first.size(); j++) {
+                names.add(header ? first.get(j) : "x" + (j + 1));
+            }
+            List<List<String>> data = header ? head.subList(1, head.size()) : head;
+            List<Map<String, Object>> cols = new ArrayList<>();
+            List<Schema.Column> numericOnly = new ArrayList<>();
+            List<Integer> numericIdx = new ArrayList<>();
+            for (int j = 0; j < names.size(); j++) {
+                int col = j;
+                boolean numeric = !data.isEmpty() && data.stream().allMatch(r -> col < r.size()
+                        && SchemaRows.isNumber(r.get(col)));
+                Map<String, Object> c = new LinkedHashMap<>();
+                c.put("name", names.get(j));
+                c.put("type", numeric ? "numeric" : "categorical");
+                if (!numeric) {
+                    c.put("categories", List.of());
+                    c.put("todo", "list the column's PUBLIC categories (from its documentation), or set \"type\": "
+                            + "\"ignore\"");
+                    numericOnly.add(new Schema.Ignored(names.get(j)));
+                } else {
+                    numericOnly.add(Schema.Numeric.unbounded(names.get(j)));
+                    numericIdx.add(j);
+                }
+                cols.add(c);
+            }
+            String description = "drafted by 'dpspectra schema draft' from " + inputPath.getFileName()
+                    + ": names and types only; add public bounds (min/max), centers and scales, and categories";
+            if (budget != null && !numericIdx.isEmpty()) {
+                if (ledger != null) {
+                    try {
+                        io.dpspectra.privacy.BudgetLedger.charge(ledger, "schema draft --private-epsilon on " + inputPath,
+                                budget);
+                    } catch (IllegalArgumentException e) {
+                        throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(), "create one with "
+                                + "'dpspectra ledger init'");
+                    }
+                }
+                RandomSource random = seed == null ? RandomSource.secure() : RandomSource.seededForReproducibility(seed);
+                if (seed != null) {
+                    warn("--seed makes the noise reproducible; the bounds are NOT private against anyone who knows it");
+                }
+                SchemaRows rows = SchemaRows.open(inputPath, Schema.of(numericOnly), false, sep, skipLines);
+                PrivateQuantile.ColumnQuantiles q = PrivateQuantile.using(random).columnQuantiles(rows,
+                        new double[] {quantile, 1 - quantile}, PrivateQuantile.signedGeometricGrid(1e-4, 1e8, 1.1),
+                        budget, Neighbouring.REPLACE_ROW);
+                for (int i = 0; i < numericIdx.size(); i++) {
+                    Map<String, Object> c = cols.get(numericIdx.get(i));
+                    double lo = q.values()[i][0];
+                    double hi = Math.max(lo, q.values()[i][1]);
+                    c.put("min", lo);
+                    c.put("max", hi);
+                    if (hi > lo) {
+                        c.put("center", (lo + hi) / 2);
+                        c.put("scale", (hi - lo) / 2);
+                    }
+                }
+                description += String.format(Locale.ROOT, "; numeric min/max are the private %s- and %s-quantiles "
+                        + "(exponential mechanism, pure epsilon = %s in all, split over %d quantiles; the same epsilon "
+                        + "under replace and add/remove neighbouring), center/scale their midpoint and half-range",
+                        quantile, 1 - quantile, privateEpsilon, 2 * numericIdx.size());
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("description", description);
+            Map<String, Object> format = new LinkedHashMap<>();
+            format.put("separator", SchemaJson.separatorName(sep));
+            format.put("skipLines", skipLines);
+            m.put("format", format);
+            m.put("columns", cols);
+            emit(Json.write(m), output.file);
+            err().println("dpspectra: drafted " + names.size() + " columns (" + numericIdx.size() + " numeric)"
+                    + (header ? " from the header" : ", named x1..x" + names.size() + " (no header)"));
+            err().flush();
+            return ExitCodes.OK;
+        }
+
+        private static List<String> rawLines(Path path, int skip, int max) throws IOException {
+            List<String> out = new ArrayList<>();
+            try (BufferedReader r = reader(path)) {
+                for (int i = 0; i < skip; i++) {
+                    r.readLine();
+                }
+                for (String s = r.readLine(); s != null && out.size() < max; s = r.readLine()) {
+                    out.add(s);
+                }
+            }
+            return out;
+        }
+
+        private static List<List<String>> readHead(Path path, char sep, int skip, int max) throws IOException {
+            List<List<String>> out = new ArrayList<>();
+            if (sep == 0) {
+                sep = SchemaRows.detectSeparator(rawLines(path, skip, 20));
+            }
+            try (BufferedReader r = reader(path)) {
+                for (int i = 0; i < skip; i++) {
+                    r.readLine();
+                }
+                String line;
+                long no = skip;
+                while (out.size() < max && (line = r.readLine()) != null) {
+                    no++;
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    out.add(SchemaRows.splitLine(line, sep, path, no));
+                }
+            }
+            return out;
+        }
+
+        private static BufferedReader reader(Path path) throws IOException {
+            InputStream in = Files.newInputStream(path);
+            if (path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")) {
+                in = new GZIPInputStream(in);
+            }
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        }
+    }
+}

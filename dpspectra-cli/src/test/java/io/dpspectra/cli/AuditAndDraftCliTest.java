@@ -1,0 +1,58 @@
+package io.dpspectra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AuditAndDraftCliTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void auditOfThePrivateMeanFindsItsLossButNoViolation() throws Exception {
+        Cli.Result r = Cli.run("audit", "--mechanism", "private-mean", "--epsilon", "1", "--trials", "20000", "--seed", "3");
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("violation").asBoolean()).isFalse();
+        // the generated pair is the Laplace mean's worst case: the bound approaches the claimed 1
+        assertThat(j.get("epsilonLowerBound").asDouble()).isBetween(0.5, 1.0);
+    }
+
+    @Test
+    void auditOfAGivenPairSeesTheLossOfTheClaimedBudget() throws Exception {
+        Path d = Cli.write(dir, "d.csv", "x\n1\n0\n0\n0\n");
+        Path d2 = Cli.write(dir, "d2.csv", "x\n-1\n0\n0\n0\n");
+        // the user's pair is the worst case too: at epsilon 4 the test sees a loss well above 1, below 4
+        Cli.Result r = Cli.run("audit", "--mechanism", "private-mean", "--epsilon", "4", "--trials", "20000", "--seed", "4",
+                "--pair", d + "," + d2);
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("violation").asBoolean()).isFalse();
+        assertThat(j.get("epsilonLowerBound").asDouble()).isGreaterThan(1.0);
+    }
+
+    @Test
+    void aDraftWithPrivateEpsilonHasPrivateBoundsAndSaysWhatItSpent() throws Exception {
+        StringBuilder sb = new StringBuilder("a,b,kind\n");
+        for (int i = 0; i < 2000; i++) {
+            sb.append(i % 100).append(',').append(-5 + (i % 11)).append(',').append(i % 2 == 0 ? "x" : "y").append('\n');
+        }
+        Path data = Cli.write(dir, "t.csv", sb.toString());
+        Path ledger = dir.resolve("l.ledger");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "5", ledger.toString()).exitCode()).isZero();
+        Cli.Result r = Cli.run("schema", "draft", "--private-epsilon", "4", "--quantile", "0.05", "--seed", "5",
+                "--ledger", ledger.toString(), data.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode s = Json.MAPPER.readTree(r.out());
+        assertThat(s.get("description").asText()).contains("pure epsilon = 4.0").contains("4 quantiles");
+        JsonNode a = s.get("columns").get(0);
+        assertThat(a.get("min").asDouble()).isBetween(0.0, 20.0); // the grid's 10% resolution around the 5% quantile
+        assertThat(a.get("max").asDouble()).isBetween(80.0, 120.0);
+        assertThat(s.get("columns").get(2).get("type").asText()).isEqualTo("categorical");
+        assertThat(s.get("columns").get(2).get("categories")).isEmpty(); // never data-derived categories
+        assertThat(java.nio.file.Files.readString(ledger)).contains("schema draft");
+    }
+}

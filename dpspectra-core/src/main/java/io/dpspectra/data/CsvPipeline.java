@@ -1,0 +1,258 @@
+package io.dpspectra.data;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+
+/**
+ * One pass of a CSV read in parallel: a reader thread reads (and, for gzip, inflates) the input in
+ * pieces cut at line ends, hands each piece to a parser pool (one thread per core), and queues the
+ * pending results in file order; the consumer takes them in that order. The queue is bounded, so
+ * memory is a few pieces whatever the file size, and the reader runs ahead of the consumer by at most
+ * that much.
+ *
+ * @param <C> what a piece parses to
+ */
+final class CsvPipeline<C> implements AutoCloseable {
+    /** Bytes per piece handed to a parser thread. */
+    static final int PIECE_BYTES = 1 << 20;
+
+    /**
+     * The parser threads, shared by every pass: daemon threads, one per core, created on first use.
+     * A pool per pass would cost thread start-up on every pass of a multi-pass algorithm.
+     */
+    private static final class Pool {
+        static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+        static final ExecutorService EXECUTOR = Executors.newFixedThreadPool(THREADS, r -> {
+            Thread t = new Thread(r, "dpspectra-csv-parser");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    private static final Future<Object> END = CompletableFuture.completedFuture(null);
+
+    private final BlockingQueue<Future<?>> queue;
+    private final Thread reader;
+    private volatile boolean closed;
+    private volatile long bytesRead;
+    private boolean finished;
+
+    /**
+     * @param input   the raw bytes; closed by the reader thread when it is done
+     * @param counted the stream whose bytes count as read: {@code input} itself, or the file under a
+     *                gzip stream
+     * @param skipLines lines to drop before the first piece (the preamble: skipped lines and header)
+     * @param parse   parses one piece: bytes [0, length) of the array, whole lines only
+     */
+    CsvPipeline(InputStream input, CountingInputStream counted, long skipLines, PieceParser<C> parse) {
+        this.queue = new ArrayBlockingQueue<>(2 * Pool.THREADS + 1);
+        this.reader = new Thread(() -> readAll(input, counted, skipLines, parse), "dpspectra-csv-reader");
+        this.reader.setDaemon(true);
+        this.reader.start();
+    }
+
+    /** Parses bytes [0, length) of a piece (whole lines; the last may lack its line break). */
+    @FunctionalInterface
+    interface PieceParser<C> {
+        C parse(byte[] bytes, int length);
+    }
+
+    /** Counts the bytes read through it, for progress by bytes. */
+    static final class CountingInputStream extends java.io.FilterInputStream {
+        private volatile long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        long count() {
+            return count;
+        }
+    }
+
+    private void readAll(InputStream input, CountingInputStream counted, long skipLines, PieceParser<C> parse) {
+        try (InputStream in = input) {
+            byte[] buf = new byte[PIECE_BYTES];
+            int start = skipPreamble(in, buf, skipLines);
+            if (start < 0) {
+                put(END);
+                return;
+            }
+            // bytes [start, preambleFilled) of buf are the beginning of the data
+            int filled = preambleFilled - start;
+            System.arraycopy(buf, start, buf, 0, filled);
+            boolean eof = false;
+            while (!closed) {
+                while (filled < buf.length) {
+                    int n = in.read(buf, filled, buf.length - filled);
+                    if (n < 0) {
+                        eof = true;
+                        break;
+                    }
+                    filled += n;
+                }
+                bytesRead = counted.count();
+                if (eof) {
+                    if (filled > 0) {
+                        submit(parse, buf, filled);
+                    }
+                    break;
+                }
+                int lastBreak = lastIndexOf(buf, filled, (byte) '\n');
+                if (lastBreak < 0) {
+                    buf = Arrays.copyOf(buf, buf.length * 2); // one line longer than a piece
+                    continue;
+                }
+                byte[] next = new byte[Math.max(PIECE_BYTES, 2 * (filled - lastBreak - 1))];
+                int carry = filled - lastBreak - 1;
+                System.arraycopy(buf, lastBreak + 1, next, 0, carry);
+                submit(parse, buf, lastBreak + 1);
+                buf = next;
+                filled = carry;
+            }
+            bytesRead = counted.count();
+            put(END);
+        } catch (Throwable t) {
+            CompletableFuture<Object> failed = new CompletableFuture<>();
+            failed.completeExceptionally(t);
+            try {
+                put(failed);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private int preambleFilled;
+
+    /**
+     * Reads into buf until {@code lines} line breaks have passed (and a UTF-8 byte-order mark at the
+     * very start is skipped); returns the offset of the first data byte in buf, with
+     * {@link #preambleFilled} bytes filled, or −1 if the input ends inside the preamble.
+     */
+    private int skipPreamble(InputStream in, byte[] buf, long lines) throws IOException {
+        int filled = 0;
+        int pos = 0;
+        long left = lines;
+        boolean first = true;
+        while (true) {
+            if (pos == filled) {
+                int n = in.read(buf, 0, buf.length);
+                if (n < 0) {
+                    preambleFilled = 0;
+                    return left == 0 ? 0 : -1;
+                }
+                filled = n;
+                pos = 0;
+                if (first) {
+                    first = false;
+                    if (n >= 3 && (buf[0] & 0xff) == 0xEF && (buf[1] & 0xff) == 0xBB && (buf[2] & 0xff) == 0xBF) {
+                        pos = 3;
+                    }
+                }
+            }
+            if (left == 0) {
+                preambleFilled = filled;
+                return pos;
+            }
+            while (pos < filled && left > 0) {
+                if (buf[pos++] == '\n') {
+                    left--;
+                }
+            }
+        }
+    }
+
+    private static int lastIndexOf(byte[] buf, int length, byte b) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private void submit(PieceParser<C> parse, byte[] bytes, int length) throws InterruptedException {
+        put(Pool.EXECUTOR.submit(() -> parse.parse(bytes, length)));
+    }
+
+    private void put(Future<?> f) throws InterruptedException {
+        if (!closed) {
+            queue.put(f);
+        }
+    }
+
+    /**
+     * The next parsed piece in file order, or null at the end.
+     *
+     * @param onFailure turns a read failure (or a parser crash) into the exception to throw
+     */
+    @SuppressWarnings("unchecked")
+    C next(Function<Throwable, RuntimeException> onFailure) {
+        if (finished) {
+            return null;
+        }
+        try {
+            Future<?> f = queue.take();
+            if (f == END) {
+                finished = true;
+                return null;
+            }
+            return (C) f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw onFailure.apply(e);
+        } catch (ExecutionException e) {
+            finished = true;
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            throw onFailure.apply(cause);
+        }
+    }
+
+    /** Raw bytes read so far (compressed bytes for gzip input). */
+    long bytesRead() {
+        return bytesRead;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            reader.interrupt();
+            Future<?> f;
+            while ((f = queue.poll()) != null) {
+                f.cancel(false);
+            }
+        }
+    }
+}

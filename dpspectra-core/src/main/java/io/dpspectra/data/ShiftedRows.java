@@ -1,0 +1,79 @@
+package io.dpspectra.data;
+
+import java.util.OptionalLong;
+
+/**
+ * Rows minus a fixed public vector μ (x ↦ x − μ): centring by a public or privately released mean. A
+ * per-row map with a constant that is public (declared, or released by a private mechanism whose
+ * cost was accounted), so it costs no further privacy.
+ */
+public final class ShiftedRows implements RowSource {
+    private final RowSource source;
+    private final double[] shift;
+
+    private ShiftedRows(RowSource source, double[] shift) {
+        this.source = source;
+        this.shift = shift;
+    }
+
+    /** {@code source} with {@code shift} subtracted from every row. Not modified: shift (copied). */
+    public static ShiftedRows of(RowSource source, double[] shift) {
+        if (shift.length != source.dimension()) {
+            throw new IllegalArgumentException("shift has length " + shift.length + " but the rows have dimension "
+                    + source.dimension());
+        }
+        for (double v : shift) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException("the centre has a NaN or infinite entry: " + v);
+            }
+        }
+        return new ShiftedRows(source, shift.clone());
+    }
+
+    public double[] shift() {
+        return shift.clone();
+    }
+
+    @Override
+    public int dimension() {
+        return source.dimension();
+    }
+
+    @Override
+    public OptionalLong knownSize() {
+        return source.knownSize();
+    }
+
+    @Override
+    public String describe() {
+        return source.describe();
+    }
+
+    @Override
+    public RowCursor open() {
+        RowCursor c = source.open();
+        return new ForwardingRowCursor(c) {
+            @Override
+            public boolean next(double[] into) {
+                if (!c.next(into)) {
+                    return false;
+                }
+                for (int j = 0; j < shift.length; j++) {
+                    into[j] -= shift[j];
+                }
+                return true;
+            }
+
+            @Override
+            public int nextBlock(double[] block, int maxRows, int d) {
+                int k = c.nextBlock(block, maxRows, d);
+                for (int r = 0; r < k; r++) {
+                    for (int j = 0; j < d; j++) {
+                        block[r * d + j] -= shift[j];
+                    }
+                }
+                return k;
+            }
+        };
+    }
+}

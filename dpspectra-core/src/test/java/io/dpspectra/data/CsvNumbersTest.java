@@ -1,0 +1,102 @@
+package io.dpspectra.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** The byte parser gives exactly the bits of Double.parseDouble, and refuses every non-plain spelling. */
+class CsvNumbersTest {
+
+    private static double parse(String s) {
+        byte[] b = ("xx" + s + "yy").getBytes(StandardCharsets.US_ASCII);
+        return CsvNumbers.parse(b, 2, b.length - 2);
+    }
+
+    private static void assertExact(String s) {
+        double expected = Double.parseDouble(s);
+        double got = parse(s);
+        assertThat(Double.doubleToRawLongBits(got)).as("parse(\"%s\") = %s, Double.parseDouble gives %s", s, got,
+                expected).isEqualTo(Double.doubleToRawLongBits(expected));
+    }
+
+    /** Random digit strings: 1..40 significant digits, a point anywhere, exponents across the whole range. */
+    @Test
+    void aMillionRandomDecimalsParseBitIdenticallyToParseDouble() {
+        SplittableRandom rnd = new SplittableRandom(20261123L);
+        StringBuilder sb = new StringBuilder();
+        for (int t = 0; t < 1_000_000; t++) {
+            sb.setLength(0);
+            switch (rnd.nextInt(3)) {
+                case 0 -> sb.append('-');
+                case 1 -> sb.append('+');
+                default -> { }
+            }
+            int digits = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 40);
+            int point = rnd.nextInt(digits + 2) - 1; // -1: no point
+            for (int i = 0; i < digits; i++) {
+                if (i == point) {
+                    sb.append('.');
+                }
+                sb.append((char) ('0' + rnd.nextInt(10)));
+            }
+            if (point == digits) {
+                sb.append('.');
+            }
+            if (rnd.nextInt(3) > 0) {
+                sb.append(rnd.nextBoolean() ? 'e' : 'E');
+                int kind = rnd.nextInt(4);
+                int exp = kind == 0 ? rnd.nextInt(23) : kind == 1 ? rnd.nextInt(330) : kind == 2 ? 290 + rnd.nextInt(60)
+                        : rnd.nextInt(1000);
+                sb.append(rnd.nextBoolean() ? "-" : rnd.nextBoolean() ? "+" : "").append(exp);
+            }
+            assertExact(sb.toString());
+        }
+    }
+
+    /** Every double's shortest repr, and 17- and 15-digit renderings, round-trip exactly, subnormals included. */
+    @Test
+    void randomDoublesWrittenInSeveralFormsIncludingSubnormalsParseExactly() {
+        SplittableRandom rnd = new SplittableRandom(7L);
+        for (int t = 0; t < 300_000; t++) {
+            double v = switch (rnd.nextInt(4)) {
+                case 0 -> Double.longBitsToDouble(rnd.nextLong()); // any bit pattern
+                case 1 -> Double.longBitsToDouble(rnd.nextLong(0x0010000000000000L)); // subnormal
+                case 2 -> rnd.nextGaussian();
+                default -> rnd.nextDouble() * Math.pow(10, rnd.nextInt(40) - 20);
+            };
+            if (!Double.isFinite(v)) {
+                continue;
+            }
+            assertExact(Double.toString(v));
+            assertExact(String.format(Locale.ROOT, "%.17g", v));
+            assertExact(String.format(Locale.ROOT, "%.15e", v));
+            assertExact(new java.math.BigDecimal(v).toPlainString().replace("E", "e")); // the exact value: many digits
+        }
+    }
+
+    @Test
+    void edgeCasesParseExactly() {
+        for (String s : new String[] {"0", "-0", "+0", "0.0", "-0.0", ".5", "7.", "-.5e1", "4.9e-324", "2.4703282292062327e-324",
+            "2.4703282292062328e-324", "2.2250738585072011e-308", "2.2250738585072012e-308", "1.7976931348623157e308",
+            "1.7976931348623158e308", "9007199254740993", "9007199254740992", "123456789012345678901234567890",
+            "0.1", "0.30000000000000004", "1e22", "1e23", "8.98846567431158e307", "1e-400", "0e999999", "00000001.5",
+            "1.00000000000000011102230246251565404236316680908203125"}) {
+            assertExact(s);
+        }
+        assertThat(parse("1e309")).isInfinite();
+        assertThat(parse("-1e400")).isEqualTo(Double.NEGATIVE_INFINITY);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "-", "+", ".", "e5", "1e", "1e+", "NaN", "nan", "-nan", "Infinity", "-Infinity", "inf",
+        "+inf", "INF", "1d", "1f", "1D", "0x1p3", "0x10", "1.2.3", "1e5.5", "--1", "1 2", " 1", "1,5", "١", "1_000"})
+    void everyOtherSpellingIsRefused(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        assertThat(CsvNumbers.parse(b, 0, b.length)).as(s).isNaN();
+    }
+}
