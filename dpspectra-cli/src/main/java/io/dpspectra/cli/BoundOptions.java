@@ -1,5 +1,6 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.data.DataBounds;
 import io.dpspectra.privacy.DpPreconditions;
 import picocli.CommandLine.Option;
 
@@ -75,6 +76,12 @@ final class BoundOptions {
         } catch (NumberFormatException e) {
             throw CliException.usage("'" + whole + "': '" + s + "' is not a number", "see --help for the form");
         }
+    }
+
+    /** The bound as the library declares it: L2, user-given, clip or reject. */
+    DataBounds dataBounds() {
+        return new DataBounds(DataBounds.Norm.L2, bound(), DataBounds.Origin.USER_GIVEN,
+                clipNorm != null ? DataBounds.Policy.CLIP : DataBounds.Policy.REJECT);
     }
 
     double bound() {

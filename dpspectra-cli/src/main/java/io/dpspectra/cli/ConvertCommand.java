@@ -16,7 +16,7 @@ final class ConvertCommand extends BaseCommand {
     @Mixin
     InputOptions input = new InputOptions();
 
-    @Parameters(index = "0", paramLabel = "INPUT", description = "The CSV file to read.")
+    @Parameters(index = "0", paramLabel = "INPUT", description = "The CSV file to read (.csv, .csv.gz, or - for standard input).")
     Path inputPath;
 
     @Parameters(index = "1", paramLabel = "OUTPUT", description = "The .dpsr file to write.")
@@ -28,7 +28,7 @@ final class ConvertCommand extends BaseCommand {
             throw CliException.usage("OUTPUT " + outputPath + " must end in .dpsr", "e.g. dpspectra convert data.csv data.dpsr");
         }
         AtomicFiles.checkWritableTarget(outputPath, "OUTPUT");
-        Inputs.Opened opened = Inputs.open(inputPath, input);
+        Inputs.Opened opened = Inputs.open(inputPath, input, this::note);
         long n = BinaryRows.write(opened.rows(), outputPath);
         err().println("dpspectra: wrote " + n + " rows x " + opened.dimension() + " columns to " + outputPath);
         err().flush();

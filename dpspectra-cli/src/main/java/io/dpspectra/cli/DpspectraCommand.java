@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
         subcommands = {FitCommand.class, CovarianceCommand.class, TransformCommand.class, GenerateCommand.class,
             EvaluateCommand.class, ConvertCommand.class, DemoCommand.class, BenchCommand.class,
             ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class, SchemaCommand.class,
-            LedgerCommand.class, AuditCommand.class},
+            LedgerCommand.class, AuditCommand.class, LdpCommand.class},
         footer = {"", "Exit codes: 0 success; 1 internal error; 2 bad usage or parameters; 3 bad input data; "
                 + "4 privacy budget refused.",
                 "Run 'dpspectra COMMAND --help' for the options of a command; start with 'dpspectra demo'."})
@@ -26,6 +26,6 @@ final class DpspectraCommand implements Runnable {
     @Override
     public void run() {
         throw new ParameterException(spec.commandLine(), "a command is required (fit, covariance, transform, "
-                + "generate, evaluate, convert, demo, bench, reproduce, spectral)");
+                + "generate, evaluate, convert, demo, bench, reproduce, spectral, ldp)");
     }
 }

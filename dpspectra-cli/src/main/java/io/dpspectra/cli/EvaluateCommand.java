@@ -44,7 +44,8 @@ final class EvaluateCommand extends BaseCommand {
         json.put("k", u.cols());
         json.put("capturedVarianceRatio", SubspaceMetrics.capturedVarianceRatio(u, c));
         json.put("subspaceDistance", SubspaceMetrics.projectorDistance(u, vk));
-        json.put("note", "non-private evaluation against exact PCA of the input (uncentred, C = XᵀX/n)");
+        json.put("note", "non-private evaluation against exact PCA of the input after the model's preprocessing "
+                + "(C = XᵀX/n of the preprocessed rows; uncentred unless the model centres)");
         emit(Json.write(json), output.file);
         return ExitCodes.OK;
     }

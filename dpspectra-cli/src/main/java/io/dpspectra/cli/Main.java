@@ -36,7 +36,7 @@ public final class Main {
      * Keeps stderr for dpspectra's own messages: netlib's notes about optional implementations it could
      * not load, and the backend's one-line info log, are shown only with --verbose.
      */
-    static void quietLibraryLogging() {
+    public static void quietLibraryLogging() {
         NETLIB_LOG.setLevel(java.util.logging.Level.SEVERE);
         DPSPECTRA_LOG.setLevel(java.util.logging.Level.WARNING);
     }

@@ -15,7 +15,7 @@ final class ModelAndInput {
     @Mixin
     InputOptions input = new InputOptions();
 
-    @Parameters(index = "0", paramLabel = "INPUT", description = "Rows: a .csv/.csv.gz file or a .dpsr binary file.")
+    @Parameters(index = "0", paramLabel = "INPUT", description = "Rows: a .csv/.csv.gz file, - for standard input (CSV), or a .dpsr binary file.")
     Path inputPath;
 
     /** A model and rows of the model's dimension. */

@@ -1,6 +1,7 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ForwardingRowCursor;
+import io.dpspectra.data.GramStatistic;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import java.util.OptionalLong;
@@ -28,10 +29,13 @@ final class Progress {
         return told != null ? Boolean.parseBoolean(told) : System.console() != null;
     }
 
-    /** {@code source} with a progress bar per pass, or {@code source} itself when no bar is due. */
+    /**
+     * {@code source} with a progress bar per pass, or {@code source} itself when no bar is due or the source
+     * is a statistic computed elsewhere (wrapping it would hide it from the algorithms).
+     */
     static RowSource track(RowSource source, String task) {
         long size = source.sizeInBytes();
-        if (!stderrIsTerminal() || (size >= 0 && size < MIN_BYTES)) {
+        if (!stderrIsTerminal() || (size >= 0 && size < MIN_BYTES) || source instanceof GramStatistic) {
             return source;
         }
         return new RowSource() {

@@ -1,13 +1,11 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateMean;
 import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
-import io.dpspectra.data.ShiftedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyAccountant;
@@ -102,6 +100,10 @@ final class ReleaseInput {
      */
     void checkBeforeReading() {
         if (schemaPath != null) {
+            if (ExternalInputs.isInstalled()) {
+                throw CliException.usage("--schema is not supported when INPUT is read by Spark yet",
+                        "select numeric columns with --columns and give --clip-norm B, or run dpspectra on the file");
+            }
             schema = SchemaJson.read(schemaPath);
             if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
                     && !input.excludeColumns.isEmpty() || input.headerNames != null) {
@@ -216,7 +218,8 @@ final class ReleaseInput {
             features = schema.schema().featureNames();
             opened = new Inputs.Opened(s, features, inputPath);
         } else {
-            opened = Inputs.open(inputPath, input, note);
+            opened = ExternalInputs.open(inputPath, input, () -> externalBounds())
+                    .orElseGet(() -> Inputs.open(inputPath, input, note));
             raw = opened.rows();
             features = opened.columnNames();
         }
@@ -275,6 +278,20 @@ final class ReleaseInput {
             return counted[0];
         };
         return new Bounded(opened, count, rows);
+    }
+
+    /**
+     * The bound an {@link ExternalInputs} source must apply where the rows are (a cluster): only a bound the
+     * user gave, on the rows as they are; the steps that need the rows on this machine first (a private
+     * bound, a private mean) are refused.
+     */
+    private DataBounds externalBounds() {
+        if (bounds == null || bounds.privateBound() != null || centre != Pipeline.Centre.NONE) {
+            throw CliException.usage("this input is read where it lies, so it takes a given row bound only: "
+                    + "--clip-norm B or --norm-bound B, without --center or --clip-norm private",
+                    "pass --clip-norm B chosen from domain knowledge, and --center none");
+        }
+        return bounds.dataBounds();
     }
 
     private ClippedRows firstStage;

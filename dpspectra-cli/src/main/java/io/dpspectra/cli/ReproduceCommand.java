@@ -23,6 +23,7 @@ final class ReproduceCommand extends BaseCommand {
         return List.of(new io.dpspectra.experiments.kdppca.KdpPcaReproduction(),
                 new io.dpspectra.experiments.noisypower.NoisyPowerReproduction(),
                 new io.dpspectra.experiments.dpcovariance.DpCovarianceReproduction(),
+                new io.dpspectra.experiments.localdp.LocalDpReproduction(),
                 new io.dpspectra.experiments.robustpca.RobustPcaReproduction());
     }
 

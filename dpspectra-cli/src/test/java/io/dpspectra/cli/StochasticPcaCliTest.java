@@ -43,12 +43,14 @@ class StochasticPcaCliTest {
     /** n = 400 (B = 20): PrivMean's 10 values per coordinate histogram cannot clear its threshold of thousands. */
     @Test
     void kDpPcaSaysOnStderrWhenItCannotRelease() throws Exception {
-        Cli.Result r = Cli.run("fit", "--algorithm", "k-dp-pca", "-k", "1", "--epsilon", "1", "--delta", "1e-3",
-                "--seed", "1", "--clip-norm", "1", "--c1", "6", "--batch-use", "disjoint-halves", csv().toString());
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "fit", "--algorithm", "k-dp-pca", "-k", "1", "--epsilon", "1",
+                "--delta", "1e-3", "--seed", "1", "--clip-norm", "1", "--c1", "6", "--batch-use", "disjoint-halves",
+                csv().toString());
+        Cli.Result r = rd.result();
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.err()).contains("k-dp-pca cannot release at this size", "needs batch size B >=",
                 "k-dp-pca-adaptive");
-        assertThat(r.out()).contains("preflight");
+        assertThat(rd.diagnostics().get("preflight").asText()).contains("PrivMean: 10 values per coordinate histogram");
     }
 
     @Test

@@ -61,6 +61,11 @@ public final class ClippedRows implements RowSource {
         return source.describe();
     }
 
+    /** The source whose rows are bounded. */
+    RowSource source() {
+        return source;
+    }
+
     /** The norm bound applied. */
     public Clipping clipping() {
         return clipping;

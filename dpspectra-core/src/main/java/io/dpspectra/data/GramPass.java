@@ -8,7 +8,8 @@ import java.util.function.LongConsumer;
 /**
  * One streamed pass over a {@link RowSource} that accumulates XᵀX in blocks of rows (dsyrk through
  * {@link Gram}). Rows are pulled a block at a time with {@link RowCursor#nextBlock}, which
- * {@link BinaryRows} fills straight from its read buffer and {@link ClippedRows} clips row by row. This is the one way algorithms that need the d × d second-moment matrix get it.
+ * {@link BinaryRows} fills straight from its read buffer and {@link ClippedRows} clips row by row; a {@link GramStatistic} (XᵀX summed elsewhere, e.g. across a
+ * cluster) is returned as it is. This is the one way algorithms that need the d × d second-moment matrix get it.
  *
  * @param gram the full symmetric XᵀX (d × d)
  * @param rows the number of rows read
@@ -24,6 +25,10 @@ public record GramPass(Matrix gram, long rows) {
      * @param progress called with the number of rows read so far, once per block
      */
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
+        var statistic = GramStatistic.behind(source);
+        if (statistic.isPresent()) {
+            return statistic.get().pass();
+        }
         int d = source.dimension();
         Gram gram = new Gram(d, blockRows, backend);
         double[] block = new double[Math.multiplyExact(blockRows, d)];

@@ -8,7 +8,8 @@ import java.util.Objects;
 /**
  * The symmetric operator A = XᵀX of the rows of a {@link RowSource}, applied as Xᵀ(X·W) in one streamed
  * pass per product and never formed: blocks of rows come from {@link RowCursor#nextBlock} and each block
- * is folded in with two dgemm calls ({@link BlockGramProduct}).
+ * is folded in with two dgemm calls ({@link BlockGramProduct}). Over a {@link GramStatistic} each product
+ * is the statistic's own (a distributed pass, say).
  *
  * <p>Cost per {@link #times}: one pass, 4·n·d·p flops; memory one block of rows plus O(d·p).
  */
@@ -61,6 +62,13 @@ public final class RowGramOperator implements SymmetricOperator {
         int d = rows.dimension();
         if (w.rows() != d) {
             throw new IllegalArgumentException("operand has " + w.rows() + " rows, expected d = " + d);
+        }
+        var statistic = GramStatistic.behind(rows);
+        if (statistic.isPresent()) {
+            Matrix y = statistic.get().operator().times(w);
+            passes++;
+            lastRowCount = statistic.get().rows();
+            return y;
         }
         int p = w.cols();
         Matrix y = new Matrix(d, p);

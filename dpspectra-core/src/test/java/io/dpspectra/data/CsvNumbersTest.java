@@ -79,6 +79,23 @@ class CsvNumbersTest {
         }
     }
 
+    /** Mantissas of 16 to 18 digits (the Eisel–Lemire path) over the whole exponent range, subnormals included. */
+    @Test
+    void longMantissasOverTheWholeExponentRangeParseExactly() {
+        SplittableRandom rnd = new SplittableRandom(99L);
+        StringBuilder sb = new StringBuilder();
+        for (int t = 0; t < 500_000; t++) {
+            sb.setLength(0);
+            int digits = 16 + rnd.nextInt(3);
+            sb.append((char) ('1' + rnd.nextInt(9)));
+            for (int i = 1; i < digits; i++) {
+                sb.append((char) ('0' + rnd.nextInt(10)));
+            }
+            sb.append('e').append(rnd.nextInt(690) - 360);
+            assertExact(sb.toString());
+        }
+    }
+
     @Test
     void edgeCasesParseExactly() {
         for (String s : new String[] {"0", "-0", "+0", "0.0", "-0.0", ".5", "7.", "-.5e1", "4.9e-324", "2.4703282292062327e-324",
@@ -90,6 +107,31 @@ class CsvNumbersTest {
         }
         assertThat(parse("1e309")).isInfinite();
         assertThat(parse("-1e400")).isEqualTo(Double.NEGATIVE_INFINITY);
+    }
+
+    /** The shipped table of 128-bit powers of five is the one fast_float's generator defines. */
+    @Test
+    void thePowersOfFiveTableMatchesItsDefinition() {
+        java.math.BigInteger two128 = java.math.BigInteger.ONE.shiftLeft(128);
+        long[] t = CsvNumbers.PowersOfFive.TABLE;
+        for (int q = CsvNumbers.PowersOfFive.SMALLEST; q <= CsvNumbers.PowersOfFive.LARGEST; q++) {
+            java.math.BigInteger c;
+            if (q < 0) {
+                java.math.BigInteger p5 = java.math.BigInteger.valueOf(5).pow(-q);
+                int z = p5.bitLength();
+                int b = q >= -27 ? z + 127 : 2 * z + 128;
+                c = java.math.BigInteger.ONE.shiftLeft(b).divide(p5).add(java.math.BigInteger.ONE);
+                while (c.compareTo(two128) >= 0) {
+                    c = c.shiftRight(1);
+                }
+            } else {
+                c = java.math.BigInteger.valueOf(5).pow(q);
+                c = c.bitLength() < 128 ? c.shiftLeft(128 - c.bitLength()) : c.shiftRight(c.bitLength() - 128);
+            }
+            int i = 2 * (q - CsvNumbers.PowersOfFive.SMALLEST);
+            assertThat(t[i]).as("high word of 5^%d", q).isEqualTo(c.shiftRight(64).longValue());
+            assertThat(t[i + 1]).as("low word of 5^%d", q).isEqualTo(c.longValue());
+        }
     }
 
     @ParameterizedTest

@@ -1,0 +1,103 @@
+package io.dpspectra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** dpspectra ldp randomize | aggregate: the client and server of local-DP PCA. */
+class LdpCliTest {
+    @TempDir
+    Path dir;
+
+    private Path randomize(String format, String epsilon, String name) throws Exception {
+        Path csv = dir.resolve("records.csv");
+        if (!Files.exists(csv)) {
+            Cli.write(dir, "records.csv", Cli.smallCsv(300, 4));
+        }
+        Path out = dir.resolve(name);
+        Cli.Result r = Cli.run("ldp", "randomize", "--epsilon", epsilon, "--delta", "1e-6", "--clip-norm", "1",
+                "--report-format", format, "--seed", "5", csv.toString(), "--output", out.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("wrote 300 reports");
+        return out;
+    }
+
+    @Test
+    void randomizeThenAggregateReleasesAnOrthonormalBasisWithTheReportsGuarantee() throws Exception {
+        for (String format : List.of("binary", "json-lines")) {
+            Path reports = randomize(format, "2", "reports-" + format);
+            Cli.Result r = Cli.run("ldp", "aggregate", "--components", "2", reports.toString());
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            JsonNode j = Json.MAPPER.readTree(r.out());
+            assertThat(j.get("components").size()).isEqualTo(2);
+            assertThat(j.get("guarantee").get("epsilon").asDouble()).isEqualTo(2.0);
+            assertThat(j.get("guarantee").get("sensitivity").asText()).contains("sqrt(2)");
+            assertThat(j.get("reports").asLong()).isEqualTo(300); // public in the local model
+            assertThat(j.get("preprocessing").get("clipNorm").asDouble()).isEqualTo(1.0);
+            assertThat(j.has("diagnostics")).isFalse();
+            assertThat(j.has("input")).isFalse();
+            double norm = 0;
+            for (JsonNode x : j.get("components").get(0)) {
+                norm += x.asDouble() * x.asDouble();
+            }
+            assertThat(norm).isCloseTo(1, org.assertj.core.api.Assertions.within(1e-9));
+        }
+    }
+
+    @Test
+    void sparseAggregateReportsItsSupport() throws Exception {
+        Path reports = randomize("binary", "2", "reports.bin");
+        Cli.Result r = Cli.run("ldp", "aggregate", "--components", "1", "--sparse", reports.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("algorithm").asText()).isEqualTo("ldp-sparse");
+        assertThat(j.get("support")).isNotNull();
+    }
+
+    @Test
+    void mixedParametersAreRefusedWithTheLineAndNothingIsWritten() throws Exception {
+        Path a = randomize("json-lines", "2", "a.jsonl");
+        Path b = randomize("json-lines", "1", "b.jsonl");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(a));
+        lines.add(7, Files.readAllLines(b).get(0));
+        Path mixed = Files.write(dir.resolve("mixed.jsonl"), lines);
+        Path release = dir.resolve("release.json");
+        Cli.Result r = Cli.run("ldp", "aggregate", "--components", "2", mixed.toString(), "--output", release.toString());
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("mixed.jsonl line 8").contains("epsilon 1.0 differs from 2.0");
+        assertThat(release).doesNotExist();
+        Cli.Result skipped = Cli.run("ldp", "aggregate", "--components", "2", "--skip-invalid", mixed.toString());
+        assertThat(skipped.exitCode()).as(skipped.toString()).isZero();
+        assertThat(skipped.err()).contains("skipped report at").contains("line 8");
+        assertThat(Json.MAPPER.readTree(skipped.out()).get("reports").asLong()).isEqualTo(300);
+    }
+
+    @Test
+    void curatorFactsGoToTheDiagnosticsFile() throws Exception {
+        Path reports = randomize("binary", "2", "d.bin");
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "ldp", "aggregate", "--components", "2", "--output",
+                dir.resolve("release.json").toString(), reports.toString());
+        assertThat(rd.result().exitCode()).as(rd.result().toString()).isZero();
+        assertThat(rd.diagnostics().get(Release.NOT_PRIVATE_KEY).asText()).contains("WITHOUT differential privacy");
+        assertThat(rd.diagnostics().get("input").asText()).isEqualTo(reports.toString());
+        assertThat(rd.diagnostics().get("refusedReports").asInt()).isZero();
+    }
+
+    @Test
+    void badOptionsAreUsageErrors() throws Exception {
+        Path reports = randomize("binary", "2", "r.bin");
+        assertThat(Cli.run("ldp", "aggregate", "--components", "9", reports.toString()).exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(Cli.run("ldp", "aggregate", "--components", "1", "--lambda", "0.1", reports.toString()).exitCode())
+                .isEqualTo(ExitCodes.USAGE);
+        Cli.Result r = Cli.run("ldp", "randomize", "--epsilon", "1", "--delta", "0", "--clip-norm", "1",
+                dir.resolve("records.csv").toString(), "--output", dir.resolve("x").toString());
+        assertThat(r.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("delta");
+        assertThat(dir.resolve("x")).doesNotExist();
+    }
+}

@@ -1,0 +1,588 @@
+package io.dpspectra.experiments.localdp;
+
+import io.dpspectra.covariance.GaussianCalibration;
+import io.dpspectra.experiments.ClaimsTable;
+import io.dpspectra.experiments.ReportFile;
+import io.dpspectra.experiments.Reproduction;
+import io.dpspectra.experiments.ResultTable;
+import io.dpspectra.experiments.Summary;
+import io.dpspectra.experiments.io.AtomicWrite;
+import io.dpspectra.experiments.plot.BandPlot;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.SymmetricEigen;
+import io.dpspectra.local.ReportParameters;
+import io.dpspectra.local.SparseFantopePca;
+import io.dpspectra.metrics.SubspaceMetrics;
+import io.dpspectra.noise.GaussianNoise;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.noise.RandomSubspace;
+import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.synthetic.SyntheticDataset;
+import io.dpspectra.synthetic.WangXuCovariance;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Wang &amp; Xu, "Principal Component Analysis in the Local Differential Privacy Model"
+ * (papers/local-dp-pca.txt): Figure 3 (low-dimensional synthetic; the three panels), Figure 4 (sparse
+ * synthetic; the panels that fit a shared 2-core machine), Tables 1–2 (sparse PCA on real data; the data
+ * sets available offline and small enough).
+ *
+ * <p>Simulation (distributionally identical to running every client, as the spec allows): the average of
+ * n reports is S̃ = S_n + E, where S_n = (1/n)Σ x_i x_iᵀ and E is one symmetric Gaussian matrix with
+ * entry standard deviation σ/√n (the sum of n independent report noises), σ being the randomizer's own
+ * calibration (analytic Gaussian, sensitivity √2, clip norm 1; {@link ReportParameters#calibratedSigma}).
+ * For the synthetic data S_n is drawn exactly from its Wishart(n, Σ)/n law (Bartlett decomposition), so a
+ * point costs O(p³) whatever n is. Client-side clipping is omitted there: at these Σ, E‖x‖² ≤ 0.15 and
+ * a row of norm above 1 has probability below 1e-12. The noise comes from the library's GaussianNoise
+ * with the seeded source.
+ *
+ * <p>Error: ‖V̂V̂ᵀ − VVᵀ‖_F, whose maximum is √(2·min(k, p − k)) and whose value for a uniformly random
+ * k-subspace is about √(2k(p − k)/p); both are drawn as reference lines.
+ */
+public final class LocalDpReproduction implements Reproduction {
+    private static final double DELTA = 1e-4;
+
+    @Override
+    public String paper() {
+        return "local-dp";
+    }
+
+    @Override
+    public String summary() {
+        return "Wang & Xu, PCA in the local DP model: Fig. 3 (low-dim synthetic), Fig. 4 (sparse synthetic, "
+                + "vs s and vs epsilon), Tables 1-2 (sparse PCA on isolet5)";
+    }
+
+    @Override
+    public List<String> figures() {
+        return List.of("3a", "3b", "3c", "4a", "4c", "t1", "t2");
+    }
+
+    private final Map<String, String> findings = new LinkedHashMap<>();
+
+    @Override
+    public void run(Settings s) throws IOException {
+        Files.createDirectories(s.outputDir());
+        findings.clear();
+        verdicts.clear();
+        if (s.wants("3a")) {
+            fig3a(s);
+        }
+        if (s.wants("3b")) {
+            fig3b(s);
+        }
+        if (s.wants("3c")) {
+            fig3c(s);
+        }
+        if (s.wants("t1") || s.wants("t2")) {
+            tables(s);
+        }
+        if (s.wants("4a")) {
+            fig4a(s);
+        }
+        if (s.wants("4c")) {
+            fig4c(s);
+        }
+        writeReport(s);
+    }
+
+    // ---------------------------------------------------------------- simulation kernels
+
+    /** σ of one report at (ε, δ), as the randomizer calibrates it. */
+    static double reportSigma(double epsilon) {
+        return ReportParameters.calibratedSigma(PrivacyParams.of(epsilon, DELTA), 1.0, GaussianCalibration.ANALYTIC);
+    }
+
+    /** S̃ = S + symmetric noise of entry std σ/√n. Modified: s. */
+    static Matrix privatize(Matrix s, double epsilon, long n, RandomSource random) {
+        Matrix out = s.copy();
+        new GaussianNoise(random).addSymmetricNoiseInPlace(out, reportSigma(epsilon) / Math.sqrt(n));
+        return out;
+    }
+
+    /** An exact draw of the sample second moment of n rows of N(0, Σ): M W Mᵀ/n, W ~ Wishart(n, I), MMᵀ = Σ. */
+    static Matrix sampleSecondMoment(Matrix sigmaRoot, long n, RandomSource random) {
+        int p = sigmaRoot.rows();
+        Matrix a = new Matrix(p, p); // Bartlett: lower triangular, A_ii^2 ~ chi2(n - i), A_ij ~ N(0,1)
+        for (int i = 0; i < p; i++) {
+            a.set(i, i, Math.sqrt(2 * gamma((n - i) / 2.0, random)));
+            for (int j = 0; j < i; j++) {
+                a.set(i, j, random.standardNormal());
+            }
+        }
+        Matrix ma = sigmaRoot.times(a);
+        Matrix w = ma.times(ma.transpose()).scaled(1.0 / n);
+        w.symmetrizeInPlace();
+        return w;
+    }
+
+    /** Gamma(shape, 1) by Marsaglia &amp; Tsang (2000), shape ≥ 1 (non-private: synthetic data). */
+    static double gamma(double shape, RandomSource random) {
+        double d = shape - 1.0 / 3;
+        double c = 1 / Math.sqrt(9 * d);
+        while (true) {
+            double x = random.standardNormal();
+            double v = 1 + c * x;
+            if (v <= 0) {
+                continue;
+            }
+            v = v * v * v;
+            double u = random.nextDouble();
+            if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) {
+                return d * v;
+            }
+        }
+    }
+
+    /** The symmetric square root of a positive semi-definite matrix. */
+    static Matrix sqrtPsd(Matrix sigma) {
+        SymmetricEigen e = SymmetricEigen.of(sigma);
+        int p = sigma.rows();
+        Matrix v = e.vectors();
+        Matrix scaled = v.copy();
+        for (int j = 0; j < p; j++) {
+            double r = Math.sqrt(Math.max(0, e.values()[j]));
+            for (int i = 0; i < p; i++) {
+                scaled.set(i, j, v.get(i, j) * r);
+            }
+        }
+        return scaled.times(v.transpose());
+    }
+
+    /** Mean distance of a uniformly random k-subspace of R^p to a fixed one (200 draws). */
+    static double randomLevel(int p, int k, long seed) {
+        RandomSource r = RandomSource.seededForReproducibility(seed);
+        Matrix fixed = RandomSubspace.basis(p, k, r);
+        double sum = 0;
+        for (int t = 0; t < 200; t++) {
+            sum += SubspaceMetrics.projectorDistance(RandomSubspace.basis(p, k, r), fixed);
+        }
+        return sum / 200;
+    }
+
+    /** One Algorithm 1 trial on Wang–Xu dense data: the error of the top-k subspace of S̃. */
+    static double denseTrial(int p, int k, long n, double epsilon, long seed) {
+        SyntheticDataset d = WangXuCovariance.dense(1, p, k, 1.0, seed);
+        RandomSource r = RandomSource.seededForReproducibility(seed ^ 0x5DEECE66DL);
+        Matrix s = sampleSecondMoment(sqrtPsd(d.populationSecondMoment()), n, r);
+        Matrix noisy = privatize(s, epsilon, n, r);
+        return SubspaceMetrics.projectorDistance(SymmetricEigen.top(noisy, k).vectors(), d.truthBasis());
+    }
+
+    /** One Algorithm 2 trial on Wang–Xu sparse data: error, support size and convergence of the ADMM. */
+    static double[] sparseTrial(int p, int k, int sparsity, long n, double epsilon, long seed) {
+        SyntheticDataset d = WangXuCovariance.sparse(1, p, k, sparsity, 1.0, seed);
+        RandomSource r = RandomSource.seededForReproducibility(seed ^ 0x5DEECE66DL);
+        Matrix s = sampleSecondMoment(sqrtPsd(d.populationSecondMoment()), n, r);
+        Matrix noisy = privatize(s, epsilon, n, r);
+        double lambda = SparseFantopePca.defaultPenalty(reportSigma(epsilon) / Math.sqrt(n), p);
+        SparseFantopePca.Result res = SparseFantopePca.builder().components(k).build().solve(noisy, lambda);
+        return new double[] {SubspaceMetrics.projectorDistance(res.subspace().components(), d.truthBasis()),
+            SparseFantopePca.support(res.sparse()).length, res.converged() ? 1 : 0, res.iterations()};
+    }
+
+    // ---------------------------------------------------------------- Figure 3
+
+    private void fig3a(Settings s) throws IOException {
+        int trials = s.trialsOr(20, 3);
+        long[] ns = s.quick() ? new long[] {10_000, 100_000} : new long[] {10_000, 30_000, 100_000, 300_000, 1_000_000};
+        int[] ks = {5, 10, 15, 20};
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("k", "n", "randomLevel", "maximum"));
+        BandPlot plot = BandPlot.titled("Fig. 3 left: p = 40, eps = 0.5", "n", "||VV^T - V*V*^T||_F").logX();
+        double[] x = toDoubles(ns);
+        StringBuilder f = new StringBuilder();
+        double lastMean3a = Double.POSITIVE_INFINITY;
+        List<String> drops = new ArrayList<>();
+        double level3a = 0;
+        for (int k : ks) {
+            Summary[] sum = new Summary[ns.length];
+            double level = randomLevel(40, k, s.seed() + k);
+            for (int i = 0; i < ns.length; i++) {
+                double[] e = new double[trials];
+                for (int tr = 0; tr < trials; tr++) {
+                    e[tr] = denseTrial(40, k, ns[i], 0.5, s.seed() + 1000L * tr + 7 * k + i);
+                }
+                sum[i] = Summary.of(e);
+                t.addSummary(sum[i], k, ns[i], level, Math.sqrt(2 * k));
+                s.progress().accept(String.format(Locale.ROOT, "3a k=%d n=%d error %.3f (random %.3f)", k, ns[i],
+                        sum[i].mean(), level));
+            }
+            plot.series("k = " + k, x, sum);
+            if (k == 5) {
+                lastMean3a = sum[ns.length - 1].mean();
+                level3a = level;
+            }
+            drops.add(String.format(Locale.ROOT, "%.1f%%", 100 * (1 - sum[ns.length - 1].mean() / level)));
+            plot.series("random, k = " + k, x, constant(x.length, level), constant(x.length, level), constant(x.length, level));
+            f.append(String.format(Locale.ROOT, "k = %d: %.3f at n = %d, %.3f at n = %d (random subspace %.3f, "
+                    + "maximum %.3f); ", k, sum[0].mean(), ns[0], sum[ns.length - 1].mean(), ns[ns.length - 1], level,
+                    Math.sqrt(2 * k)));
+        }
+        t.write(s.outputDir().resolve("fig3a.csv"));
+        plot.writePng(s.outputDir().resolve("fig3a.png"));
+        findings.put("3a", f.toString());
+        verdicts.put("3a", verdict(lastMean3a, level3a, "at n = " + ns[ns.length - 1] + " the error is "
+                + String.join(", ", drops) + " below the random level for k = 5, 10, 15, 20 (the first trace of signal); it rises with k only as the "
+                + "random level itself does (2k(p-k)/p grows with k)"));
+    }
+
+    private void fig3b(Settings s) throws IOException {
+        int trials = s.trialsOr(20, 3);
+        int[] ps = {10, 20, 40, 80};
+        int k = 5;
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("p", "k", "n", "randomLevel", "maximum"));
+        Summary[] sum = new Summary[ps.length];
+        double[] level = new double[ps.length];
+        for (int i = 0; i < ps.length; i++) {
+            double[] e = new double[trials];
+            for (int tr = 0; tr < trials; tr++) {
+                e[tr] = denseTrial(ps[i], k, 100_000, 0.5, s.seed() + 2000L * tr + i);
+            }
+            sum[i] = Summary.of(e);
+            level[i] = randomLevel(ps[i], k, s.seed() + ps[i]);
+            t.addSummary(sum[i], ps[i], k, 100_000, level[i], Math.sqrt(2 * k));
+            s.progress().accept(String.format(Locale.ROOT, "3b p=%d error %.3f (random %.3f)", ps[i], sum[i].mean(), level[i]));
+        }
+        double[] x = {10, 20, 40, 80};
+        BandPlot.titled("Fig. 3 middle: n = 1e5, eps = 0.5, k = 5", "p", "||VV^T - V*V*^T||_F")
+                .series("Algorithm 1", x, sum).series("random subspace", x, level, level, level)
+                .writePng(s.outputDir().resolve("fig3b.png"));
+        t.write(s.outputDir().resolve("fig3b.csv"));
+        verdicts.put("3b", verdict(sum[0].mean(), level[0], "rises with p as the random level does"));
+        findings.put("3b", String.format(Locale.ROOT, "k = 5: %.3f, %.3f, %.3f, %.3f at p = 10, 20, 40, 80 against "
+                + "random-subspace levels %.3f, %.3f, %.3f, %.3f", sum[0].mean(), sum[1].mean(), sum[2].mean(),
+                sum[3].mean(), level[0], level[1], level[2], level[3]));
+    }
+
+    private void fig3c(Settings s) throws IOException {
+        int trials = s.trialsOr(20, 3);
+        double[] eps = {0.1, 0.25, 0.5, 1, 2};
+        int k = 5;
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("epsilon", "k", "n", "p", "randomLevel"));
+        Summary[] sum = new Summary[eps.length];
+        double level = randomLevel(40, k, s.seed() + 40);
+        for (int i = 0; i < eps.length; i++) {
+            double[] e = new double[trials];
+            for (int tr = 0; tr < trials; tr++) {
+                e[tr] = denseTrial(40, k, 100_000, eps[i], s.seed() + 3000L * tr + i);
+            }
+            sum[i] = Summary.of(e);
+            t.addSummary(sum[i], eps[i], k, 100_000, 40, level);
+            s.progress().accept(String.format(Locale.ROOT, "3c eps=%s error %.3f", eps[i], sum[i].mean()));
+        }
+        BandPlot.titled("Fig. 3 right: n = 1e5, p = 40, k = 5", "epsilon", "||VV^T - V*V*^T||_F").logX()
+                .series("Algorithm 1", eps, sum).series("random subspace", eps, constant(5, level), constant(5, level),
+                        constant(5, level))
+                .writePng(s.outputDir().resolve("fig3c.png"));
+        t.write(s.outputDir().resolve("fig3c.csv"));
+        verdicts.put("3c", verdict(sum[sum.length - 1].mean(), level, "eps up to 2 does not leave the random level"));
+        findings.put("3c", String.format(Locale.ROOT, "k = 5: %.3f, %.3f, %.3f, %.3f, %.3f at eps = 0.1 ... 2 "
+                + "(random %.3f)", sum[0].mean(), sum[1].mean(), sum[2].mean(), sum[3].mean(), sum[4].mean(), level));
+    }
+
+    // ---------------------------------------------------------------- Figure 4
+
+    private void fig4a(Settings s) throws IOException {
+        int trials = s.trialsOr(2, 1);
+        int p = s.quick() ? 100 : 400;
+        long n = s.quick() ? 500 : 2000;
+        int k = 10;
+        // reduced from the paper's {15, 20, 40, 80} x 20 trials: one ADMM solve at p = 400 takes minutes on the
+        // shared machine (report.md)
+        int[] ss = s.quick() ? new int[] {15, 40} : new int[] {15, 80};
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("s", "p", "k", "n", "epsilon", "meanSupport",
+                "converged", "randomLevel", "maximum"));
+        Summary[] sum = new Summary[ss.length];
+        double level = randomLevel(p, k, s.seed() + p);
+        StringBuilder f = new StringBuilder();
+        for (int i = 0; i < ss.length; i++) {
+            double[] e = new double[trials];
+            double support = 0;
+            int conv = 0;
+            for (int tr = 0; tr < trials; tr++) {
+                double[] r = sparseTrial(p, k, ss[i], n, 1.0, s.seed() + 4000L * tr + i);
+                e[tr] = r[0];
+                support += r[1] / trials;
+                conv += (int) r[2];
+                s.progress().accept(String.format(Locale.ROOT, "4a s=%d trial %d error %.3f support %d iterations %d",
+                        ss[i], tr + 1, r[0], (int) r[1], (int) r[3]));
+            }
+            sum[i] = Summary.of(e);
+            t.addSummary(sum[i], ss[i], p, k, n, 1.0, support, conv, level, Math.sqrt(2 * k));
+            f.append(String.format(Locale.ROOT, "s = %d: %.3f (support %.1f); ", ss[i], sum[i].mean(), support));
+        }
+        double[] x = toDoubles(ss);
+        BandPlot.titled("Fig. 4 (vs s): p = " + p + ", n = " + n + ", eps = 1, k = 10", "s", "||VV^T - V*V*^T||_F")
+                .series("Algorithm 2", x, sum)
+                .series("random subspace", x, constant(x.length, level), constant(x.length, level), constant(x.length, level))
+                .series("maximum sqrt(2k)", x, constant(x.length, Math.sqrt(2 * k)), constant(x.length, Math.sqrt(2 * k)),
+                        constant(x.length, Math.sqrt(2 * k)))
+                .writePng(s.outputDir().resolve("fig4a.png"));
+        t.write(s.outputDir().resolve("fig4a.csv"));
+        verdicts.put("4a", verdict(min(sum), level, "error near the maximum sqrt(2k) for every s"));
+        findings.put("4a", f + String.format(Locale.ROOT, "random subspace %.3f, maximum %.3f", level, Math.sqrt(2 * k)));
+    }
+
+    private void fig4c(Settings s) throws IOException {
+        int trials = s.trialsOr(1, 1);
+        int p = s.quick() ? 100 : 400;
+        long n = s.quick() ? 500 : 2000;
+        int k = 10;
+        double[] eps = {0.5, 4}; // reduced (report.md); eps = 1 is the s grid's point
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("epsilon", "s", "p", "k", "n", "meanSupport",
+                "randomLevel"));
+        Summary[] sum = new Summary[eps.length];
+        double level = randomLevel(p, k, s.seed() + p);
+        StringBuilder f = new StringBuilder();
+        for (int i = 0; i < eps.length; i++) {
+            double[] e = new double[trials];
+            double support = 0;
+            for (int tr = 0; tr < trials; tr++) {
+                double[] r = sparseTrial(p, k, 20, n, eps[i], s.seed() + 5000L * tr + i);
+                e[tr] = r[0];
+                support += r[1] / trials;
+                s.progress().accept(String.format(Locale.ROOT, "4c eps=%s trial %d error %.3f support %d", eps[i], tr + 1,
+                        r[0], (int) r[1]));
+            }
+            sum[i] = Summary.of(e);
+            t.addSummary(sum[i], eps[i], 20, p, k, n, support, level);
+            f.append(String.format(Locale.ROOT, "eps = %s: %.3f (support %.1f); ", eps[i], sum[i].mean(), support));
+        }
+        BandPlot.titled("Fig. 4 (vs eps): p = " + p + ", n = " + n + ", s = 20, k = 10", "epsilon", "||VV^T - V*V*^T||_F")
+                .logX().series("Algorithm 2", eps, sum)
+                .series("random subspace", eps, constant(eps.length, level), constant(eps.length, level),
+                        constant(eps.length, level))
+                .writePng(s.outputDir().resolve("fig4c.png"));
+        t.write(s.outputDir().resolve("fig4c.csv"));
+        verdicts.put("4c", verdict(min(sum), level, "no fall with eps visible at the random level"));
+        findings.put("4c", f + String.format(Locale.ROOT, "random subspace %.3f", level));
+    }
+
+    // ---------------------------------------------------------------- Tables 1 and 2
+
+    private void tables(Settings s) throws IOException {
+        ResultTable t = new ResultTable("table", "dataset", "n", "p", "k", "s", "epsilon", "error", "support",
+                "converged", "iterations", "randomLevel", "maximum");
+        int k = 10;
+        StringBuilder f = new StringBuilder();
+        List<Double> tableErrors = new ArrayList<>();
+        double tableLevel = 0;
+        for (String name : s.quick() ? List.of("isolet5") : RealData.RUNNABLE) {
+            Matrix x = RealData.load(name).orElse(null);
+            if (x == null) {
+                f.append(name).append(": file absent, not run; ");
+                continue;
+            }
+            if (s.quick()) {
+                x = RealData.leadingColumns(x, 80);
+            }
+            int n = x.rows();
+            int p = x.cols();
+            Matrix cov = x.transposeTimes(x).scaled(1.0 / n);
+            cov.symmetrizeInPlace();
+            double level = randomLevel(p, k, s.seed() + p);
+            Map<Integer, Matrix> references = new LinkedHashMap<>();
+            for (int sp : new int[] {10, 20, 40}) {
+                references.put(sp, RealData.rowSparsePca(cov, k, sp));
+            }
+            List<double[]> runs = new ArrayList<>(); // epsilon, then the private fit's error vs each reference
+            // reduced from Table 2's {1, 0.5, 0.1}: one ADMM solve at p = 617 takes minutes here (report.md)
+            for (double eps : new double[] {2, 0.5}) {
+                boolean t1 = eps == 2 && s.wants("t1");
+                boolean t2 = eps != 2 && s.wants("t2");
+                if (!t1 && !t2) {
+                    continue;
+                }
+                RandomSource r = RandomSource.seededForReproducibility(s.seed() + name.hashCode() + (long) (eps * 1000));
+                Matrix noisy = privatize(cov, eps, n, r);
+                double lambda = SparseFantopePca.defaultPenalty(reportSigma(eps) / Math.sqrt(n), p);
+                SparseFantopePca.Result res = SparseFantopePca.builder().components(k).build().solve(noisy, lambda);
+                int support = SparseFantopePca.support(res.sparse()).length;
+                for (var ref : references.entrySet()) {
+                    if (t1 || ref.getKey() == 20) {
+                        double err = SubspaceMetrics.projectorDistance(res.subspace().components(), ref.getValue());
+                        tableErrors.add(err);
+                        tableLevel = level;
+                        t.add(t1 ? "1" : "2", name, n, p, k, ref.getKey(), eps, err, support, res.converged(),
+                                res.iterations(), level, Math.sqrt(2 * k));
+                        f.append(String.format(Locale.ROOT, "%s eps = %s s = %d: %.3f%s; ", name, eps, ref.getKey(), err,
+                                err >= Math.sqrt(2 * k) - 1e-9 ? " (the maximum sqrt(2k): orthogonal to the reference)" : ""));
+                    }
+                }
+                s.progress().accept(String.format(Locale.ROOT, "tables %s eps=%s support %d iterations %d", name, eps,
+                        support, res.iterations()));
+            }
+            f.append(String.format(Locale.ROOT, "%s random subspace %.3f; ", name, level));
+        }
+        t.write(s.outputDir().resolve("tables.csv"));
+        if (!tableErrors.isEmpty()) {
+            double best = tableErrors.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+            String v = verdict(best, tableLevel, "compare the paper's isolet5 row on trends only");
+            v = v.startsWith("!") ? "!isolet5: " + v.substring(1) : "isolet5: " + v;
+            verdicts.put("t1", v);
+            verdicts.put("t2", v);
+        }
+        findings.put("t", f.toString());
+    }
+
+    // ---------------------------------------------------------------- report
+
+    /** Verdicts of the figures run: key → text. Filled by the figure methods. */
+    private final Map<String, String> verdicts = new LinkedHashMap<>();
+
+    /**
+     * The verdict of a figure: "differs because ... random subspace" (prefixed "!") when the smallest mean
+     * error is within 5% of (or above) the random-subspace level, else a "matches"-style verdict.
+     */
+    static String verdict(double smallestError, double randomLevel, String trend) {
+        if (smallestError >= 0.95 * randomLevel) {
+            return "!the estimate is a random subspace at these settings (smallest mean error "
+                    + String.format(Locale.ROOT, "%.3f", smallestError) + " vs random-subspace level "
+                    + String.format(Locale.ROOT, "%.3f", randomLevel) + "); " + trend;
+        }
+        return "partly: smallest mean error " + String.format(Locale.ROOT, "%.3f", smallestError)
+                + " below the random-subspace level " + String.format(Locale.ROOT, "%.3f", randomLevel) + "; " + trend;
+    }
+
+    /** Adds a row for a figure run here (its verdict), or not run in this invocation. */
+    private void figureRow(ClaimsTable t, String key, String item, String claim, String where) {
+        String v = verdicts.get(key);
+        if (v == null) {
+            t.notRun(item, claim, "it was not requested in this invocation (--figure)");
+        } else if (v.startsWith("!")) {
+            t.differs(item, claim, v.substring(1), where);
+        } else {
+            t.reproduced(item, claim, v, where);
+        }
+    }
+
+    private void writeReport(Settings s) throws IOException {
+        ClaimsTable t = new ClaimsTable()
+                .notRun("Theorem 1", "lower bound Omega(sigma^2 kp/(n eps^2)) on the eps-LDP minimax risk (low dimension)",
+                        "it is a minimax lower bound over all mechanisms, not an experiment")
+                .differs("Algorithm 1, Theorem 2 (privacy)", "each report is (eps, delta)-LDP with "
+                        + "sigma_1^2 = 2 ln(1.25/delta)/eps^2", "the printed sigma assumes sensitivity 1; between any two "
+                        + "records it is sqrt(2): we calibrate to sqrt(2) (analytic Gaussian); the auditor catches the "
+                        + "paper's calibration (eps_lb 1.30 > 1) and passes ours (0.81)", "LocalCovarianceRandomizerAuditTest")
+                .notRun("Theorem 2 (utility)", "error^2 <= O(lambda_1^2 kp log(1/delta)/(gap^2 n eps^2)) w.h.p.",
+                        "a bound is not an experiment; Figure 3 is its experiment (below)")
+                .notRun("Theorem 3", "sparse lower bound Omega(sigma^2 s(k + log p)/(n eps^2))",
+                        "it is a minimax lower bound")
+                .reproduced("Algorithm 2, Theorem 4", "ADMM on problem (5); ||X^ - VV^T||_F <= 4 s lambda/gap when "
+                        + "lambda >= ||S~ - Sigma||_max", "matches on a planted instance (p = 40, k = 2, s = 6): Fantope "
+                        + "error 0.204 against the bound 1.13; at the paper's synthetic settings the condition on lambda "
+                        + "is far from met (Figure 4)", "SparseFantopePcaTest")
+                .reproduced("Theorem 5", "support recovery supp(diag X^) = J under LCC and large n",
+                        "matches on the planted instance (support recovered exactly); not at the paper's settings, whose "
+                        + "n is far below condition (6)", "SparseFantopePcaTest")
+                .notRun("Figure 1", "Algorithm 1 on Covertype, Buzz, Year: error falls with the sample size",
+                        "Covertype, Buzz and YearPredictionMSD are not available offline (datasets/README.md)")
+                .notRun("Figure 2", "the same data sets: error falls with eps", "the data sets are not available offline");
+        figureRow(t, "3a", "Figure 3 left", "error vs n for k = 5, 10, 15, 20 (p = 40, eps = 0.5): falls with n, rises "
+                + "with k", "fig3a.png, fig3a.csv");
+        figureRow(t, "3b", "Figure 3 middle", "error vs p (n = 1e5, eps = 0.5): rises with p", "fig3b.png, fig3b.csv");
+        figureRow(t, "3c", "Figure 3 right", "error vs eps (n = 1e5, p = 40): falls with eps", "fig3c.png, fig3c.csv");
+        figureRow(t, "t1", "Table 1", "k = 10, eps = 2, s = 10, 20, 40 (run: isolet5, one trial): cancer RNA-Seq 3.162/3.381/3.668, Leukemia "
+                + "3.162/3.435/3.701, Colon 2.449/3.058/3.228, isolet5 1.441/2.023/2.508, lung 2.858/3.464/3.901, NIPS "
+                + "3.643/3.881/4.472; error grows with s", "tables.csv");
+        t.notRun("Table 1, other data sets", "the rows for cancer RNA-Seq, lung, NIPS, Colon, Leukemia",
+                "cancer RNA-Seq, lung and NIPS are not available offline; Colon (p = 2000) and Leukemia (p = 7129) "
+                        + "need ~200 p x p eigendecompositions per ADMM solve, minutes to hours each on the shared "
+                        + "2-core machine");
+        t.notRun("Figure 4 left", "error vs n (as k/n grows the error grows), p = 400, eps = 1",
+                "one ADMM solve at p = 400 takes 30-60 s here; the s grid at the paper's point is run instead");
+        figureRow(t, "4a", "Figure 4, s grid", "s = 15, 20, 40, 80 at n = 2000, p = 400, eps = 1 (run: s = 15, 80, "
+                + "two trials each)",
+                "fig4a.png, fig4a.csv");
+        t.notRun("Figure 4 middle", "error vs p grows only slightly (log p)",
+                "p up to 800 costs 8x the p = 400 solves; not affordable here");
+        figureRow(t, "4c", "Figure 4 right", "error vs eps (n = 2000, p = 400): falls with eps (run: eps = 0.5, 4, s = 20, "
+                + "one trial each)", "fig4c.png, fig4c.csv");
+        figureRow(t, "t2", "Table 2", "k = 10, s = 20, eps = 1, 0.5, 0.1 (run: eps = 0.5, one trial): isolet5 2.884/3.405/3.896 (others as in "
+                + "Table 1, Leukemia 4.518 at eps = 0.1 exceeds the maximum 4.472); error grows as eps shrinks",
+                "tables.csv");
+        t.notRun("Table 2, other data sets", "the other five data sets", "as for Table 1");
+        StringBuilder md = new StringBuilder();
+        md.append("# Reproduction: Wang & Xu, Principal Component Analysis in the Local Differential Privacy Model\n\n");
+        md.append(t.markdown());
+        md.append("## Measured (seed ").append(s.seed()).append(")\n\n");
+        findings.forEach((key, v) -> md.append("- **").append(key).append("**: ").append(v).append('\n'));
+        md.append(ANALYSIS);
+        ReportFile.write(paper(), s, md.toString());
+    }
+
+    static final String ANALYSIS = """
+
+            ## What the numbers mean
+
+            The error is ||V^V^T - VV^T||_F. It cannot exceed sqrt(2 min(k, p - k)): sqrt(2k) = 4.472 for
+            k = 10. A uniformly random k-subspace of R^p is at about sqrt(2k(p - k)/p) from any fixed one
+            (4.42 for k = 10, p = 400; 2.96 for k = 5, p = 40). An estimate at that level carries no
+            information about the truth, so a curve there neither "matches" nor "improves" on the paper.
+
+            Why the synthetic curves sit there: with Sigma = lambda/(5p(lambda+1)) VV^T + I/(5p(lambda+1)) and
+            lambda = 1 the eigengap is 1/(10p) = 0.0025 at p = 40, while each report carries Gaussian noise of
+            standard deviation sigma = 8.3 (eps = 0.5, delta = 1e-4, sensitivity sqrt(2), analytic) on every
+            entry; the averaged noise matrix has spectral norm about 2 sqrt(p) sigma/sqrt(n) = 0.33 at
+            n = 1e5, a hundred times the gap. Separating the subspace would need n of order 1e9 or more.
+            The paper's falling curves cannot come from the algorithm as printed at these settings; either its
+            noise was smaller than its own formula (e.g. calibrated on the sum rather than on each report) or
+            its figures used other parameters.
+
+            Tables 1-2: 3.162 = sqrt(10), 2.449 = sqrt(6) and 4.472 = sqrt(20) are exactly sqrt(2(10 - j)), the
+            distance between two rank-10 projectors that share exactly j = 5, 7 and 0 dimensions and are
+            orthogonal in the rest, as when a coordinate-selecting (diagonal) solution is compared with a
+            reference: they look like counts, not averages of continuous errors over trials.
+            At the maximum sqrt(2k) = 4.472: NIPS (Table 1, s = 40; Table 2, eps = 0.1). Past it, which no
+            distance and no average of distances can be: Leukemia 4.518 (Table 2, eps = 0.1). Within 3% of it:
+            Leukemia 4.375 and 4.403, lung 4.362 (Table 2). A value at the maximum means the released subspace
+            is orthogonal to the reference: it contains none of its directions. For these p the random level
+            sqrt(2k(p - k)/p) is itself within 0.2% of the maximum (4.469 at p = 7128, 4.468 at p = 5811, 4.465 at p = 3312), so
+            these entries say the private estimate is a random subspace: the method failed there, while the
+            paper reads the tables as consistent with Theorem 4. Our isolet5 runs sit at the same place: with
+            the default penalty the soft threshold keeps about a dozen coordinates, and at eps = 2 they are
+            disjoint from the reference's rows, so the error is exactly the maximum.
+
+            Simulation: the average of n reports is drawn as S_n + E (E one symmetric Gaussian matrix of entry
+            std sigma/sqrt(n), the exact law of the sum of n independent report noises); S_n is an exact
+            Wishart draw for the synthetic data. The clients themselves are exercised by the tests and the
+            benchmark (docs/benchmarks/ldp.md), not here.
+            """;
+
+    private static double min(Summary[] sums) {
+        double m = Double.POSITIVE_INFINITY;
+        for (Summary x : sums) {
+            m = Math.min(m, x.mean());
+        }
+        return m;
+    }
+
+    private static double[] constant(int n, double v) {
+        double[] a = new double[n];
+        java.util.Arrays.fill(a, v);
+        return a;
+    }
+
+    private static double[] toDoubles(long[] v) {
+        double[] d = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            d[i] = v[i];
+        }
+        return d;
+    }
+
+    private static double[] toDoubles(int[] v) {
+        double[] d = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            d[i] = v[i];
+        }
+        return d;
+    }
+}

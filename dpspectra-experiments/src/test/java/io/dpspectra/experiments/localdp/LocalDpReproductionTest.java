@@ -1,0 +1,54 @@
+package io.dpspectra.experiments.localdp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.dpspectra.experiments.Reproduction;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.noise.RandomSource;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LocalDpReproductionTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void quickRunWritesEveryFigureAndAReportThatOpensWithThePapersItems() throws Exception {
+        LocalDpReproduction r = new LocalDpReproduction();
+        List<String> progress = new ArrayList<>();
+        r.run(new Reproduction.Settings(List.of("3a", "4a"), 1, true, dir, 3, progress::add));
+        for (String f : List.of("fig3a", "fig4a")) {
+            assertThat(dir.resolve(f + ".csv")).exists();
+            assertThat(Files.readAllBytes(dir.resolve(f + ".png"))[1]).isEqualTo((byte) 'P');
+        }
+        String report = Files.readString(dir.resolve("report.md"));
+        assertThat(report).startsWith("<!-- dpspectra reproduce local-dp: quick run").contains("| Figure 1 |").contains("| Table 2 |")
+                .contains("not available offline").contains("sqrt(2k)");
+        assertThat(report.indexOf("| Theorem 1 |")).isLessThan(report.indexOf("| Figure 4 right |"));
+    }
+
+    @Test
+    void wishartDrawHasTheRightMean() {
+        // E[W/n] = Sigma for the Bartlett draw: average 400 draws of a 3 x 3 case, n = 50
+        Matrix sigma = Matrix.fromRows(new double[][] {{2, 0.5, 0}, {0.5, 1, 0.2}, {0, 0.2, 0.5}});
+        Matrix root = LocalDpReproduction.sqrtPsd(sigma);
+        RandomSource r = RandomSource.seededForReproducibility(9);
+        Matrix sum = new Matrix(3, 3);
+        int draws = 400;
+        for (int t = 0; t < draws; t++) {
+            sum = sum.plus(LocalDpReproduction.sampleSecondMoment(root, 50, r));
+        }
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                // Var(W_ij/n) = (S_ij^2 + S_ii S_jj)/n; 5 standard errors of the mean over the draws
+                double sd = Math.sqrt((sigma.get(i, j) * sigma.get(i, j) + sigma.get(i, i) * sigma.get(j, j)) / 50 / draws);
+                assertThat(sum.get(i, j) / draws).isCloseTo(sigma.get(i, j), within(5 * sd));
+            }
+        }
+    }
+}

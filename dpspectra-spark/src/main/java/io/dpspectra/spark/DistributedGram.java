@@ -1,0 +1,236 @@
+package io.dpspectra.spark;
+
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.Clipping;
+import io.dpspectra.data.DataBounds;
+import io.dpspectra.data.GramPass;
+import io.dpspectra.data.GramStatistic;
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.RowGramOperator;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.SymmetricOperator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * The distributed part of every release: the sufficient statistic XᵀX of the bounded rows of a vector
+ * column, and nothing else. Each partition bounds its rows with core's {@link Clipping} and sums them
+ * with core's {@link GramPass} (blocked dsyrk) or {@link RowGramOperator} (Xᵀ(X·W)); one
+ * {@code treeAggregate} combines the partition blocks in a fixed order ({@link OrderedSum}). The result
+ * is a core {@link GramStatistic}, from which core's algorithms draw all noise, once, on the driver.
+ *
+ * <p>Faults: a task that fails and is retried recomputes its partition's block from the partition's rows;
+ * Spark counts each partition's result once, and the fixed summation order makes the statistic, and so
+ * the release, bit-identical to a run without the failure (for rows whose partitioning is deterministic,
+ * as it is for files and parallelised collections).
+ *
+ * <p>Privacy: the statistic is a deterministic function of the rows, each bounded by the user's bound
+ * before it is added; the bound is declared as user-given, never derived from the data.
+ */
+final class DistributedGram {
+    private final JavaRDD<Vector> vectors;
+    private final int d;
+    private final double bound;
+    private final DataBounds.Policy policy;
+    private final String column;
+    private final java.util.function.LongSupplier counter;
+    private static final String TASK_DATA_ERROR = InvalidDataException.class.getName() + ": ";
+
+    private DistributedGram(JavaRDD<Vector> vectors, java.util.function.LongSupplier counter, int d, double bound,
+                            DataBounds.Policy policy, String column) {
+        this.vectors = vectors;
+        this.counter = counter;
+        this.d = d;
+        this.bound = bound;
+        this.policy = policy;
+        this.column = column;
+    }
+
+    /**
+     * The vector column {@code inputCol} of {@code data}, bounded to L2 norm ≤ {@code bound} by
+     * {@code policy} (clip onto the bound, or reject a row above it).
+     */
+    static DistributedGram of(Dataset<?> data, String inputCol, double bound, DataBounds.Policy policy) {
+        Objects.requireNonNull(data, "dataset");
+        Dataset<Row> column = data.select(inputCol);
+        // the Dataset counts without deserialising the vectors (a cached DataFrame counts from its cache)
+        return of(column.toJavaRDD().map((Row r) -> (Vector) r.get(0)), column::count, "column '" + inputCol + "'",
+                bound, policy);
+    }
+
+    /** The rows {@code vectors} (named {@code name} in messages), with d taken from the first row. */
+    static DistributedGram of(JavaRDD<Vector> vectors, String name, double bound, DataBounds.Policy policy) {
+        return of(vectors, vectors::count, name, bound, policy);
+    }
+
+    private static DistributedGram of(JavaRDD<Vector> vectors, java.util.function.LongSupplier counter, String name,
+                                      double bound, DataBounds.Policy policy) {
+        List<Vector> first = sparkJob(() -> vectors.take(1));
+        if (first.isEmpty()) {
+            throw new InvalidDataException(name + " has no rows; provide at least one row");
+        }
+        if (first.get(0) == null) {
+            throw new InvalidDataException("row 1 of " + name + " is null; drop or impute missing rows first");
+        }
+        return new DistributedGram(vectors, counter, first.get(0).size(), bound, policy, name);
+    }
+
+    /**
+     * Runs a Spark action, rethrowing a data error raised in a task ({@link InvalidDataException}, e.g. a
+     * NaN or a row over the bound) as itself rather than wrapped in Spark's job failure.
+     */
+    static <T> T sparkJob(java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (Exception e) {   // SparkException is checked, though Scala throws it undeclared
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof InvalidDataException data) {
+                    throw new InvalidDataException(data.getMessage(), e);
+                }
+                // a failed job reports its task's exception only in its message
+                String m = t.getMessage();
+                int at = m == null ? -1 : m.indexOf(TASK_DATA_ERROR);
+                if (at >= 0) {
+                    String rest = m.substring(at + TASK_DATA_ERROR.length());
+                    int end = rest.indexOf('\n');
+                    throw new InvalidDataException(end < 0 ? rest : rest.substring(0, end), e);
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The statistic as core's lazy {@link GramStatistic}: the explicit XᵀX (one job, run only if the
+     * algorithm asks for it), products Xᵀ(X·W) (one job each), or the bounded rows streamed to the driver.
+     * Counting the rows is one job, run now. Cache the input when an algorithm makes several passes (the
+     * power method, k-DP-Ojas) and the rows are expensive to recompute.
+     */
+    GramStatistic statistic() {
+        long n = sparkJob(counter::getAsLong);
+        return GramStatistic.lazy(d, n, bounds(), () -> {
+            Explicit e = explicit();
+            if (e.rows() != n) {
+                throw new IllegalStateException(column + " had " + n + " rows when counted but " + e.rows()
+                        + " when summed; the input must not change during a fit");
+            }
+            return e.gram();
+        }, new Products(),
+                () -> bounded(streamed(), bound, policy), description());
+    }
+
+    int dimension() {
+        return d;
+    }
+
+    /** The declared bound of the rows summed (user-given). */
+    DataBounds bounds() {
+        return new DataBounds(DataBounds.Norm.L2, bound, DataBounds.Origin.USER_GIVEN, policy);
+    }
+
+    private static ClippedRows bounded(RowSource rows, double bound, DataBounds.Policy policy) {
+        return policy == DataBounds.Policy.CLIP ? rows.clipL2(bound) : rows.requireL2(bound);
+    }
+
+    /** Result of {@link #explicit()}: XᵀX, the rows summed, and the rows clipped (a non-private diagnostic). */
+    record Explicit(Matrix gram, long rows, long clippedRows) {
+    }
+
+    /** XᵀX as an explicit d × d matrix: one Spark job. */
+    Explicit explicit() {
+        int dim = d;
+        double b = bound;
+        DataBounds.Policy p = policy;
+        String col = column;
+        int partitions = vectors.getNumPartitions();
+        JavaRDD<OrderedSum> blocks = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+            if (!it.hasNext()) {
+                return List.of(OrderedSum.of(index, new double[dim * dim], 0, 0)).iterator();
+            }
+            ClippedRows rows = bounded(new PartitionRows(it, dim, "partition " + index + " of column " + col),
+                    b, p);
+            GramPass pass = GramPass.of(rows);
+            return List.of(OrderedSum.of(index, pass.gram().data(), pass.rows(), Math.max(0, rows.clippedRows())))
+                    .iterator();
+        }, true);
+        OrderedSum.Total total = aggregate(blocks, partitions);
+        Matrix gram = Matrix.wrapColumnMajor(dim, dim, total.values());
+        return new Explicit(gram, total.rows(), total.clipped());
+    }
+
+    /**
+     * The rows streamed to the driver with {@code toLocalIterator}, one partition at a time, unbounded (the
+     * caller bounds them with core's clipping on the driver): for sequential algorithms (k-DP-Ojas) that
+     * must see the rows in order. Each pass is a Spark job per partition; the driver holds one partition.
+     */
+    RowSource streamed() {
+        return new RowSource() {
+            @Override
+            public int dimension() {
+                return d;
+            }
+
+            @Override
+            public io.dpspectra.data.RowCursor open() {
+                return new PartitionRows(sparkJob(vectors::toLocalIterator), d, describe()).open();
+            }
+
+            @Override
+            public String describe() {
+                return column + " streamed to the driver";
+            }
+        };
+    }
+
+    private String description() {
+        return "XᵀX of " + column + " (summed across " + vectors.getNumPartitions() + " partitions)";
+    }
+
+    private static OrderedSum.Total aggregate(JavaRDD<OrderedSum> blocks, int partitions) {
+        OrderedSum sum = sparkJob(() -> blocks.treeAggregate(new OrderedSum(), OrderedSum::merge, OrderedSum::merge, 2));
+        return sum.total(partitions);
+    }
+
+    /** Xᵀ(X·W) with W shipped to the executors in the task closure (d × p doubles). */
+    private final class Products implements SymmetricOperator {
+        @Override
+        public int dimension() {
+            return d;
+        }
+
+        @Override
+        public Matrix times(Matrix w) {
+            if (w.rows() != d) {
+                throw new IllegalArgumentException("operand has " + w.rows() + " rows, expected d = " + d);
+            }
+            int dim = d;
+            int cols = w.cols();
+            double[] wData = w.data().clone();
+            double b = bound;
+            DataBounds.Policy p = policy;
+            String col = column;
+            JavaRDD<OrderedSum> blocks = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+                if (!it.hasNext()) {
+                    return List.of(OrderedSum.of(index, new double[dim * cols], 0, 0)).iterator();
+                }
+                ClippedRows rows = bounded(new PartitionRows(it, dim, "partition " + index + " of " + col), b, p);
+                RowGramOperator op = RowGramOperator.of(rows);
+                Matrix y = op.times(Matrix.wrapColumnMajor(dim, cols, wData));
+                return List.of(OrderedSum.of(index, y.data(), op.lastRowCount(), Math.max(0, rows.clippedRows())))
+                        .iterator();
+            }, true);
+            return Matrix.wrapColumnMajor(d, cols, aggregate(blocks, vectors.getNumPartitions()).values());
+        }
+
+        @Override
+        public String describe() {
+            return description() + " (implicit)";
+        }
+    }
+}
