@@ -24,7 +24,7 @@ final class BoundOptions {
     @Option(names = "--clip-norm", paramLabel = "B|private:Q[:F]",
             description = "Clip every row to L2 norm <= B (rows above B are scaled down onto B). Choose B from domain "
                     + "knowledge, never from the data: a data-derived bound leaks. Or private:Q[:F] to estimate B as "
-                    + "the Q-quantile of the row norms (e.g. private:0.95 clips about 5% of the rows) by the "
+                    + "the Q-quantile of the row norms (e.g. private:0.95 clips about 5%% of the rows) by the "
                     + "exponential mechanism over the public geometric grid T * 1e-8 * 1.1^i up to T (T = the schema's bound by "
                     + "construction with a bounded --schema, else 1e6), spending a share F "
                     + "of --epsilon (default " + DEFAULT_PRIVATE_FRACTION + "); the spend appears in the guarantee. "

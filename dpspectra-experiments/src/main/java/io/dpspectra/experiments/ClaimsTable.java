@@ -2,6 +2,8 @@ package io.dpspectra.experiments;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The table every reproduction report opens with: the paper's complete list of figures, tables and quantitative
@@ -38,7 +40,42 @@ public final class ClaimsTable {
         }
     }
 
+    /**
+     * What a reproduction found for each claim, recorded by key while its figures run (possibly in parallel) and read
+     * when the table is built; a claim whose figure did not run has no finding.
+     */
+    public static final class Findings {
+        private record Finding(Status status, String detail, String where) {
+        }
+
+        private final Map<String, Finding> byKey = new ConcurrentHashMap<>();
+
+        public void put(String key, Status status, String detail, String where) {
+            byKey.put(key, new Finding(status, detail, where));
+        }
+
+        public boolean has(String key) {
+            return byKey.containsKey(key);
+        }
+
+        public void clear() {
+            byKey.clear();
+        }
+    }
+
     private final List<Row> rows = new ArrayList<>();
+
+    /** The row for {@code key} from {@code findings}, or "not run because {@code ifAbsent}" when there is none. */
+    public ClaimsTable row(String item, String claim, Findings findings, String key, String ifAbsent) {
+        Findings.Finding f = findings.byKey.get(key);
+        return f == null ? notRun(item, claim, ifAbsent) : row(item, claim, f.status(), f.detail(), f.where());
+    }
+
+    /** A row with an explicit status (see {@link Row}). */
+    public ClaimsTable row(String item, String claim, Status status, String detail, String where) {
+        rows.add(new Row(item, claim, status, detail, where));
+        return this;
+    }
 
     /** A reproduced item with its verdict ("matches: ...", "partly: ...", "contradicted: ..."). */
     public ClaimsTable reproduced(String item, String claim, String verdict, String where) {

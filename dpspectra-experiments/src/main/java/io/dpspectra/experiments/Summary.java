@@ -39,7 +39,7 @@ public record Summary(int trials, double mean, double sd, double lower, double u
      * The 0.975 quantile of Student's t with {@code df} degrees of freedom: exact table values up to 30,
      * then the Cornish–Fisher expansion (error below 1e-4 there).
      */
-    static double tQuantile975(int df) {
+    public static double tQuantile975(int df) {
         final double[] table = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
             2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860, 2.0796, 2.0739,
             2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423};

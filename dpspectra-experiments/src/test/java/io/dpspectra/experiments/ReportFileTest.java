@@ -47,4 +47,17 @@ class ReportFileTest {
         assertThatThrownBy(() -> new ClaimsTable().notRun("Fig. 9", "x", " "))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aClaimWithoutAFindingIsListedAsNotRunWithTheReasonGiven() {
+        ClaimsTable.Findings f = new ClaimsTable.Findings();
+        f.put("fig1", ClaimsTable.Status.REPRODUCED, "matches: 3 of 3 cells", "fig1.png");
+        String md = new ClaimsTable().row("Fig. 1", "a claim", f, "fig1", "Figure 1 was not requested")
+                .row("Fig. 2", "another claim", f, "fig2", "Figure 2 was not requested").markdown();
+        assertThat(md).contains("| 1 | Fig. 1 | a claim | **reproduced**: matches: 3 of 3 cells | fig1.png |")
+                .contains("| 2 | Fig. 2 | another claim | **not run because** Figure 2 was not requested |  |");
+        assertThat(f.has("fig1")).isTrue();
+        f.clear();
+        assertThat(f.has("fig1")).isFalse();
+    }
 }

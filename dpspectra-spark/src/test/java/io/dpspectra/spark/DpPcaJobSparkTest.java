@@ -22,8 +22,9 @@ import picocli.CommandLine;
 
 /**
  * The Spark job writes the CLI's release JSON, byte for byte, for the same file, options and seed (the
- * rows fit in one partition, so even the rounding of XᵀX is the same); from Parquet too; and a bad cell is
- * the CLI's data error (exit 3, no output file).
+ * rows fit in one partition, so even the rounding of XᵀX is the same); from Parquet too; a bad cell is the
+ * CLI's data error (exit 3, no output file); and preprocessing that needs the rows on the driver first is
+ * refused (exit 2).
  */
 class DpPcaJobSparkTest {
     private static final double[][] ROWS = rows(400, 4, 31);
@@ -105,7 +106,7 @@ class DpPcaJobSparkTest {
     }
 
     @Test
-    void aBadCellIsTheClisDataErrorAndNoOutputIsWritten() throws Exception {
+    void aBadCellIsTheClisDataErrorAndUnsupportedOptionsAreRefused() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.csv"), "a,b\n0.1,0.2\n0.3,oops\n");
         Path out = dir.resolve("bad.json");
         Run run = job(args("fit", out.toString(), bad.toString(), "--algorithm", "analyze-gauss", "-k", "1",
@@ -113,6 +114,11 @@ class DpPcaJobSparkTest {
         assertThat(run.code()).as(run.err()).isEqualTo(3);
         assertThat(run.err()).contains("'oops'").contains("column 'b'").doesNotContain("Exception");
         assertThat(out).doesNotExist();
+
+        Run centred = job(args("fit", dir.resolve("c.json").toString(), csv.toString(), "--algorithm", "analyze-gauss",
+                "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--center", "private"));
+        assertThat(centred.code()).isEqualTo(2);
+        assertThat(centred.err()).contains("takes a given row bound only");
 
         Run other = job("reproduce", "kdp-pca");
         assertThat(other.code()).isEqualTo(2);

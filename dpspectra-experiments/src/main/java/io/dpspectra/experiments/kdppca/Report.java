@@ -347,7 +347,12 @@ final class Report {
                 long kdpBest = bests.stream().filter(b -> b.equals(Method.K_DP_PCA.label)).count();
                 List<String> notImproving = new ArrayList<>();
                 for (Method m : PROVABLE) {
-                    if (!Double.isNaN(mean(cells.get(0), m)) && !(mean(cells.get(last), m) < mean(cells.get(0), m))) {
+                    if (Double.isNaN(mean(cells.get(0), m))) {
+                        continue;
+                    }
+                    if (atRandomLevel(cells.get(last), m, f.models().get(last))) {
+                        notImproving.add(m.label + " (at the random-subspace level)");
+                    } else if (!(mean(cells.get(last), m) < mean(cells.get(0), m))) {
                         notImproving.add(m.label);
                     }
                 }

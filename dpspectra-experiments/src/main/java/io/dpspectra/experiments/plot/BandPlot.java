@@ -135,7 +135,12 @@ public final class BandPlot {
         System.setProperty("java.awt.headless", "true");
         XYChart chart = new XYChartBuilder().width(width).height(height).title(title)
                 .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
-        chart.getStyler().setXAxisLogarithmic(logX);
+        double xLo0 = series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.x)).min().orElse(1);
+        double xHi0 = series.stream().flatMapToDouble(s -> java.util.Arrays.stream(s.x)).max().orElse(1);
+        // a log x axis labels only powers of ten: under one decade of data (e.g. d = 50..400) it would show one
+        // label or none, so such a plot keeps a linear x axis
+        boolean useLogX = logX && xHi0 / xLo0 >= 10;
+        chart.getStyler().setXAxisLogarithmic(useLogX);
         chart.getStyler().setYAxisLogarithmic(logY);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideE);
         chart.getStyler().setMarkerSize(6);
@@ -205,7 +210,7 @@ public final class BandPlot {
                 xHi = Math.max(xHi, x);
             }
         }
-        if (logX && xLo > 0 && Math.floor(Math.log10(xLo)) == Math.floor(Math.log10(xHi))) {
+        if (useLogX && xLo > 0 && Math.floor(Math.log10(xLo)) == Math.floor(Math.log10(xHi))) {
             chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(xLo))));
             chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(xHi * 1.0001))));
         }

@@ -42,11 +42,21 @@ class DpCovarianceReproductionTest {
             assertPng(dir.resolve("fig1.png"));
         }
         String report = Files.readString(dir.resolve("report.md"));
-        assertThat(report).contains("## Figure 1", "## Figure 2", "## Figure 3", "## Figure 4", "## Figure 5",
-                "proposals per sampled vector", "Quick run");
+        assertThat(report).startsWith("<!-- dpspectra reproduce dp-covariance: quick run, seed 7 -->")
+                .contains("## Figure 1", "## Figure 2", "## Figure 3", "## Figure 4", "## Figure 5",
+                "proposals per sampled vector", "Quick run", "G-3 classic", "G-3 analytic", "trivial predictor");
+        // the opening table lists the whole paper before anything else, and with every figure run nothing is
+        // "not run" for want of a figure
+        assertThat(report.indexOf("## The paper's figures")).isLessThan(report.indexOf("## Set-up"));
+        assertThat(report).contains("| Fig. 5, App. C.2 |").doesNotContain("was not requested");
+        if (anyDataset) {
+            assertThat(report).doesNotContain("| Fig. 5, App. C.2 | regression on wine, airfoil, adult, 80/20 "
+                    + "train/test split: test error of AD vs P | **not run");
+            assertThat(Files.readString(dir.resolve("fig5.csv"))).containsAnyOf("wine,", "airfoil,", "adult,");
+        }
         List<String> csv = Files.readAllLines(dir.resolve("fig2.csv"));
-        // 7 methods x 2 epsilons, one row each, plus the header
-        assertThat(csv).hasSize(1 + 7 * 2);
+        // 10 methods (L, KT, AD, IT-U, G-x in two calibrations) x 2 n x 2 epsilons, plus the header
+        assertThat(csv).hasSize(1 + 10 * 2 * 2);
         for (String line : csv.subList(1, csv.size())) {
             double mean = Double.parseDouble(line.split(",")[5]);
             assertThat(mean).isPositive().isFinite();

@@ -30,9 +30,15 @@ class NoisyPowerReproductionTest {
         byte[] png = Files.readAllBytes(dir.resolve("privacy.png"));
         assertThat(png[1]).isEqualTo((byte) 'P');
         String report = Files.readString(dir.resolve("report.md"));
-        assertThat(report).contains("--quick").contains("(i) Convergence").contains("(ii) Block size")
-                .contains("(iii) Streaming").contains("(iv) Private power method");
-        assertThat(report.split("\\*\\*Verdict: ", -1)).hasSize(5);
+        assertThat(report).startsWith("<!-- dpspectra reproduce noisy-power: quick run, seed 7 -->")
+                .contains("--quick").contains("(i) Convergence").contains("(i′) Random start").contains("(ii) Block size")
+                .contains("(iii) Streaming").contains("(iv) Private power method").contains("(v) Private power method")
+                .contains("(vi) Private low-rank").contains("Corollary 3.3").contains("Conjecture 1.5");
+        // the opening table lists the paper in order, and with every figure run nothing is missing for want of one
+        assertThat(report.indexOf("## The paper's figures")).isLessThan(report.indexOf("## (i)"));
+        assertThat(report).contains("| §2, Lemma 2.5 |").contains("| §4.2, Cor. 4.7 |")
+                .doesNotContain("this run did not include");
+        assertThat(report.split("\\*\\*Verdict: ", -1)).hasSize(7);
         List<String> csv = Files.readAllLines(dir.resolve("convergence.csv"));
         assertThat(csv.get(0)).startsWith("noise_sigma,cor11_epsilon_mean,iteration,trials,mean");
         assertThat(csv).hasSize(1 + 5 * 30);
@@ -45,6 +51,7 @@ class NoisyPowerReproductionTest {
         r.run(new Reproduction.Settings(List.of("privacy"), 1, true, dir, 7, m -> { }));
         assertThat(dir.resolve("privacy.csv")).exists();
         assertThat(dir.resolve("convergence.csv")).doesNotExist();
-        assertThat(Files.readString(dir.resolve("report.md"))).contains("(iv)").doesNotContain("(i) Convergence");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("(iv)").doesNotContain("(i) Convergence")
+                .contains("**not run because** this run did not include --figure convergence");
     }
 }
