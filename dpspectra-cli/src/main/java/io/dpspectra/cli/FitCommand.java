@@ -55,9 +55,12 @@ final class FitCommand extends BaseCommand {
     @Mixin
     CovariancePcaFamily covariancePca = new CovariancePcaFamily();
 
+    @Mixin
+    RobustPcaFamily robustPca = new RobustPcaFamily(stochastic, powerMethods);
+
     /** Every family, in the order of the help text. */
     List<AlgorithmFamily> families() {
-        return List.of(new CoreFitAlgorithms(), stochastic, powerMethods, covariancePca);
+        return List.of(new CoreFitAlgorithms(), stochastic, powerMethods, covariancePca, robustPca);
     }
 
     /** The help footer: one line per algorithm, from freshly constructed (default) families. */

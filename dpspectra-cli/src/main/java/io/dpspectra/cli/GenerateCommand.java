@@ -22,11 +22,17 @@ import picocli.CommandLine.Option;
         description = {"Generate synthetic rows with a known principal subspace and write them to a .csv or .dpsr "
                 + "file (atomically).",
                 "spiked: the spiked covariance model of Dwork et al. (k spikes with the given eigenvalues plus "
-                        + "N(0, noise-sd^2 I)); gaussian: x ~ N(0, V diag(eigenvalues) V^T + noise-sd^2 I)."})
+                        + "N(0, noise-sd^2 I)); gaussian: x ~ N(0, V diag(eigenvalues) V^T + noise-sd^2 I); haystack: "
+                        + "the robust-PCA haystack model of Lerman et al. (a share --inlier-ratio of the rows on a random "
+                        + "k-subspace, the rest Gaussian outliers, every row on the unit sphere)."})
 final class GenerateCommand extends BaseCommand {
-    @Option(names = "--model", paramLabel = "spiked|gaussian", required = true,
-            description = "The generative model: spiked or gaussian.")
+    @Option(names = "--model", paramLabel = "spiked|gaussian|haystack", required = true,
+            description = "The generative model: spiked, gaussian or haystack.")
     String model;
+
+    @Option(names = "--inlier-ratio", paramLabel = "A", defaultValue = "0.5",
+            description = "haystack: the share of rows on the k-subspace, in (0, 1]. Default: ${DEFAULT-VALUE}.")
+    double inlierRatio;
 
     @Option(names = {"--components", "-k"}, paramLabel = "K",
             description = "Number of spikes k. Default: the number of --eigenvalues, or 1.")
@@ -81,8 +87,18 @@ final class GenerateCommand extends BaseCommand {
             case "gaussian":
                 data = GaussianData.of(dim, lambdas, noiseSd).sample(rows, seed);
                 break;
+            case "haystack":
+                if (!(inlierRatio > 0 && inlierRatio <= 1) || lambdas.length >= dim || rows > Integer.MAX_VALUE) {
+                    throw CliException.usage("haystack needs --inlier-ratio in (0, 1], --components < --dim and fewer "
+                            + "than 2^31 rows, got " + inlierRatio + ", " + lambdas.length + ", " + dim, "e.g. "
+                            + "--inlier-ratio 0.5 --components 2 --dim 20");
+                }
+                io.dpspectra.synthetic.Haystack.Sample h = io.dpspectra.synthetic.Haystack.generate((int) rows, dim,
+                        lambdas.length, inlierRatio, io.dpspectra.noise.RandomSource.seededForReproducibility(seed));
+                data = new SyntheticDataset(io.dpspectra.data.InMemoryRows.of(h.rows()), h.truth(), null);
+                break;
             default:
-                throw CliException.usage("unknown --model '" + model + "'", "choose spiked or gaussian");
+                throw CliException.usage("unknown --model '" + model + "'", "choose spiked, gaussian or haystack");
         }
         if (binary) {
             BinaryRows.write(data.rows(), output);

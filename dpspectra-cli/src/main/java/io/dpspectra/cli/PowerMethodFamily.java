@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 @Command
 final class PowerMethodFamily implements AlgorithmFamily {
     @Option(names = "--iterations", paramLabel = "L",
-            description = "Power methods: number of iterations L (private-power: sigma grows as sqrt(L); "
+            description = "Power methods: number of iterations L (private-power: sigma grows as sqrt(L); robust PCA: T, default n; "
                     + "streaming-power: T = floor(n/L) rows per iteration). Default: "
                     + NoisyPowerMethod.DEFAULT_ITERATIONS + ".")
     Integer iterations;

@@ -23,7 +23,8 @@ final class ReproduceCommand extends BaseCommand {
         return List.of(new io.dpspectra.experiments.kdppca.KdpPcaReproduction(),
                 new io.dpspectra.experiments.noisypower.NoisyPowerReproduction(),
                 new io.dpspectra.experiments.dpcovariance.DpCovarianceReproduction(),
-                new io.dpspectra.experiments.localdp.LocalDpReproduction());
+                new io.dpspectra.experiments.localdp.LocalDpReproduction(),
+                new io.dpspectra.experiments.robustpca.RobustPcaReproduction());
     }
 
     @Parameters(index = "0", paramLabel = "PAPER", description = "Which paper (see the list below).")

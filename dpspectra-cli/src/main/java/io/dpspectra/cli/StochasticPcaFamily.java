@@ -24,9 +24,10 @@ import picocli.CommandLine.Option;
 @Command
 final class StochasticPcaFamily implements AlgorithmFamily {
     @Option(names = "--batch-size", paramLabel = "B",
-            description = "k-dp-ojas / k-dp-pca / k-dp-pca-adaptive / oja: samples per step. Default: ceil(sqrt(n/k)) for "
-                    + "k-dp-ojas (the noise of a step falls like 1/B), floor(sqrt(n)) for k-dp-pca and k-dp-pca-adaptive "
-                    + "(App. G.1), 1 for oja.")
+            description = "k-dp-ojas / k-dp-pca / k-dp-pca-adaptive / oja / robust PCA: samples per step. Default: "
+                    + "ceil(sqrt(n/k)) for k-dp-ojas (the noise of a step falls like 1/B), floor(sqrt(n)) for k-dp-pca and "
+                    + "k-dp-pca-adaptive (App. G.1), 1 for oja, max(ceil(n sqrt(eps/(4T))), 1) for sggd, dp-sggd, "
+                    + "dp-sgd-reap, dp-smd-reap (the expected size of a Poisson batch for the dp ones).")
     Integer batchSize;
 
     @Option(names = "--learning-rate", paramLabel = "SCHEDULE", defaultValue = "inverse-time",
@@ -43,7 +44,8 @@ final class StochasticPcaFamily implements AlgorithmFamily {
     @Option(names = "--paper-literal",
             description = "Use the paper's printed constants where they are not provably private: k-dp-ojas = batch 1 "
                     + "and the shuffling-based noise of Alg. 3; k-dp-pca = add/remove histogram calibration; dp-gauss-2 = "
-                    + "resample the gap noise. The result is then NOT certified and its diagnostics say so.")
+                    + "resample the gap noise; dp-ggd, dp-sggd and the dp-*-reap methods = the noise variances of Maunu et al.'s "
+                    + "Theorem 6 / Appendix A with --paper-constant. The result is then NOT certified and its diagnostics say so.")
     boolean paperLiteral;
 
     @Option(names = "--tau", paramLabel = "T", defaultValue = "0.01",
