@@ -1089,9 +1089,9 @@ public final class CsvRows implements RowSource {
     private String describeColumn(int fileColumn) {
         String n = fileNames.get(fileColumn);
         if (hasHeader) {
-            return "column " + (fileColumn + 1) + " \"" + n + "\" (0-based index " + fileColumn + ")";
+            return "column " + (fileColumn + 1) + " \"" + n + "\"";
         }
-        return "column " + (fileColumn + 1) + " (0-based index " + fileColumn + ")";
+        return "column " + (fileColumn + 1);
     }
 
     private static boolean isGzip(Path path) {
