@@ -59,6 +59,14 @@ interface FitAlgorithm {
     }
 
     /**
+     * True for an option declared by ANOTHER family that this algorithm reads too (the robust-PCA family shares
+     * --iterations, --batch-size and --paper-literal with the power-method and stochastic families). Default: none.
+     */
+    default boolean borrowsOption(String name) {
+        return false;
+    }
+
+    /**
      * Validates the family's own options before any data is read (throw {@link CliException#usage} on a bad
      * value). Called once the algorithm is chosen.
      */

@@ -138,7 +138,8 @@ final class FitCommand extends BaseCommand {
             boolean own = family.fitAlgorithms().stream().anyMatch(a -> a.name().equals(alg.name()));
             for (OptionSpec option : mixin.options()) {
                 String name = option.longestName();
-                if (parsed != null && parsed.hasMatchedOption(name) && !(own && alg.usesOption(name))) {
+                if (parsed != null && parsed.hasMatchedOption(name) && !(own && alg.usesOption(name))
+                        && !alg.borrowsOption(name)) {
                     List<String> users = new ArrayList<>();
                     family.fitAlgorithms().stream().filter(a -> a.usesOption(name)).forEach(a -> users.add(a.name()));
                     throw CliException.usage(name + " does not apply to --algorithm " + alg.name(),

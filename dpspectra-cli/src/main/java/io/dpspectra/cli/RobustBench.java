@@ -25,15 +25,18 @@ import picocli.CommandLine.Option;
                 + "sums the rows (the floor of a full-batch iteration), and prints the REAPER methods' memory and time "
                 + "plan at that size. Seeded noise: timing only."})
 final class RobustBench implements Callable<Integer> {
-    @Option(names = "--rows", defaultValue = "2387", description = "N (default ${DEFAULT-VALUE}).")
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "2387", description = "N (default ${DEFAULT-VALUE}).")
     int n;
 
-    @Option(names = "--dim", defaultValue = "10000", description = "D (default ${DEFAULT-VALUE}).")
+    @Option(names = "--dim", paramLabel = "D", defaultValue = "10000", description = "D (default ${DEFAULT-VALUE}).")
     int d;
 
-    @Option(names = "--repeat", defaultValue = "3", description = "Timed repetitions of the pass and of one GLAD "
+    @Option(names = "--repeat", paramLabel = "R", defaultValue = "3", description = "Timed repetitions of the pass and of one GLAD "
             + "direction; the minimum is reported (default ${DEFAULT-VALUE}).")
     int repeat;
+
+    @picocli.CommandLine.Mixin
+    BenchReport report;
 
     @Override
     public Integer call() {

@@ -116,6 +116,11 @@ final class RobustPcaFamily implements AlgorithmFamily {
         return b;
     }
 
+    /** The options of the power-method and stochastic families that the robust algorithms read as well. */
+    private static boolean shared(String name) {
+        return name.equals("--iterations") || name.equals("--batch-size") || name.equals("--paper-literal");
+    }
+
     private static void requireReplace(FitAlgorithm.FitContext c, String name) {
         if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
             throw CliException.usage(name + " is certified for --neighbouring replace only (N is public)",
@@ -150,6 +155,11 @@ final class RobustPcaFamily implements AlgorithmFamily {
         @Override
         public boolean isPrivate() {
             return name.startsWith("dp-");
+        }
+
+        @Override
+        public boolean borrowsOption(String option) {
+            return shared(option);
         }
 
         @Override
@@ -217,6 +227,11 @@ final class RobustPcaFamily implements AlgorithmFamily {
         @Override
         public boolean needsDelta() {
             return true;
+        }
+
+        @Override
+        public boolean borrowsOption(String option) {
+            return shared(option);
         }
 
         @Override
