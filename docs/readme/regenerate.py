@@ -12,7 +12,8 @@ written into the commands themselves (| head -N, | grep ...), so that nothing is
     python3 docs/readme/regenerate.py --check    # exit 1 and show a diff if README.md would change
 
 Runs take minutes (the examples generate up to 2*10^5 rows). The launcher ./dpspectra is used, so the jar
-is built first if it is stale. docs/reproductions/*/report.md are copied into the scratch directory so
+is built first if it is stale. The scratch directory has ../shared (the data sets) beside it, as the
+repository has, and a copy of docs/schemas. docs/reproductions/*/report.md are copied into the scratch directory so
 that the examples about them see the committed evidence without being able to touch it.
 """
 import difflib
@@ -95,11 +96,18 @@ def main():
     check = "--check" in sys.argv[1:]
     subprocess.run([str(ROOT / "dpspectra"), "--version"], check=True, stdout=subprocess.DEVNULL)
     with tempfile.TemporaryDirectory(prefix="dpspectra-readme-") as tmp:
-        scratch = pathlib.Path(tmp)
+        # the scratch directory stands where the repository stands, so ../shared/datasets resolves as for a user
+        # in the repository's root (shared/ beside the checkout)
+        scratch = pathlib.Path(tmp) / "work"
+        scratch.mkdir()
+        shared = ROOT.parent / "shared"
+        if shared.is_dir():
+            (pathlib.Path(tmp) / "shared").symlink_to(shared.resolve())
         # a wrapper, not a symlink: the launcher finds the repository from its own path
         launcher = scratch / "dpspectra"
         launcher.write_text(f'#!/bin/sh\nexec "{ROOT / "dpspectra"}" "$@"\n', encoding="utf-8")
         launcher.chmod(0o755)
+        shutil.copytree(ROOT / "docs" / "schemas", scratch / "docs" / "schemas")
         for report in ROOT.glob("docs/reproductions/*/report.md"):
             target = scratch / report.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)
