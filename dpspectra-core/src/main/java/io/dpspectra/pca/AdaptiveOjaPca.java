@@ -63,7 +63,7 @@ import java.util.TreeMap;
  * counts (no batch buffer: the first half is reduced to bin counts, the second half to a running sum); no d × d
  * matrix. Benchmark: docs/benchmarks/adaptive-oja.md.
  */
-public final class AdaptiveOjaPca implements SubspaceEstimator {
+public final class AdaptiveOjaPca extends DeflationEstimator {
     private final int k;
     private final int batchSize;
     private final LearningRate learningRate;
@@ -183,18 +183,17 @@ public final class AdaptiveOjaPca implements SubspaceEstimator {
     }
 
     @Override
-    public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
-        return fit(AiSource.ofRows(rows), rows, budget);
+    int components() {
+        return k;
     }
 
-    /** Fits on general PSD samples A_i (e.g. {@link LowRankPlusRankOneSamples}). */
-    public PrivateSubspace fit(AiSource samples, PrivacyParams budget) {
-        return fit(samples, null, budget);
+    @Override
+    String algorithmName() {
+        return "k-dp-pca-adaptive";
     }
 
-    private PrivateSubspace fit(AiSource samples, RowSource rows, PrivacyParams budget) {
-        DeflationFits.checkBudget(budget, "k-dp-pca-adaptive");
-        DpPreconditions.checkComponents(k, samples.dimension());
+    @Override
+    PrivateSubspace fitChecked(AiSource samples, RowSource rows, PrivacyParams budget) {
         long n = Deflation.size(samples);
         int b = batchSizeFor(n);
         if (n / k < b) {

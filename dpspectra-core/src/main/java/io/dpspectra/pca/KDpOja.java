@@ -26,7 +26,7 @@ import java.util.Map;
  *
  * <p>Cost: one pass, O(n·d·k) time, O(d·k) memory (plus one read block); no d × d matrix.
  */
-public final class KDpOja implements SubspaceEstimator {
+public final class KDpOja extends DeflationEstimator {
     private final int k;
     private final int batchSize;
     private final LearningRate learningRate;
@@ -102,18 +102,17 @@ public final class KDpOja implements SubspaceEstimator {
     }
 
     @Override
-    public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
-        return fit(AiSource.ofRows(rows), rows, budget);
+    int components() {
+        return k;
     }
 
-    /** Fits on general PSD samples A_i. */
-    public PrivateSubspace fit(AiSource samples, PrivacyParams budget) {
-        return fit(samples, null, budget);
+    @Override
+    String algorithmName() {
+        return "k-DP-Ojas";
     }
 
-    private PrivateSubspace fit(AiSource samples, RowSource rows, PrivacyParams budget) {
-        DeflationFits.checkBudget(budget, "k-DP-Ojas");
-        DpPreconditions.checkComponents(k, samples.dimension());
+    @Override
+    PrivateSubspace fitChecked(AiSource samples, RowSource rows, PrivacyParams budget) {
         double beta = Double.isNaN(clipThreshold) ? samples.traceBound() : clipThreshold;
         if (!(beta > 0) || !Double.isFinite(beta)) {
             throw new IllegalArgumentException("k-DP-Ojas needs a public gradient bound: declare a row bound "

@@ -30,7 +30,7 @@ import java.util.Map;
  *
  * <p>Cost: one pass, O(n·d·(k + b)) time, O(B·d + d·k) memory; no d × d matrix.
  */
-public final class KDpPca implements SubspaceEstimator {
+public final class KDpPca extends DeflationEstimator {
     private final int k;
     private final int batchSize;
     private final ModifiedDpPca.Builder oracle;
@@ -89,17 +89,17 @@ public final class KDpPca implements SubspaceEstimator {
     }
 
     @Override
-    public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
-        return fit(AiSource.ofRows(rows), rows, budget);
+    int components() {
+        return k;
     }
 
-    public PrivateSubspace fit(AiSource samples, PrivacyParams budget) {
-        return fit(samples, null, budget);
+    @Override
+    String algorithmName() {
+        return "k-DP-PCA";
     }
 
-    private PrivateSubspace fit(AiSource samples, RowSource rows, PrivacyParams budget) {
-        DeflationFits.checkBudget(budget, "k-DP-PCA");
-        DpPreconditions.checkComponents(k, samples.dimension());
+    @Override
+    PrivateSubspace fitChecked(AiSource samples, RowSource rows, PrivacyParams budget) {
         long n = Deflation.size(samples);
         int b = batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
         ModifiedDpPca modified;
