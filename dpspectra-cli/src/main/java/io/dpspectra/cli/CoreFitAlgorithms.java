@@ -28,6 +28,11 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         }
 
         @Override
+        public boolean gaussianOnly() {
+            return true;
+        }
+
+        @Override
         public io.dpspectra.pca.PrivateSubspace fit(FitContext c) {
             AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(c.components()).randomSource(c.random());
             if (c.neighbouring() != null) {

@@ -34,6 +34,15 @@ interface FitAlgorithm {
     }
 
     /**
+     * True if every noise the algorithm adds is Gaussian, without subsampling (e.g. one Gaussian release of
+     * XᵀX): its zCDP cost is then that of the Gaussian mechanism meeting its (ε, δ), which a zCDP ledger
+     * charges. Default false (no zCDP cost unless pure ε).
+     */
+    default boolean gaussianOnly() {
+        return false;
+    }
+
+    /**
      * True if the algorithm forms d x d matrices (a Gram pass, an eigendecomposition of XᵀX): its memory is
      * checked against the heap before any row is read. Streaming algorithms (O(dk)) return false.
      */

@@ -193,7 +193,13 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total());
+            List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> parts = new ArrayList<>();
+            parts.add(Map.entry(params, !alg.needsDelta() ? PrivacyOptions.Noise.PURE
+                    : alg.gaussianOnly() ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.OTHER));
+            if (spectrumParams != null) {
+                parts.add(Map.entry(spectrumParams, PrivacyOptions.Noise.GAUSSIAN)); // Gaussian or Laplace
+            }
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(parts));
         }
 
         io.beforeReading = d -> {

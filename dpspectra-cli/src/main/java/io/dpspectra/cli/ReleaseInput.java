@@ -98,6 +98,19 @@ final class ReleaseInput {
 
     /** The budget split: the preprocessing shares and what is left for the estimator. */
     record Plan(PrivacyParams total, PrivacyParams bound, PrivacyParams centre, PrivacyParams main) {
+        /**
+         * The zCDP cost of the preprocessing parts plus {@code mainParts} (the estimator's share, split as the
+         * command spends it, each with how it spends): NaN when a part has none. The bound is an exponential
+         * mechanism (pure ε), the private mean Gaussian or Laplace.
+         */
+        double rho(List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> mainParts) {
+            double r = PrivacyOptions.rho(bound, PrivacyOptions.Noise.PURE)
+                    + PrivacyOptions.rho(centre, PrivacyOptions.Noise.GAUSSIAN);
+            for (Map.Entry<PrivacyParams, PrivacyOptions.Noise> part : mainParts) {
+                r += PrivacyOptions.rho(part.getKey(), part.getValue());
+            }
+            return r;
+        }
     }
 
     /**
