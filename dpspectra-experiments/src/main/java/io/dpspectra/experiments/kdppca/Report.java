@@ -473,6 +473,21 @@ final class Report {
                 return (ojaBest == cells.size() ? "MATCHES" : "DOES NOT MATCH") + ": k-DP-Ojas is best at " + ojaBest
                         + " of " + cells.size() + " points. " + bestLine;
             }
+            case "3": {
+                long kdpBest = bests.stream().filter(b -> b.equals(Method.K_DP_PCA.label)).count();
+                long random = java.util.stream.IntStream.range(0, cells.size())
+                        .filter(x -> atRandomLevel(cells.get(x), Method.K_DP_PCA, f.models().get(x))).count();
+                List<String> growth = new ArrayList<>();
+                for (String k : new java.util.LinkedHashSet<>(f.seriesSuffix())) {
+                    int first = f.seriesSuffix().indexOf(k);
+                    int lastOfK = f.seriesSuffix().lastIndexOf(k);
+                    growth.add(String.format(Locale.ROOT, "%s x%.2f", k.trim(),
+                            mean(cells.get(lastOfK), Method.DP_GAUSS_1) / mean(cells.get(first), Method.DP_GAUSS_1)));
+                }
+                return String.format(Locale.ROOT, "%s for 'k-DP-PCA best': it is best at %d of %d (k, d) points and at the "
+                        + "random-subspace level at %d. DP-Gauss-1 from the smallest to the largest d: %s. %s", kdpBest == cells.size() ? "MATCHES" : "DOES NOT MATCH", kdpBest,
+                        cells.size(), random, String.join(", ", growth), bestLine);
+            }
             case "X":
                 return prototypeVerdict(f, cells);
             default:
@@ -533,7 +548,7 @@ final class Report {
                     same ? "same order, within 3x" : "NOT within 3x of 600"));
         }
         if (parts.isEmpty()) {
-            return "The prototype's points (d = 200) are not in this grid. " + variantLine(f, cells);
+            return "The prototype's points (d = 200) are not in this grid.";
         }
         return (all ? "CONFIRMED" : "DOES NOT MATCH in part") + " (d = 200): " + String.join("; ", parts)
                 + ". The crossover per (sigma, d) is in the section 'Crossover of this project's variant'.";
