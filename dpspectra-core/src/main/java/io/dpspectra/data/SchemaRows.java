@@ -64,37 +64,55 @@ public final class SchemaRows implements RowSource {
             for (String line = r.readLine(); line != null && sample.size() < SAMPLE_LINES; line = r.readLine()) {
                 sample.add(sample.isEmpty() && !line.isEmpty() && line.charAt(0) == '\uFEFF' ? line.substring(1) : line);
             }
-            String first = sample.isEmpty() ? null : sample.get(0);
-            if (first == null || first.isBlank()) {
-                throw new InvalidDataException(path + ": no data rows after " + skipLines + " skipped line(s)");
-            }
-            char sep = separator != 0 ? separator : detectSeparator(sample);
-            List<String> cells = splitLine(first, sep, path, skipLines + 1);
-            List<Schema.Column> cols = schema.columns();
-            boolean header = cells.size() == cols.size();
-            for (int j = 0; header && j < cols.size(); j++) {
-                header = cells.get(j).equals(cols.get(j).name());
-            }
-            if (!header && cells.size() == cols.size() && looksLikeHeader(cells, cols)) {
-                for (int j = 0; j < cols.size(); j++) {
-                    if (!cells.get(j).equals(cols.get(j).name())) {
-                        throw new InvalidDataException(path + ": column " + (j + 1) + " is \"" + cells.get(j)
-                                + "\" in the file's header but \"" + cols.get(j).name() + "\" in the schema; the "
-                                + "file's columns do not match the schema (use the schema written for this file)");
-                    }
-                }
-            }
-            if (cells.size() != cols.size()) {
-                throw new InvalidDataException(path + " line " + (skipLines + 1) + " has " + cells.size()
-                        + " cells (separator '" + CsvRows.printable(sep) + "') but the schema lists " + cols.size()
-                        + " columns; the schema must list every column of the file in order (mark unused ones "
-                        + "\"ignore\"), or the separator or the lines to skip are wrong");
-            }
-            return new SchemaRows(path, schema, centre, sep, skipLines, header);
+            Layout layout = layout(sample, schema, separator, path.toString(), skipLines);
+            return new SchemaRows(path, schema, centre, layout.separator(), skipLines, layout.hasHeader());
         } catch (IOException e) {
             throw new InvalidDataException("cannot read " + path + ": " + e + "; check the path and (for .gz) that "
                     + "it is valid gzip", e);
         }
+    }
+
+    /** How a table's text is laid out for a schema: its separator, and whether its first line is a header. */
+    public record Layout(char separator, boolean hasHeader) {
+    }
+
+    /**
+     * The layout of a table from its first lines ({@code sample}, after the {@code skipLines} skipped
+     * lines, a byte-order mark removed): the separator ({@code separator}, or detected when 0) and the
+     * header (the first line is one iff its cells are the schema's names), checked against the schema as
+     * {@link #open} checks a file; {@code name} names the table in messages. For readers of the same text
+     * elsewhere (a cluster), so that they lay it out as this class does.
+     *
+     * @throws InvalidDataException when the sample is empty or its columns are not the schema's
+     */
+    public static Layout layout(List<String> sample, Schema schema, char separator, String name, int skipLines) {
+        String first = sample.isEmpty() ? null : sample.get(0);
+        if (first == null || first.isBlank()) {
+            throw new InvalidDataException(name + ": no data rows after " + skipLines + " skipped line(s)");
+        }
+        char sep = separator != 0 ? separator : detectSeparator(sample);
+        List<String> cells = new CsvRows.Splitter(sep).splitToList(first, name, skipLines + 1);
+        List<Schema.Column> cols = schema.columns();
+        boolean header = cells.size() == cols.size();
+        for (int j = 0; header && j < cols.size(); j++) {
+            header = cells.get(j).equals(cols.get(j).name());
+        }
+        if (!header && cells.size() == cols.size() && looksLikeHeader(cells, cols)) {
+            for (int j = 0; j < cols.size(); j++) {
+                if (!cells.get(j).equals(cols.get(j).name())) {
+                    throw new InvalidDataException(name + ": column " + (j + 1) + " is \"" + cells.get(j)
+                            + "\" in the file's header but \"" + cols.get(j).name() + "\" in the schema; the "
+                            + "file's columns do not match the schema (use the schema written for this file)");
+                }
+            }
+        }
+        if (cells.size() != cols.size()) {
+            throw new InvalidDataException(name + " line " + (skipLines + 1) + " has " + cells.size()
+                    + " cells (separator '" + CsvRows.printable(sep) + "') but the schema lists " + cols.size()
+                    + " columns; the schema must list every column of the file in order (mark unused ones "
+                    + "\"ignore\"), or the separator or the lines to skip are wrong");
+        }
+        return new Layout(sep, header);
     }
 
     /** A header line with other names than the schema's: some cell a numeric column could not hold. */

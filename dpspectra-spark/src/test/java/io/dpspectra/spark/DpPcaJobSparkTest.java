@@ -22,9 +22,10 @@ import picocli.CommandLine;
 
 /**
  * The Spark job writes the CLI's release JSON, byte for byte, for the same file, options and seed (the
- * rows fit in one partition, so even the rounding of XᵀX is the same); from Parquet too; a bad cell is the
- * CLI's data error (exit 3, no output file); and preprocessing that needs the rows on the driver first is
- * refused (exit 2).
+ * rows fit in one partition, so even the rounding of XᵀX is the same); from Parquet too; with a public
+ * schema, private centring, a private bound and the CSV reader options; a bad cell is the CLI's data error
+ * (exit 3, no output file); the ledger is charged before any data is read; and reader options Spark cannot
+ * express are refused (exit 2).
  */
 class DpPcaJobSparkTest {
     private static final double[][] ROWS = rows(400, 4, 31);
@@ -115,13 +116,117 @@ class DpPcaJobSparkTest {
         assertThat(run.err()).contains("'oops'").contains("column 'b'").doesNotContain("Exception");
         assertThat(out).doesNotExist();
 
-        Run centred = job(args("fit", dir.resolve("c.json").toString(), csv.toString(), "--algorithm", "analyze-gauss",
-                "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--center", "private"));
-        assertThat(centred.code()).isEqualTo(2);
-        assertThat(centred.err()).contains("takes a given row bound only");
+        Run skip = job(args("fit", dir.resolve("c.json").toString(), csv.toString(), "--algorithm", "analyze-gauss",
+                "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--skip-lines", "1"));
+        assertThat(skip.code()).isEqualTo(2);
+        assertThat(skip.err()).contains("--skip-lines is not supported when Spark reads INPUT").contains("hint");
+        assertThat(dir.resolve("c.json")).doesNotExist();
+        Path spaced = Files.writeString(dir.resolve("spaced.txt"), "1 2\n3  4\n");
+        Run whitespace = job(args("fit", dir.resolve("w.json").toString(), spaced.toString(), "--algorithm",
+                "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1"));
+        assertThat(whitespace.code()).isEqualTo(2);
+        assertThat(whitespace.err()).contains("runs of spaces").contains("comma- or tab-separated");
 
         Run other = job("reproduce", "kdp-pca");
         assertThat(other.code()).isEqualTo(2);
         assertThat(other.err()).contains("runs 'fit' or 'covariance'");
+    }
+
+    /** The job's release JSON equals the CLI's for the same file, options and seed. */
+    private static void assertSameRelease(String command, Path input, String... options) throws Exception {
+        String tag = command + Math.abs(java.util.Arrays.hashCode(options));
+        Path cliOut = dir.resolve("cli-" + tag + ".json");
+        Path jobOut = dir.resolve("job-" + tag + ".json");
+        Run local = cli(args(command, cliOut.toString(), input.toString(), options));
+        assertThat(local.code()).as(local.err()).isZero();
+        Run run = job(args(command, jobOut.toString(), input.toString(), options));
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(Files.readString(jobOut)).isEqualTo(Files.readString(cliOut));
+    }
+
+    @Test
+    void privateCentringAndAPrivateBoundMatchTheCli() throws Exception {
+        assertSameRelease("fit", csv, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
+                "--clip-norm", "1", "--center", "private:0.2");
+        assertSameRelease("covariance", csv, "--algorithm", "gaussian", "--epsilon", "1", "--delta", "1e-6",
+                "--clip-norm", "private:0.9:0.1", "--center", "private");
+        assertSameRelease("fit", csv, "--algorithm", "private-power", "-k", "1", "--epsilon", "1",
+                "--norm-bound", "10", "--center", "private");
+    }
+
+    @Test
+    void aPublicSchemaMatchesTheCli() throws Exception {
+        Path schema = Files.writeString(dir.resolve("schema.json"), """
+                {"columns": [
+                  {"name": "a", "type": "numeric", "min": -2, "max": 2, "center": 0.5, "scale": 2},
+                  {"name": "b", "type": "numeric", "min": -1, "max": 1},
+                  {"name": "colour", "type": "categorical", "categories": ["red", "green", "blue"]},
+                  {"name": "id", "type": "ignore"}
+                ]}
+                """);
+        List<String> lines = new ArrayList<>(List.of("a;b;colour;id"));
+        String[] colours = {"red", "green", "blue"};
+        for (int i = 0; i < ROWS.length; i++) {
+            lines.add(String.format(Locale.ROOT, "%s;%s;%s;%d", ROWS[i][0], ROWS[i][1], colours[i % 3], i));
+        }
+        Path table = Files.write(dir.resolve("table.csv"), lines);
+        assertSameRelease("fit", table, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta",
+                "1e-6", "--schema", schema.toString());
+        assertSameRelease("covariance", table, "--algorithm", "laplace", "--epsilon", "1", "--schema",
+                schema.toString(), "--center", "private", "--clip-norm", "private:0.95");
+        Path parquet = dir.resolve("table.parquet");
+        spark.read().option("header", true).option("sep", ";").csv(table.toString()).coalesce(1).write()
+                .parquet(parquet.toString());
+        Path fromCsv = dir.resolve("schema-csv.json");
+        Path fromParquet = dir.resolve("schema-parquet.json");
+        String[] fit = {"--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6", "--schema",
+                schema.toString(), "--center", "none"};
+        assertThat(job(args("fit", fromCsv.toString(), table.toString(), fit)).code()).isZero();
+        Run p = job(args("fit", fromParquet.toString(), parquet.toString(), fit));
+        assertThat(p.code()).as(p.err()).isZero();
+        assertThat(Files.readString(fromParquet)).isEqualTo(Files.readString(fromCsv));
+    }
+
+    @Test
+    void csvReaderOptionsMatchTheCli() throws Exception {
+        List<String> lines = new ArrayList<>(List.of("# exported rows", "p\tq\tr\ts"));
+        for (double[] r : ROWS) {
+            lines.add(String.format(Locale.ROOT, "%s\t%s\t%s\t%s", r[0], r[1], r[2], r[3]));
+        }
+        Path tsv = Files.write(dir.resolve("rows.tsv"), lines);
+        String[] base = {"--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
+                "--clip-norm", "1", "--comment-prefix", "#", "--separator", "tab"};
+        assertSameRelease("fit", tsv, concat(base, "--columns", "1-2,s"));
+        assertSameRelease("fit", tsv, concat(base, "--exclude-columns", "q"));
+        List<String> bare = new ArrayList<>();
+        for (double[] r : ROWS) {
+            bare.add(String.format(Locale.ROOT, "%s,%s,%s,%s", r[0], r[1], r[2], r[3]));
+        }
+        Path headerless = Files.write(dir.resolve("bare.csv"), bare);
+        assertSameRelease("covariance", headerless, "--algorithm", "it-u", "--epsilon", "1", "--clip-norm", "1",
+                "--header-names", "w,x,y,z", "--columns", "x-z", "--exclude-columns", "y");
+    }
+
+    @Test
+    void theLedgerIsChargedBeforeAnyDataIsRead() throws Exception {
+        Path ledger = dir.resolve("budget.ledger");
+        assertThat(cli("ledger", "init", "--epsilon", "1.5", "--delta", "1e-5", ledger.toString()).code()).isZero();
+        String[] fit = {"--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
+                "--clip-norm", "1", "--ledger", ledger.toString()};
+        Path missing = dir.resolve("no-such-input.csv");
+        Run failed = job(args("fit", dir.resolve("l1.json").toString(), missing.toString(), fit));
+        assertThat(failed.code()).as(failed.err()).isEqualTo(3);
+        Run shown = cli("ledger", "show", ledger.toString());
+        assertThat(shown.out()).contains("no-such-input.csv");
+        Run refused = job(args("fit", dir.resolve("l2.json").toString(), csv.toString(), fit));
+        assertThat(refused.code()).isNotZero();
+        assertThat(refused.err()).contains("ledger");
+        assertThat(dir.resolve("l2.json")).doesNotExist();
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        List<String> out = new ArrayList<>(List.of(a));
+        out.addAll(List.of(b));
+        return out.toArray(new String[0]);
     }
 }
