@@ -13,7 +13,8 @@ import java.util.function.UnaryOperator;
 /**
  * Where the releasing commands ({@code fit}, {@code covariance}) get INPUT from when it is not a local file
  * this CLI reads itself: a program that embeds the command line (the Spark job
- * {@code io.dpspectra.spark.DpPcaJob}) installs an {@link Opener} before running it, and everything else
+ * {@code io.dpspectra.spark.DpPcaJob}) installs an {@link Opener} before running it (for {@code ldp aggregate},
+ * the reports too), and everything else
  * (options, validation, the ledger, the budget plan, the private preprocessing's noise, algorithms, the
  * release JSON, --diagnostics, exit codes) stays the CLI's own.
  *
@@ -90,6 +91,17 @@ public final class ExternalInputs {
          * @throws CliException (usage) for an option this opener cannot honour, naming it and the alternative
          */
         Rows open(Request request);
+
+        /**
+         * The average of the local-DP reports in {@code reports} (as typed), summed where they lie and checked
+         * as core's {@link io.dpspectra.local.LocalPcaAggregator} checks them ({@code ldp aggregate}); null
+         * when there is no report.
+         *
+         * @throws io.dpspectra.local.InvalidReportException for the first refused report (nothing is released)
+         */
+        default io.dpspectra.local.LocalAggregate aggregateReports(String reports) {
+            throw unsupported("this program does not read local-DP reports", "run 'dpspectra ldp aggregate'");
+        }
     }
 
     private static volatile Opener installed;
@@ -105,6 +117,11 @@ public final class ExternalInputs {
     /** Whether an opener is installed (INPUT is not read by this CLI). */
     static boolean isInstalled() {
         return installed != null;
+    }
+
+    /** The installed opener, or empty when none is installed. */
+    static Optional<Opener> installed() {
+        return Optional.ofNullable(installed);
     }
 
     /** The installed opener's rows for {@code request}, or empty when none is installed. */

@@ -201,11 +201,25 @@ final class LdpCommand implements Runnable {
             }
             output.checkBeforeReading();
             diagnostics.checkBeforeReading(output);
-            Inputs.checkReadable(reports);
+            ExternalInputs.Opener external = ExternalInputs.installed().orElse(null);
+            if (external != null && skipInvalid) {
+                throw CliException.usage("--skip-invalid is not supported when Spark reads the reports",
+                        "drop --skip-invalid (a refused report then stops the run), or run dpspectra ldp aggregate");
+            }
+            if (external == null) {
+                Inputs.checkReadable(reports);
+            }
             LocalPcaAggregator aggregator = LocalPcaAggregator.create();
-            List<InvalidReportException> refused;
-            try (LocalReportReader reader = LocalReportReader.open(reports)) {
-                refused = aggregator.addAll(reader, skipInvalid);
+            List<InvalidReportException> refused = List.of();
+            LocalAggregate summed = null;
+            try {
+                if (external != null) {
+                    summed = external.aggregateReports(reports.toString());
+                } else {
+                    try (LocalReportReader reader = LocalReportReader.open(reports)) {
+                        refused = aggregator.addAll(reader, skipInvalid);
+                    }
+                }
             } catch (InvalidReportException e) {
                 throw CliException.data("refused report at " + e.getMessage(), skipInvalid
                         ? "the file cannot be read past this point; nothing was written"
@@ -214,11 +228,11 @@ final class LdpCommand implements Runnable {
             for (InvalidReportException e : refused) {
                 warn("skipped report at " + e.getMessage());
             }
-            if (aggregator.count() == 0) {
+            if (external == null ? aggregator.count() == 0 : summed == null) {
                 throw CliException.data("no report in " + reports + " was accepted, so there is nothing to aggregate",
                         "pass the file written by 'dpspectra ldp randomize'", null);
             }
-            LocalAggregate aggregate = aggregator.aggregate();
+            LocalAggregate aggregate = external == null ? aggregator.aggregate() : summed;
             int p = aggregate.parameters().dimension();
             if (components > p) {
                 throw CliException.usage("--components " + components + " exceeds the report dimension p = " + p,

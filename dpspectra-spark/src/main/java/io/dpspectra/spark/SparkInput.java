@@ -80,6 +80,11 @@ final class SparkInput implements ExternalInputs.Opener {
         return new Rows(opened.rows(), opened.names());
     }
 
+    @Override
+    public io.dpspectra.local.LocalAggregate aggregateReports(String reports) {
+        return DistributedReports.aggregate(spark, asTyped(reports));
+    }
+
     /** The unbounded rows and their feature names. */
     private record Opened(DistributedGram rows, List<String> names) {
     }

@@ -224,6 +224,73 @@ class DpPcaJobSparkTest {
         assertThat(dir.resolve("l2.json")).doesNotExist();
     }
 
+    private Path randomize(String format, String epsilon, String name) {
+        Path out = dir.resolve(name);
+        Run r = cli("ldp", "randomize", "--epsilon", epsilon, "--delta", "1e-6", "--clip-norm", "1", "--report-format",
+                format, "--seed", "5", "--columns", "a-d", csv.toString(), "--output", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        return out;
+    }
+
+    @Test
+    void ldpAggregateMatchesTheCliAndRefusesBadReports() throws Exception {
+        for (String format : List.of("binary", "json-lines")) {
+            Path reports = randomize(format, "2", "reports-" + format);
+            Path cliOut = dir.resolve("cli-ldp-" + format + ".json");
+            Path jobOut = dir.resolve("job-ldp-" + format + ".json");
+            Run local = cli("ldp", "aggregate", "-k", "2", "--output", cliOut.toString(), reports.toString());
+            assertThat(local.code()).as(local.err()).isZero();
+            Run run = job("ldp", "aggregate", "-k", "2", "--output", jobOut.toString(), reports.toString());
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(Files.readString(jobOut)).isEqualTo(Files.readString(cliOut)).contains("\"reports\" : 400");
+        }
+        // several partitions: the same average up to the rounding of the partition sums
+        Path binary = dir.resolve("reports-binary");
+        org.apache.hadoop.conf.Configuration conf = spark.sparkContext().hadoopConfiguration();
+        conf.set("mapreduce.input.fileinputformat.split.maxsize", String.valueOf(Files.size(binary) / 3));
+        io.dpspectra.local.LocalAggregate split;
+        try {
+            split = DistributedReports.aggregate(spark, binary.toString());
+        } finally {
+            conf.unset("mapreduce.input.fileinputformat.split.maxsize");
+        }
+        io.dpspectra.local.LocalPcaAggregator local = io.dpspectra.local.LocalPcaAggregator.create();
+        try (io.dpspectra.local.LocalReportReader reader = io.dpspectra.local.LocalReportReader.open(binary)) {
+            local.addAll(reader, false);
+        }
+        io.dpspectra.local.LocalAggregate whole = local.aggregate();
+        assertThat(split.reports()).isEqualTo(400);
+        assertThat(split.parameters()).isEqualTo(whole.parameters());
+        double[] a = split.mean().data();
+        double[] b = whole.mean().data();
+        for (int i = 0; i < a.length; i++) {
+            assertThat(a[i]).isCloseTo(b[i], org.assertj.core.api.Assertions.within(1e-12 * (1 + Math.abs(b[i]))));
+        }
+
+        List<String> lines = new ArrayList<>(Files.readAllLines(randomize("json-lines", "2", "a.jsonl")));
+        lines.add(7, Files.readAllLines(randomize("json-lines", "1", "b.jsonl")).get(0));
+        Path mixed = Files.write(dir.resolve("mixed.jsonl"), lines);
+        Path release = dir.resolve("mixed-release.json");
+        Run refused = job("ldp", "aggregate", "-k", "2", "--output", release.toString(), mixed.toString());
+        assertThat(refused.code()).isEqualTo(3);
+        assertThat(refused.err()).contains("refused report at").contains("line 8").contains("epsilon 1.0 differs from 2.0");
+        assertThat(release).doesNotExist();
+
+        byte[] bytes = Files.readAllBytes(binary);
+        bytes[bytes.length / 2] ^= 0x10;
+        Path corrupt = Files.write(dir.resolve("corrupt.bin"), bytes);
+        Run crc = job("ldp", "aggregate", "-k", "2", corrupt.toString());
+        assertThat(crc.code()).isEqualTo(3);
+        assertThat(crc.err()).contains("refused report at").containsIgnoringCase("checksum");
+        Path truncated = Files.write(dir.resolve("truncated.bin"), java.util.Arrays.copyOf(bytes, bytes.length - 9));
+        Run cut = job("ldp", "aggregate", "-k", "2", truncated.toString());
+        assertThat(cut.code()).isEqualTo(3);
+        assertThat(cut.err()).contains("ends inside a report");
+        Run skip = job("ldp", "aggregate", "-k", "2", "--skip-invalid", binary.toString());
+        assertThat(skip.code()).isEqualTo(2);
+        assertThat(skip.err()).contains("--skip-invalid is not supported when Spark reads the reports");
+    }
+
     private static String[] concat(String[] a, String... b) {
         List<String> out = new ArrayList<>(List.of(a));
         out.addAll(List.of(b));
