@@ -68,7 +68,7 @@ public final class Algorithms {
             }
             alg.validateOptions();
             return alg.fit(new FitAlgorithm.FitContext(rows, () -> Inputs.rowCount(rows), k, params, neighbouring,
-                    random, warn));
+                    random, warn, null));
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage() + (e.hint() == null ? "" : "; " + e.hint()), e);
         } catch (IOException e) {

@@ -39,9 +39,10 @@ public final class ExternalInputs {
 
     /**
      * How the CLI would read INPUT through a public schema ({@code --schema}): the schema, the separator
-     * (0: detect it), the lines to skip, and whether the schema's public centres are subtracted.
+     * (0: detect it), the lines to skip, the comment prefix (null: none), and whether the schema's public
+     * centres are subtracted.
      */
-    public record SchemaInput(Schema schema, char separator, int skipLines, boolean centre) {
+    public record SchemaInput(Schema schema, char separator, int skipLines, String commentPrefix, boolean centre) {
         public SchemaInput {
             Objects.requireNonNull(schema, "schema");
         }

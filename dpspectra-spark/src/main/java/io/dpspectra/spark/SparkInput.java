@@ -192,9 +192,10 @@ final class SparkInput implements ExternalInputs.Opener {
                     + "supported when Spark reads INPUT (its CSV reader cannot drop leading lines)",
                     "remove the leading lines from the file and set the schema's skip to 0, or run dpspectra on it");
         }
-        SchemaRows.Layout layout = SchemaRows.layout(firstLines(raw), s.schema(), s.separator(), "INPUT " + raw, 0);
+        SchemaRows.Inspected layout = SchemaRows.layout(firstLines(raw), "INPUT " + raw, s.schema(), s.separator(),
+                s.commentPrefix());
         char sep = sparkSeparator(layout.separator(), s.separator() != 0);
-        Dataset<Row> data = textReader(sep, null).option("header", layout.hasHeader()).csv(raw);
+        Dataset<Row> data = textReader(sep, s.commentPrefix()).option("header", layout.header()).csv(raw);
         return mapped(data, raw, s);
     }
 
