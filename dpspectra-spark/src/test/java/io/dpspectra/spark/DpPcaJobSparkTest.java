@@ -173,6 +173,12 @@ class DpPcaJobSparkTest {
             lines.add(String.format(Locale.ROOT, "%s;%s;%s;%d", ROWS[i][0], ROWS[i][1], colours[i % 3], i));
         }
         Path table = Files.write(dir.resolve("table.csv"), lines);
+        List<String> commented = new ArrayList<>(lines);
+        commented.add(0, "# exported from the registry");
+        commented.add(5, "# a note between rows");
+        Path noted = Files.write(dir.resolve("noted.csv"), commented);
+        assertSameRelease("fit", noted, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta",
+                "1e-6", "--schema", schema.toString(), "--comment-prefix", "#");
         assertSameRelease("fit", table, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta",
                 "1e-6", "--schema", schema.toString());
         assertSameRelease("covariance", table, "--algorithm", "laplace", "--epsilon", "1", "--schema",
