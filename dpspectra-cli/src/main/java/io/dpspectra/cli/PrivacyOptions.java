@@ -44,6 +44,11 @@ final class PrivacyOptions {
      * overspend, with what remains; nothing is recorded then).
      */
     void chargeLedger(String purpose, PrivacyParams params) {
+        chargeLedger(ledger, purpose, params);
+    }
+
+    /** Charges {@code params} to {@code ledger} (no-op when null); see {@link #chargeLedger(String, PrivacyParams)}. */
+    static void chargeLedger(Path ledger, String purpose, PrivacyParams params) {
         if (ledger == null) {
             return;
         }
