@@ -87,6 +87,15 @@ final class LdpCommand implements Runnable {
                         + "who knows the seed; omit it for real use (default: SecureRandom).")
         Long seed;
 
+        @Option(names = "--ledger", paramLabel = "FILE",
+                description = "A privacy-budget ledger (made by 'dpspectra ledger init') for the records of INPUT: "
+                        + "(epsilon, delta) is checked against what remains and recorded, atomically, BEFORE the "
+                        + "records are read; an overspend is refused (exit 4). The privacy unit is one record and "
+                        + "each record gets one report, so a run costs every record (epsilon, delta) once, however "
+                        + "many rows INPUT has; randomizing the same records again costs them again (basic "
+                        + "composition across calls). A real client keeps its own ledger for its own record.")
+        Path ledger;
+
         @Mixin
         InputOptions input = new InputOptions();
 
@@ -110,6 +119,8 @@ final class LdpCommand implements Runnable {
                         + "who knows the seed");
                 random = RandomSource.seededForReproducibility(seed);
             }
+            PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
+                    PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");
