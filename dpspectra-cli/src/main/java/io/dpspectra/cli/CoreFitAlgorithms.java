@@ -18,6 +18,11 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         }
 
         @Override
+        public boolean readsOnce() {
+            return true; // one GramPass
+        }
+
+        @Override
         public String summary() {
             return "DP-Gauss-1 (Dwork et al. 2014): Gaussian noise on XᵀX, then top-k eigenvectors; needs --delta > 0";
         }
@@ -28,12 +33,27 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         }
 
         @Override
+        public boolean gaussianOnly() {
+            return true;
+        }
+
+        @Override
+        public boolean releasesSpectrum() {
+            return true; // the eigenvalues of the noisy XᵀX
+        }
+
+        @Override
         public io.dpspectra.pca.PrivateSubspace fit(FitContext c) {
             AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(c.components()).randomSource(c.random());
             if (c.neighbouring() != null) {
                 b.neighbouring(c.neighbouring());
             }
-            return b.build().fit(c.rows(), c.params());
+            io.dpspectra.pca.PrivateSubspace s = b.build().fit(c.rows(), c.params());
+            if (c.chooser() == null) {
+                return s;
+            }
+            // all d eigenpairs of the one noisy matrix: keeping the leading k is post-processing
+            return s.leading(c.chooser().applyAsInt(s.explainedVariance().orElseThrow()));
         }
     }
 
@@ -41,6 +61,11 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         @Override
         public String name() {
             return "exact";
+        }
+
+        @Override
+        public boolean readsOnce() {
+            return true; // one GramPass
         }
 
         @Override

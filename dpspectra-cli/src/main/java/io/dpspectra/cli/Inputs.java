@@ -5,6 +5,7 @@ import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaRows;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -77,11 +78,21 @@ final class Inputs {
      * being read again from its temporary copy.
      */
     static Opened open(Path path, InputOptions options, Consumer<String> note) {
+        return open(path, options, note, false);
+    }
+
+    /**
+     * As {@link #open(Path, InputOptions, Consumer)}; {@code readOnce} tells that the command will pass over
+     * the rows once only, so standard input is streamed as it is (parsed in parallel, folded on the parser
+     * threads), without the temporary copy that {@link SpilledStream} writes for a command that may read
+     * it again.
+     */
+    static Opened open(Path path, InputOptions options, Consumer<String> note, boolean readOnce) {
         InputOptions opts = options != null ? options : new InputOptions();
         if (isStdin(path)) {
             CsvRows rows = opts.configure(CsvRows.fromStream("standard input", System.in)).build();
             noteSeparator(rows, note);
-            return new Opened(new SpilledStream(rows, note), rows.columnNames(), path);
+            return new Opened(readOnce ? rows : new SpilledStream(rows, note), rows.columnNames(), path);
         }
         checkReadable(path);
         if (isBinary(path)) {
@@ -98,6 +109,20 @@ final class Inputs {
         return new Opened(rows, rows.columnNames(), path);
     }
 
+    /**
+     * The rows of {@code path} ("-" for standard input, read by one pass: wrap it in a {@link SpilledStream}
+     * for more) through a schema, with the schema's file format.
+     */
+    static SchemaRows schemaRows(Path path, SchemaJson.Loaded schema, boolean centre) {
+        if (isStdin(path)) {
+            return SchemaRows.fromStream("standard input", System.in, schema.schema(), centre, schema.separator(),
+                    schema.skipLines(), schema.commentPrefix());
+        }
+        checkReadable(path);
+        return SchemaRows.open(path, schema.schema(), centre, schema.separator(), schema.skipLines(),
+                schema.commentPrefix());
+    }
+
     private static void noteSeparator(CsvRows rows, Consumer<String> note) {
         if (rows.separatorDetected() && rows.separator() != ',') {
             note.accept("reading " + rows.describe() + " as " + rows.separatorName() + "-separated (detected; "
@@ -106,17 +131,19 @@ final class Inputs {
     }
 
     /**
-     * Standard input, read once: the first pass streams it (an algorithm that makes one pass never waits
-     * for a copy) and keeps a copy in a temporary .dpsr file as it goes; a later pass (a multi-pass
-     * algorithm) reads that copy, and says so. The copy is deleted when the JVM exits.
+     * Standard input for a command that may read its rows more than once: the first pass streams it and
+     * keeps a copy in a temporary .dpsr file as it goes; a later pass (a multi-pass algorithm, a private
+     * bound or mean before the estimator) reads that copy, and says so. The copy is deleted when the JVM
+     * exits. A command that reads once streams standard input without a copy ({@link #open} with readOnce).
      */
     static final class SpilledStream implements RowSource {
-        private final CsvRows stream;
+        private final RowSource stream;
         private final Consumer<String> note;
         private Path spill;
         private BinaryRows copy;
 
-        SpilledStream(CsvRows stream, Consumer<String> note) {
+        /** {@code stream}: a source that can be opened once (CSV or schema rows of standard input). */
+        SpilledStream(RowSource stream, Consumer<String> note) {
             this.stream = stream;
             this.note = note;
         }

@@ -89,18 +89,33 @@ class CsvInputOptionsCliTest {
     @Test
     void standardInputStreamsForOnePassAndIsReReadFromASpillForMore() throws Exception {
         String csv = Cli.smallCsv(200, 4).replace(',', ';');
+        long spillsBefore = stdinSpills();
         Cli.Result one = withStdin(csv, () -> fitGauss("-"));
         assertThat(one.exitCode()).as(one.toString()).isZero();
         assertThat(one.err()).contains("semicolon-separated").doesNotContain("temporary copy");
+        assertThat(stdinSpills()).as("a one-pass fit writes no temporary copy").isEqualTo(spillsBefore);
+        // streamed, it is the same release as from the file, bit for bit
+        Path file = Cli.write(dir, "same.csv", csv);
+        Cli.Result fromFile = fitGauss(file.toString());
+        assertThat(Json.MAPPER.readTree(one.out()).get("components"))
+                .isEqualTo(Json.MAPPER.readTree(fromFile.out()).get("components"));
 
         Cli.Result many = withStdin(csv, () -> Cli.run("fit", "--algorithm", "private-power", "-k", "1", "--iterations",
                 "3", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--seed", "5", "-"));
         assertThat(many.exitCode()).as(many.toString()).isZero();
         assertThat(many.err()).contains("re-read from its temporary copy");
+        assertThat(stdinSpills()).isEqualTo(spillsBefore + 1);
 
         Cli.Result bad = withStdin("a,b\n0.1,0.2\n0.3,x\n", () -> fitGauss("-"));
         assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(ExitCodes.BAD_DATA);
         assertThat(bad.err()).contains("standard input line 3");
+    }
+
+    /** Temporary copies of standard input in java.io.tmpdir (deleted only when the JVM exits). */
+    private static long stdinSpills() throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("dpspectra-stdin-")).count();
+        }
     }
 
     @Test
@@ -111,5 +126,44 @@ class CsvInputOptionsCliTest {
         Cli.Result r = fitGauss("--skip-lines", "1", bin.toString());
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains("--skip-lines");
+    }
+
+    @Test
+    void aSchemaReadsStandardInputAndSkipsCommentLinesAsItDoesTheSameFile() throws Exception {
+        Path schema = Cli.write(dir, "s.json", "{\"columns\": [{\"name\": \"a\", \"min\": -1, \"max\": 1},"
+                + "{\"name\": \"b\", \"min\": -1, \"max\": 1}, {\"name\": \"label\", \"type\": \"ignore\"}]}");
+        StringBuilder sb = new StringBuilder("# exported by a lab instrument\na,b,label\n");
+        for (int i = 0; i < 200; i++) {
+            sb.append(Math.sin(i)).append(',').append(Math.cos(3 * i) / 2).append(",x\n");
+            if (i == 100) {
+                sb.append("# a note in the middle\n");
+            }
+        }
+        String text = sb.toString();
+        Path file = Cli.write(dir, "t.csv", text);
+        String[] fit = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
+            "--seed", "9", "--schema", schema.toString(), "--comment-prefix", "#"};
+        Cli.Result fromFile = Cli.run(concat(fit, file.toString()));
+        assertThat(fromFile.exitCode()).as(fromFile.toString()).isZero();
+        Cli.Result fromStdin = withStdin(text, () -> Cli.run(concat(fit, "-")));
+        assertThat(fromStdin.exitCode()).as(fromStdin.toString()).isZero();
+        // same rows, same seed: the same release, component for component
+        assertThat(Json.MAPPER.readTree(fromStdin.out()).get("components"))
+                .isEqualTo(Json.MAPPER.readTree(fromFile.out()).get("components"));
+        // the model remembers the comment prefix with the schema's format
+        assertThat(Json.MAPPER.readTree(fromFile.out()).path("preprocessing").path("schema").path("format")
+                .path("commentPrefix").asText()).isEqualTo("#");
+        // a two-pass run from standard input re-reads its temporary copy, and says so
+        Cli.Result twoPass = withStdin(text, () -> Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "1",
+                "--epsilon", "1", "--delta", "1e-6", "--seed", "9", "--schema", schema.toString(), "--comment-prefix",
+                "#", "--center", "private", "-"));
+        assertThat(twoPass.exitCode()).as(twoPass.toString()).isZero();
+        assertThat(twoPass.err()).contains("re-read from its temporary copy");
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
     }
 }
