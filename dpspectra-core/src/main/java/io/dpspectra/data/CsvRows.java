@@ -755,6 +755,7 @@ public final class CsvRows implements RowSource {
         piece.rowLine = new int[capacity];
         boolean ws = separator == ' ';
         byte sep = separator;
+        CsvNumbers numbers = new CsvNumbers();
         int pos = 0;
         int line = 0;
         while (pos < length) {
@@ -804,32 +805,48 @@ public final class CsvRows implements RowSource {
                     break;
                 }
                 int cs = p;
-                if (ws) {
-                    while (p < length && b[p] != ' ' && b[p] != '\t' && b[p] != '\n' && b[p] != '\r') {
-                        p++;
-                    }
-                } else {
-                    while (p < length && b[p] != sep && b[p] != '\n') {
-                        p++;
+                int s = col < fileColumns ? slot[col] : -1;
+                double v = Double.NaN;
+                if (s >= 0) {
+                    // one pass over the cell: the number, then the separator or line end right after it
+                    v = numbers.scan(b, p, length);
+                    int after = numbers.end;
+                    if (!Double.isNaN(v) && (after == length || b[after] == '\n'
+                            || (ws ? b[after] == ' ' || b[after] == '\t' || b[after] == '\r' : b[after] == sep))) {
+                        p = after;
+                    } else {
+                        v = Double.NaN; // anything else (blanks or \r after it, text): the cell as a whole below
                     }
                 }
-                int ce = p;
-                while (ce > cs && (b[ce - 1] == ' ' || b[ce - 1] == '\t' || b[ce - 1] == '\r')) {
-                    ce--;
-                }
-                if (col < fileColumns) {
-                    int s = slot[col];
-                    if (s >= 0) {
-                        double v = CsvNumbers.parse(b, cs, ce);
-                        if (Double.isNaN(v) || Double.isInfinite(v)) {
-                            String cell = new String(b, cs, ce - cs, StandardCharsets.UTF_8);
-                            int column = col;
-                            int at = line;
-                            piece.fail(line, base -> cellProblem(base + at, column, cell));
-                            return piece;
+                if (p == cs || Double.isNaN(v)) {
+                    p = cs;
+                    if (ws) {
+                        while (p < length && b[p] != ' ' && b[p] != '\t' && b[p] != '\n' && b[p] != '\r') {
+                            p++;
                         }
-                        piece.values[rowBase + s] = v;
+                    } else {
+                        while (p < length && b[p] != sep && b[p] != '\n') {
+                            p++;
+                        }
                     }
+                    if (s >= 0) {
+                        int ce = trimEnd(b, cs, p);
+                        v = numbers.scan(b, cs, ce);
+                        if (numbers.end != ce) {
+                            v = Double.NaN;
+                        }
+                    }
+                }
+                if (s >= 0) {
+                    if (Double.isNaN(v) || Double.isInfinite(v)) {
+                        int ce = trimEnd(b, cs, p);
+                        String cell = new String(b, cs, ce - cs, StandardCharsets.UTF_8);
+                        int column = col;
+                        int at = line;
+                        piece.fail(line, base -> cellProblem(base + at, column, cell));
+                        return piece;
+                    }
+                    piece.values[rowBase + s] = v;
                 }
                 col++;
                 if (col > fileColumns) {
@@ -896,6 +913,15 @@ public final class CsvRows implements RowSource {
             values[rowBase + i] = v;
         }
         return null;
+    }
+
+    /** The end of the cell b[start, end) without its trailing blanks and carriage return. */
+    private static int trimEnd(byte[] b, int start, int end) {
+        int e = end;
+        while (e > start && (b[e - 1] == ' ' || b[e - 1] == '\t' || b[e - 1] == '\r')) {
+            e--;
+        }
+        return e;
     }
 
     private static int lineEnd(byte[] b, int from, int length) {
