@@ -47,7 +47,9 @@ import java.util.zip.GZIPInputStream;
  *
  * <p>Cost: one sequential read of the file per pass, parsed in parallel on every core in pieces cut at
  * line ends ({@link CsvPipeline}; rows still come out in file order, and the first bad line is the one
- * reported); memory a few 1 MB pieces, independent of the number of rows.
+ * reported); memory a few 1 MB pieces, independent of the number of rows. A Gram pass
+ * ({@link GramPass}) does not take the rows one by one: the parser threads fold their pieces into partial
+ * XᵀX themselves, in a fixed order ({@link RowCursor#foldGram}).
  */
 public final class CsvRows implements RowSource {
 
