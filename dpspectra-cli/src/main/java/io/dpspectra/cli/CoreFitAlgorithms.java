@@ -33,12 +33,27 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         }
 
         @Override
+        public boolean gaussianOnly() {
+            return true;
+        }
+
+        @Override
+        public boolean releasesSpectrum() {
+            return true; // the eigenvalues of the noisy XᵀX
+        }
+
+        @Override
         public io.dpspectra.pca.PrivateSubspace fit(FitContext c) {
             AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(c.components()).randomSource(c.random());
             if (c.neighbouring() != null) {
                 b.neighbouring(c.neighbouring());
             }
-            return b.build().fit(c.rows(), c.params());
+            io.dpspectra.pca.PrivateSubspace s = b.build().fit(c.rows(), c.params());
+            if (c.chooser() == null) {
+                return s;
+            }
+            // all d eigenpairs of the one noisy matrix: keeping the leading k is post-processing
+            return s.leading(c.chooser().applyAsInt(s.explainedVariance().orElseThrow()));
         }
     }
 

@@ -10,7 +10,9 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -81,7 +83,9 @@ final class CovarianceCommand extends BaseCommand {
             neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
         }
         RandomSource random = privacy.randomSource(err());
-        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total);
+        // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
+        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total, plan.rho(List.of(
+                Map.entry(params, alg.equals("gaussian") ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.PURE))));
 
         io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
         ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);

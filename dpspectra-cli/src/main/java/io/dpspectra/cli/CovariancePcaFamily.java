@@ -67,6 +67,11 @@ final class CovariancePcaFamily implements AlgorithmFamily {
         }
 
         @Override
+        public boolean releasesSpectrum() {
+            return split == IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE || eigenvalues;
+        }
+
+        @Override
         public void validateOptions() {
             if (!(failureProbability > 0 && failureProbability < 1)) {
                 throw CliException.usage("--ies-failure-probability must be in (0, 1), got " + failureProbability,
@@ -84,18 +89,23 @@ final class CovariancePcaFamily implements AlgorithmFamily {
                 c.warn().accept(name() + " is pure epsilon-DP; --delta " + c.params().delta() + " is not used");
             }
             int d = c.rows().dimension();
-            if (skipLastVector && c.components() < d) {
+            if (skipLastVector && c.components() < d && c.chooser() == null) {
                 c.warn().accept("--skip-last-vector has no effect with --components " + c.components() + " < d = "
                         + d + ": only the last of all d vectors is determined by the others");
             }
-            IterativeEigenvectorSampling ies = IterativeEigenvectorSampling.builder().split(split)
+            IterativeEigenvectorSampling.Builder b = IterativeEigenvectorSampling.builder().split(split)
                     .failureProbability(failureProbability).vectors(c.components()).skipLastVector(skipLastVector)
-                    .randomSource(c.random()).build();
+                    .randomSource(c.random());
+            int[] k = {c.components()};
+            if (c.chooser() != null) {
+                b.vectorsChosenBy(ev -> k[0] = c.chooser().applyAsInt(ev)); // from the d released eigenvalues
+            }
+            IterativeEigenvectorSampling ies = b.build();
             if (split == IterativeEigenvectorSampling.BudgetSplit.UNIFORM && !eigenvalues) {
                 return ies.subspace(c.rows(), c.params());
             }
             PrivateCovariance release = ies.release(c.rows(), c.params());
-            return release.topK(c.components());
+            return release.topK(k[0]);
         }
     }
 }

@@ -34,6 +34,24 @@ interface FitAlgorithm {
     }
 
     /**
+     * True if every noise the algorithm adds is Gaussian, without subsampling (e.g. one Gaussian release of
+     * XᵀX): its zCDP cost is then that of the Gaussian mechanism meeting its (ε, δ), which a zCDP ledger
+     * charges. Default false (no zCDP cost unless pure ε).
+     */
+    default boolean gaussianOnly() {
+        return false;
+    }
+
+    /**
+     * True if the fit releases all d private eigenvalues (XᵀX units) before anything that depends on k, and
+     * honours {@link FitContext#chooser()}: then {@code --components auto} takes k from them over a private
+     * trace (post-processing), spending only on the trace. Default false: a separate private spectrum is bought.
+     */
+    default boolean releasesSpectrum() {
+        return false;
+    }
+
+    /**
      * True if the algorithm forms d x d matrices (a Gram pass, an eigendecomposition of XᵀX): its memory is
      * checked against the heap before any row is read. Streaming algorithms (O(dk)) return false.
      */
@@ -97,9 +115,13 @@ interface FitAlgorithm {
      * @param neighbouring the requested relation, or null for the algorithm's own default
      * @param random the noise source; null for a non-private algorithm
      * @param warn prints a one-line warning on stderr
+     * @param chooser null for a fixed k; for {@code --components auto} with an algorithm that
+     *                {@link #releasesSpectrum()}, picks k from its released eigenvalues (all d, descending),
+     *                and {@code components} is d
      */
     record FitContext(ClippedRows rows, LongSupplier rowCounter, int components, PrivacyParams params,
-            Neighbouring neighbouring, RandomSource random, Consumer<String> warn) {
+            Neighbouring neighbouring, RandomSource random, Consumer<String> warn,
+            java.util.function.ToIntFunction<double[]> chooser) {
         /** The number of rows; costs a counting pass over a CSV the first time (see rowCounter). */
         long rowCount() {
             return rowCounter.getAsLong();

@@ -1,6 +1,7 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.covariance.PrivateSpectrum;
+import io.dpspectra.covariance.PrivateTrace;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -34,10 +36,13 @@ final class FitCommand extends BaseCommand {
 
     @Option(names = {"--components", "-k"}, paramLabel = "K|auto:T[:F]", required = true,
             description = "Number of principal components k (1 <= k <= d), or auto:T to choose the smallest k whose "
-                    + "private explained-variance ratio reaches T (e.g. auto:0.9). The ratio comes from a separate "
-                    + "private spectrum (Laplace or Gaussian covariance, as the estimator uses delta) bought with a "
-                    + "share F of the budget (default " + SPECTRUM_FRACTION + "): its eigenvalues over its trace. "
-                    + "The spend, the spectrum and the chosen k appear in the output.")
+                    + "private explained-variance ratio reaches T (e.g. auto:0.9). A share F of the budget (default "
+                    + SPECTRUM_FRACTION + ") buys what the ratio needs: for an estimator that releases all d "
+                    + "eigenvalues itself (analyze-gauss, ad, it-u --eigenvalues), only a private trace Tr X^T X "
+                    + "(sensitivity B^2), and the ratio is its eigenvalues over that trace (post-processing); for "
+                    + "the others a separate private spectrum (a Laplace or Gaussian covariance release): its "
+                    + "eigenvalues over their sum. Gaussian noise when the estimator uses delta, Laplace otherwise. "
+                    + "The spend, the spectrum, the ratios (unit-free) and the chosen k appear in the output.")
     String components;
 
     @Mixin
@@ -193,7 +198,13 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total());
+            List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> parts = new ArrayList<>();
+            parts.add(Map.entry(params, !alg.needsDelta() ? PrivacyOptions.Noise.PURE
+                    : alg.gaussianOnly() ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.OTHER));
+            if (spectrumParams != null) {
+                parts.add(Map.entry(spectrumParams, PrivacyOptions.Noise.GAUSSIAN)); // Gaussian or Laplace
+            }
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(parts));
         }
 
         io.beforeReading = d -> {
@@ -210,38 +221,57 @@ final class FitCommand extends BaseCommand {
                     + io.inputPath + " data.dpsr') and fit the .dpsr, which streams several times faster");
         }
         ClippedRows rows = in.rows();
-        Map<String, Object> spectrum = null;
-        if (auto != null) {
-            PrivateSpectrum s = PrivateSpectrum.release(rows, spectrumParams, neighbouring, random, auto[0]);
-            io.addPreprocessingGuarantee(s.guarantee());
-            k = s.k();
-            spectrum = Json.spectrum(s);
-            warn("--components " + components + " chose k = " + k + " (private explained-variance ratio "
-                    + String.format(Locale.ROOT, "%.3f", s.ratios()[k - 1]) + ")");
+        PrivateSpectrum[] spectrum = new PrivateSpectrum[1];
+        ToIntFunction<double[]> chooser = null;
+        if (auto != null && alg.releasesSpectrum()) {
+            // only the trace is bought; k comes from the estimator's own released eigenvalues over it
+            PrivateTrace.Result trace = PrivateTrace.of(neighbouring, random).release(rows, spectrumParams);
+            io.addPreprocessingGuarantee(trace.guarantee());
+            double threshold = auto[0];
+            chooser = ev -> {
+                spectrum[0] = PrivateSpectrum.fromReleased(ev, trace, threshold, alg.name());
+                return spectrum[0].k();
+            };
+            k = in.opened().dimension();
+        } else if (auto != null) {
+            spectrum[0] = PrivateSpectrum.release(rows, spectrumParams, neighbouring, random, auto[0]);
+            io.addPreprocessingGuarantee(spectrum[0].guarantee());
+            k = spectrum[0].k();
         }
         DpPreconditions.checkComponents(k, in.opened().dimension());
         long start = System.nanoTime();
         PrivateSubspace result;
         try {
             result = alg.fit(new FitAlgorithm.FitContext(rows, in::rowCount, k, params, neighbouring, random,
-                    this::warn));
+                    this::warn, chooser));
         } catch (ReleaseRefusedException e) {
             io.publish(this, io.describe(Release.refused("fit", alg.name(), e), in, random, e.spent(), plan));
             throw CliException.refused(e);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        PrivateSpectrum chosen = spectrum[0];
+        if (chosen != null) {
+            warn("--components " + components + " chose k = " + chosen.k() + " (private explained-variance ratio "
+                    + String.format(Locale.ROOT, "%.3f", chosen.ratios()[chosen.k() - 1]) + ", from "
+                    + chosen.source() + ")");
+        }
         List<String> columns = in.opened().columnNames();
 
         Release release = io.describe(Release.of("fit", result, columns), in, random,
                 result.guarantee().orElse(null), plan).diagnostic("fitSeconds", seconds);
-        if (spectrum != null) {
-            release.put("spectrum", spectrum);
+        if (chosen != null) {
+            release.put("explainedVarianceRatio", java.util.Arrays.copyOf(chosen.ratios(), result.k()));
+            release.put("spectrum", Json.spectrum(chosen));
         }
         io.publish(this, release.table(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append('\n');
             sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
-            result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance", ev)));
+            result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance (XᵀX units)", ev)));
+            if (chosen != null) {
+                sb.append(Tables.values("explained-variance ratio (cumulative)",
+                        java.util.Arrays.copyOf(chosen.ratios(), result.k())));
+            }
             sb.append(io.tableNotes(result.guarantee().orElse(null)));
             sb.append(Tables.guarantee(result.guarantee().orElse(null)));
             return sb.toString();

@@ -5,6 +5,7 @@ import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaRows;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -108,6 +109,20 @@ final class Inputs {
         return new Opened(rows, rows.columnNames(), path);
     }
 
+    /**
+     * The rows of {@code path} ("-" for standard input, read by one pass: wrap it in a {@link SpilledStream}
+     * for more) through a schema, with the schema's file format.
+     */
+    static SchemaRows schemaRows(Path path, SchemaJson.Loaded schema, boolean centre) {
+        if (isStdin(path)) {
+            return SchemaRows.fromStream("standard input", System.in, schema.schema(), centre, schema.separator(),
+                    schema.skipLines(), schema.commentPrefix());
+        }
+        checkReadable(path);
+        return SchemaRows.open(path, schema.schema(), centre, schema.separator(), schema.skipLines(),
+                schema.commentPrefix());
+    }
+
     private static void noteSeparator(CsvRows rows, Consumer<String> note) {
         if (rows.separatorDetected() && rows.separator() != ',') {
             note.accept("reading " + rows.describe() + " as " + rows.separatorName() + "-separated (detected; "
@@ -122,12 +137,13 @@ final class Inputs {
      * exits. A command that reads once streams standard input without a copy ({@link #open} with readOnce).
      */
     static final class SpilledStream implements RowSource {
-        private final CsvRows stream;
+        private final RowSource stream;
         private final Consumer<String> note;
         private Path spill;
         private BinaryRows copy;
 
-        SpilledStream(CsvRows stream, Consumer<String> note) {
+        /** {@code stream}: a source that can be opened once (CSV or schema rows of standard input). */
+        SpilledStream(RowSource stream, Consumer<String> note) {
             this.stream = stream;
             this.note = note;
         }

@@ -84,11 +84,15 @@ final class Json {
         }
     }
 
-    /** A private spectrum behind --components auto: eigenvalues, trace, ratios, threshold and the chosen k. */
+    /**
+     * A private spectrum behind --components auto: where it comes from, eigenvalues, trace, ratios, threshold,
+     * the chosen k, and the guarantee of what it spent (the covariance release, or only the trace).
+     */
     static Map<String, Object> spectrum(io.dpspectra.covariance.PrivateSpectrum s) {
         Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", s.source());
         m.put("eigenvalues", s.eigenvalues());
-        m.put("units", EIGENVALUE_UNITS);
+        m.put("units", EIGENVALUE_UNITS + " (the trace too); the ratios are unit-free");
         m.put("trace", s.trace());
         m.put("cumulativeExplainedVarianceRatio", s.ratios());
         m.put("explainedVarianceThreshold", s.threshold());

@@ -1,6 +1,8 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.privacy.BudgetLedger;
+import io.dpspectra.privacy.ComposedGaussian;
+import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyParams;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -15,11 +17,14 @@ import picocli.CommandLine.Parameters;
         description = {"A privacy-budget ledger: a file holding a total (epsilon, delta) for one data set and every "
                 + "spend made against it. Pass it to private commands with --ledger FILE: each checks and records its "
                 + "spend atomically (file lock, write-then-rename) BEFORE reading data, and an overspend is refused "
-                + "(exit 4) with what remains. Spends compose by basic composition (epsilons and deltas add up)."},
+                + "(exit 4) with what remains. Spends compose by basic composition (epsilons and deltas add up) or, with "
+                + "'ledger init --accounting zcdp', by zero-concentrated DP (their rho add up), which admits more "
+                + "Gaussian releases from the same total."},
         subcommands = {LedgerCommand.Init.class, LedgerCommand.Show.class},
         footer = {"", "Example: dpspectra ledger init --epsilon 2 --delta 1e-6 adult.ledger",
                 "         dpspectra fit --ledger adult.ledger --epsilon 1 ... adult.data.gz",
-                "         dpspectra ledger show adult.ledger"})
+                "         dpspectra ledger show adult.ledger",
+                "Many Gaussian releases: dpspectra ledger init --accounting zcdp --epsilon 2 --delta 1e-6 adult.ledger"})
 final class LedgerCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -40,14 +45,36 @@ final class LedgerCommand implements Runnable {
                 description = "Total delta in [0, 1). Default: ${DEFAULT-VALUE}.")
         double delta;
 
+        @Option(names = "--accounting", paramLabel = "basic|zcdp", defaultValue = "basic",
+                description = "How spends compose. basic: epsilons and deltas add up (any mechanism). zcdp: each "
+                        + "spend costs rho (epsilon^2/2 for pure epsilon; for a release made only of Gaussian "
+                        + "mechanisms, the rho of the Gaussian mechanism that meets its (epsilon, delta)), the rhos add "
+                        + "up, and the total rho is the largest whose conversion rho + 2*sqrt(rho*ln(1/delta)) meets "
+                        + "the total: many Gaussian releases fit where basic composition refuses them. Needs --delta "
+                        + "> 0; a release with no rho (e.g. subsampled DP-SGD steps) is refused. Default: "
+                        + "${DEFAULT-VALUE}.")
+        String accounting;
+
         @Parameters(index = "0", paramLabel = "FILE", description = "The ledger file to create.")
         Path file;
 
         @Override
         public Integer call() {
             AtomicFiles.checkWritableTarget(file, "FILE");
-            BudgetLedger.init(file, PrivacyParams.of(epsilon, delta));
-            err().println("dpspectra: created ledger " + file + " with total " + PrivacyParams.of(epsilon, delta));
+            PrivacyAccountant.Accounting kind = switch (accounting.toLowerCase(java.util.Locale.ROOT)) {
+                case "basic" -> PrivacyAccountant.Accounting.BASIC;
+                case "zcdp" -> PrivacyAccountant.Accounting.ZCDP;
+                default -> throw CliException.usage("--accounting must be basic or zcdp, got '" + accounting + "'",
+                        "see 'dpspectra ledger init --help'");
+            };
+            if (kind == PrivacyAccountant.Accounting.ZCDP && delta == 0) {
+                throw CliException.usage("--accounting zcdp needs --delta > 0 (its conversion to (epsilon, delta) "
+                        + "spends delta)", "pass --delta 1e-6, or use --accounting basic for pure epsilon");
+            }
+            BudgetLedger.init(file, PrivacyParams.of(epsilon, delta), kind);
+            err().println("dpspectra: created ledger " + file + " with total " + PrivacyParams.of(epsilon, delta)
+                    + (kind == PrivacyAccountant.Accounting.ZCDP ? " (zCDP accounting: total rho "
+                    + ComposedGaussian.zcdpRho(PrivacyParams.of(epsilon, delta)) + ")" : ""));
             err().flush();
             return ExitCodes.OK;
         }
@@ -55,7 +82,8 @@ final class LedgerCommand implements Runnable {
 
     /** {@code ledger show}. */
     @Command(name = "show", mixinStandardHelpOptions = true,
-            description = "Print a ledger's total, its spends and what remains, as JSON.")
+            description = "Print a ledger's total, its spends and what remains, as JSON: the spends composed both ways "
+                    + "(basic, and zCDP when every spend has a rho), and what remains under the ledger's accounting.")
     static final class Show extends BaseCommand {
         @Parameters(index = "0", paramLabel = "FILE", description = "The ledger file.")
         Path file;
@@ -65,14 +93,39 @@ final class LedgerCommand implements Runnable {
             Inputs.checkReadable(file);
             BudgetLedger.State s = BudgetLedger.read(file);
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("total", Map.of("epsilon", s.total().epsilon(), "delta", s.total().delta()));
-            m.put("spent", Map.of("epsilon", s.spentEpsilon(), "delta", s.spentDelta()));
+            boolean zcdp = s.accounting() == PrivacyAccountant.Accounting.ZCDP;
+            m.put("accounting", zcdp ? "zcdp" : "basic");
+            Map<String, Object> total = new LinkedHashMap<>();
+            total.put("epsilon", s.total().epsilon());
+            total.put("delta", s.total().delta());
+            if (s.total().delta() > 0) {
+                total.put("rho", ComposedGaussian.zcdpRho(s.total()));
+            }
+            m.put("total", total);
+            Map<String, Object> basic = new LinkedHashMap<>();
+            basic.put("epsilon", s.spentEpsilon());
+            basic.put("delta", s.spentDelta());
+            m.put("spentBasic", basic);
+            double rho = s.spentRho();
+            Map<String, Object> z = new LinkedHashMap<>();
+            if (Double.isNaN(rho)) {
+                z.put("note", "not every spend has a zCDP cost (rho=none), so there is no zCDP total");
+            } else {
+                z.put("rho", rho);
+                if (s.total().delta() > 0) {
+                    z.put("epsilon", ComposedGaussian.zcdpEpsilon(rho, s.total().delta()));
+                    z.put("delta", rho > 0 ? s.total().delta() : 0.0);
+                    z.put("conversion", "epsilon = rho + 2*sqrt(rho*ln(1/delta)) at the total delta (Bun & Steinke "
+                            + "2016, Prop. 1.3)");
+                }
+            }
+            m.put("spentZcdp", z);
             m.put("remaining", BudgetLedger.remaining(s));
-            m.put("composition", "basic");
             List<Map<String, Object>> spends = s.spends().stream().map(p -> {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("epsilon", p.params().epsilon());
                 o.put("delta", p.params().delta());
+                o.put("rho", p.hasRho() ? (Object) p.rho() : "none");
                 o.put("at", p.at());
                 o.put("purpose", p.purpose());
                 return o;

@@ -53,8 +53,8 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
     /** Rows of {@code input} through the file-reading and schema part of the pipeline (before centring by a mean). */
     RowSource read(Path input) {
         if (schema != null) {
-            return SchemaRows.open(input, schema.schema(), centre != Centre.NONE, schema.separator(),
-                    schema.skipLines());
+            SchemaRows rows = Inputs.schemaRows(input, schema, centre != Centre.NONE);
+            return Inputs.isStdin(input) ? new Inputs.SpilledStream(rows, m -> { }) : rows;
         }
         Inputs.Opened opened = Inputs.open(input, csv);
         if (opened.dimension() != features.size()) {
@@ -96,7 +96,7 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         Map<String, Object> m = new LinkedHashMap<>();
         if (schema != null) {
             m.put("schema", SchemaJson.toJson(schema.schema(), schema.separator(), schema.skipLines(),
-                    schema.description()));
+                    schema.commentPrefix(), schema.description()));
         } else {
             m.put("csv", csvJson(csv));
         }

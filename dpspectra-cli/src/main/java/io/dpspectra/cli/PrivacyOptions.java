@@ -36,7 +36,8 @@ final class PrivacyOptions {
     @Option(names = "--ledger", paramLabel = "FILE",
             description = "A privacy-budget ledger (made by 'dpspectra ledger init'): this release's whole --epsilon "
                     + "and --delta are checked against what remains and recorded, atomically, BEFORE the data are read; "
-                    + "an overspend is refused (exit 4) with what remains. Basic composition across calls.")
+                    + "an overspend is refused (exit 4) with what remains. Spends compose as the ledger was made: basic, or "
+                    + "zCDP ('ledger init --accounting zcdp').")
     Path ledger;
 
     /**
@@ -44,15 +45,44 @@ final class PrivacyOptions {
      * overspend, with what remains; nothing is recorded then).
      */
     void chargeLedger(String purpose, PrivacyParams params) {
+        chargeLedger(purpose, params, new io.dpspectra.privacy.PrivacyAccountant.Entry(purpose, params).rho());
+    }
+
+    /**
+     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see {@link #rho}) to the --ledger, if
+     * one was given, before any data is read.
+     */
+    void chargeLedger(String purpose, PrivacyParams params, double rho) {
         if (ledger == null) {
             return;
         }
         try {
-            BudgetLedger.charge(ledger, purpose, params);
+            BudgetLedger.charge(ledger, purpose, params, rho);
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(),
                     "create one with 'dpspectra ledger init --epsilon E --delta D " + ledger + "'");
         }
+    }
+
+    /** How a part of a release spends its budget, for its zCDP cost. */
+    enum Noise {
+        /** Pure ε-DP (Laplace, exponential mechanism): ρ = ε²/2 whatever δ it was given. */
+        PURE,
+        /** Only Gaussian mechanisms: ρ of the Gaussian mechanism meeting its (ε, δ) (pure ε if δ = 0). */
+        GAUSSIAN,
+        /** Anything else (subsampled Gaussian steps, other δ mechanisms): no zCDP cost. */
+        OTHER
+    }
+
+    /** The zCDP cost of one part of a release (NaN: none); see {@link io.dpspectra.privacy.PrivacyAccountant}. */
+    static double rho(PrivacyParams part, Noise noise) {
+        if (part == null || part.epsilon() == 0) {
+            return 0;
+        }
+        if (noise == Noise.PURE || part.delta() == 0) {
+            return io.dpspectra.privacy.PrivacyAccountant.pureRho(part.epsilon());
+        }
+        return noise == Noise.GAUSSIAN ? io.dpspectra.noise.GaussianNoise.zcdpRho(part) : Double.NaN;
     }
 
     /** The validated (ε, δ), or a usage error naming the missing option. */

@@ -83,7 +83,7 @@ final class ReleaseInput {
 
     @Parameters(index = "0", paramLabel = "INPUT",
             description = "Rows to analyse: a .csv/.csv.gz file (or any text table with --schema), - for standard "
-                    + "input (CSV, without --schema), or a .dpsr binary file (see 'dpspectra convert').")
+                    + "input (CSV, or any text table with --schema), or a .dpsr binary file (see 'dpspectra convert').")
     Path inputPath;
 
     private SchemaJson.Loaded schema;
@@ -104,6 +104,19 @@ final class ReleaseInput {
 
     /** The budget split: the preprocessing shares and what is left for the estimator. */
     record Plan(PrivacyParams total, PrivacyParams bound, PrivacyParams centre, PrivacyParams main) {
+        /**
+         * The zCDP cost of the preprocessing parts plus {@code mainParts} (the estimator's share, split as the
+         * command spends it, each with how it spends): NaN when a part has none. The bound is an exponential
+         * mechanism (pure ε), the private mean Gaussian or Laplace.
+         */
+        double rho(List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> mainParts) {
+            double r = PrivacyOptions.rho(bound, PrivacyOptions.Noise.PURE)
+                    + PrivacyOptions.rho(centre, PrivacyOptions.Noise.GAUSSIAN);
+            for (Map.Entry<PrivacyParams, PrivacyOptions.Noise> part : mainParts) {
+                r += PrivacyOptions.rho(part.getKey(), part.getValue());
+            }
+            return r;
+        }
     }
 
     /**
@@ -123,12 +136,9 @@ final class ReleaseInput {
                         + "(the schema names and selects the columns)", "mark unused columns \"type\": \"ignore\" in "
                         + "the schema instead");
             }
-            if (input.commentPrefix != null) {
-                throw CliException.usage("--comment-prefix does not combine with --schema yet",
-                        "remove the comment lines, or skip leading ones with --skip-lines");
-            }
-            if (inputPath.toString().equals("-")) {
-                throw CliException.usage("--schema reads a file, not standard input", "save the input to a file first");
+            if (input.commentPrefix != null && input.commentPrefix.isBlank()) {
+                throw CliException.usage("--comment-prefix must be visible text, got '" + input.commentPrefix + "'",
+                        "e.g. --comment-prefix '#'");
             }
         }
         centre = parseCentre();
@@ -232,15 +242,16 @@ final class ReleaseInput {
         List<String> features;
         Inputs.Opened opened;
         if (schema != null) {
-            // --separator and --skip-lines, when typed, override the schema's "format"
+            // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
             schema = new SchemaJson.Loaded(schema.schema(), input.separator != null ? input.separator : schema.separator(),
-                    input.skipLines != 0 ? input.skipLines : schema.skipLines(), schema.description());
-            SchemaRows s = SchemaRows.open(inputPath, schema.schema(), publicCentre, schema.separator(),
-                    schema.skipLines());
+                    input.skipLines != 0 ? input.skipLines : schema.skipLines(),
+                    input.commentPrefix != null ? input.commentPrefix : schema.commentPrefix(), schema.description());
+            SchemaRows s = Inputs.schemaRows(inputPath, schema, publicCentre);
             schemaRows = s;
-            raw = s;
+            // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
+            raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
             features = schema.schema().featureNames();
-            opened = new Inputs.Opened(s, features, inputPath);
+            opened = new Inputs.Opened(raw, features, inputPath);
         } else {
             opened = ExternalInputs.open(inputPath, input, () -> externalBounds())
                     .orElseGet(() -> Inputs.open(inputPath, input, note, estimatorReadsOnce

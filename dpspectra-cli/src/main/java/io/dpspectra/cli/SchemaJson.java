@@ -20,11 +20,11 @@ import java.util.Map;
  *    {"name": "income", "type": "ignore"}]}
  * </pre>
  * "format" is optional: separator ",", ";", "tab" or "whitespace" (default: detected), skipLines
- * (default 0).
+ * (default 0), commentPrefix (default none: every line is data).
  */
 final class SchemaJson {
     /** A schema with the file format it declares. */
-    record Loaded(Schema schema, char separator, int skipLines, String description) {
+    record Loaded(Schema schema, char separator, int skipLines, String commentPrefix, String description) {
     }
 
     private SchemaJson() {
@@ -84,7 +84,11 @@ final class SchemaJson {
         if (skip < 0) {
             throw new IllegalArgumentException("format.skipLines must be >= 0, got " + skip);
         }
-        return new Loaded(Schema.of(cols), sep, skip, root.path("description").asText(""));
+        String comment = format.hasNonNull("commentPrefix") ? format.get("commentPrefix").asText() : null;
+        if (comment != null && comment.isEmpty()) {
+            throw new IllegalArgumentException("format.commentPrefix must not be empty; remove it for none");
+        }
+        return new Loaded(Schema.of(cols), sep, skip, comment, root.path("description").asText(""));
     }
 
     private static Double number(JsonNode c, String key) {
@@ -123,6 +127,12 @@ final class SchemaJson {
 
     /** The JSON object of a schema (what the model records and {@code schema draft} writes). */
     static Map<String, Object> toJson(Schema schema, char separator, int skipLines, String description) {
+        return toJson(schema, separator, skipLines, null, description);
+    }
+
+    /** As {@link #toJson(Schema, char, int, String)}, with the comment prefix (null: none). */
+    static Map<String, Object> toJson(Schema schema, char separator, int skipLines, String commentPrefix,
+                                      String description) {
         Map<String, Object> m = new LinkedHashMap<>();
         if (description != null && !description.isEmpty()) {
             m.put("description", description);
@@ -130,6 +140,9 @@ final class SchemaJson {
         Map<String, Object> format = new LinkedHashMap<>();
         format.put("separator", separatorName(separator));
         format.put("skipLines", skipLines);
+        if (commentPrefix != null) {
+            format.put("commentPrefix", commentPrefix);
+        }
         m.put("format", format);
         List<Map<String, Object>> cols = new ArrayList<>();
         for (Schema.Column c : schema.columns()) {

@@ -127,4 +127,43 @@ class CsvInputOptionsCliTest {
         assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
         assertThat(r.err()).contains("--skip-lines");
     }
+
+    @Test
+    void aSchemaReadsStandardInputAndSkipsCommentLinesAsItDoesTheSameFile() throws Exception {
+        Path schema = Cli.write(dir, "s.json", "{\"columns\": [{\"name\": \"a\", \"min\": -1, \"max\": 1},"
+                + "{\"name\": \"b\", \"min\": -1, \"max\": 1}, {\"name\": \"label\", \"type\": \"ignore\"}]}");
+        StringBuilder sb = new StringBuilder("# exported by a lab instrument\na,b,label\n");
+        for (int i = 0; i < 200; i++) {
+            sb.append(Math.sin(i)).append(',').append(Math.cos(3 * i) / 2).append(",x\n");
+            if (i == 100) {
+                sb.append("# a note in the middle\n");
+            }
+        }
+        String text = sb.toString();
+        Path file = Cli.write(dir, "t.csv", text);
+        String[] fit = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
+            "--seed", "9", "--schema", schema.toString(), "--comment-prefix", "#"};
+        Cli.Result fromFile = Cli.run(concat(fit, file.toString()));
+        assertThat(fromFile.exitCode()).as(fromFile.toString()).isZero();
+        Cli.Result fromStdin = withStdin(text, () -> Cli.run(concat(fit, "-")));
+        assertThat(fromStdin.exitCode()).as(fromStdin.toString()).isZero();
+        // same rows, same seed: the same release, component for component
+        assertThat(Json.MAPPER.readTree(fromStdin.out()).get("components"))
+                .isEqualTo(Json.MAPPER.readTree(fromFile.out()).get("components"));
+        // the model remembers the comment prefix with the schema's format
+        assertThat(Json.MAPPER.readTree(fromFile.out()).path("preprocessing").path("schema").path("format")
+                .path("commentPrefix").asText()).isEqualTo("#");
+        // a two-pass run from standard input re-reads its temporary copy, and says so
+        Cli.Result twoPass = withStdin(text, () -> Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "1",
+                "--epsilon", "1", "--delta", "1e-6", "--seed", "9", "--schema", schema.toString(), "--comment-prefix",
+                "#", "--center", "private", "-"));
+        assertThat(twoPass.exitCode()).as(twoPass.toString()).isZero();
+        assertThat(twoPass.err()).contains("re-read from its temporary copy");
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
 }

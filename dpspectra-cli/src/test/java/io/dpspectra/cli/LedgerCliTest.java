@@ -37,4 +37,46 @@ class LedgerCliTest {
         assertThat(third.out()).contains("vectors only");
         assertThat(Files.readString(ledger)).contains("fit --algorithm it-u");
     }
+
+    @Test
+    void aZcdpLedgerAdmitsFourGaussianFitsThatBasicCompositionRefusesAndRefusesWhenRhoIsExhausted() throws Exception {
+        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        Path basic = dir.resolve("basic.ledger");
+        Path zcdp = dir.resolve("zcdp.ledger");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "1", "--delta", "1e-6", basic.toString()).exitCode()).isZero();
+        Cli.Result init = Cli.run("ledger", "init", "--accounting", "zcdp", "--epsilon", "1", "--delta", "1e-6",
+                zcdp.toString());
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        String[] fit = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "0.3", "--delta", "1e-8",
+            "--clip-norm", "1", "--ledger"};
+        int basicAdmitted = 0;
+        int zcdpAdmitted = 0;
+        for (int i = 0; i < 4; i++) {
+            basicAdmitted += Cli.run(concat(fit, basic.toString(), data.toString())).exitCode() == 0 ? 1 : 0;
+            Cli.Result r = Cli.run(concat(fit, zcdp.toString(), data.toString()));
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            zcdpAdmitted++;
+        }
+        assertThat(basicAdmitted).isEqualTo(3); // 4 x 0.3 > 1
+        assertThat(zcdpAdmitted).isEqualTo(4);
+        com.fasterxml.jackson.databind.JsonNode show = Json.MAPPER.readTree(Cli.run("ledger", "show", zcdp.toString()).out());
+        assertThat(show.get("accounting").asText()).isEqualTo("zcdp");
+        assertThat(show.get("spentBasic").get("epsilon").asDouble()).isCloseTo(1.2, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(show.get("spentZcdp").get("epsilon").asDouble()).isLessThan(1.0);
+        assertThat(show.get("spends").get(0).get("rho").asDouble()).isPositive();
+        // a large Gaussian fit no longer fits the remaining rho: refused before reading (the file does not exist)
+        Cli.Result big = Cli.run(concat(new String[] {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "0.9",
+            "--delta", "1e-8", "--clip-norm", "1", "--ledger"}, zcdp.toString(), dir.resolve("absent.csv").toString()));
+        assertThat(big.exitCode()).as(big.toString()).isEqualTo(ExitCodes.BUDGET_REFUSED);
+        assertThat(big.err()).contains("leaving rho=");
+        // a ledger made for pure epsilon cannot use zCDP
+        assertThat(Cli.run("ledger", "init", "--accounting", "zcdp", "--epsilon", "1", dir.resolve("p").toString())
+                .exitCode()).isEqualTo(2);
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
 }

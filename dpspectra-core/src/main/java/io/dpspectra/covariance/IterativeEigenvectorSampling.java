@@ -51,6 +51,7 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
     private final boolean tightUtility;
     private final boolean skipLastVector;
     private final double noiseMultiplier;
+    private final java.util.function.ToIntFunction<double[]> vectorsChooser;
 
     private IterativeEigenvectorSampling(Builder b) {
         super(b, "IterativeEigenvectorSampling");
@@ -59,6 +60,7 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         this.tightUtility = b.tightUtility;
         this.skipLastVector = b.skipLastVector;
         this.noiseMultiplier = b.noiseMultiplier;
+        this.vectorsChooser = b.vectorsChooser;
     }
 
     public static Builder builder() {
@@ -72,6 +74,18 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         private boolean tightUtility;
         private boolean skipLastVector;
         private double noiseMultiplier = 1.0;
+        private java.util.function.ToIntFunction<double[]> vectorsChooser;
+
+        /**
+         * Chooses the number of vectors k from the released eigenvalues (all d, sorted descending and
+         * clamped, in XᵀX units), after they are released and before any vector is sampled: post-processing,
+         * so the guarantee is unchanged (e.g. the smallest k whose explained-variance ratio over a private
+         * trace reaches a threshold). Overrides {@link #vectors}.
+         */
+        public Builder vectorsChosenBy(java.util.function.ToIntFunction<double[]> chooser) {
+            this.vectorsChooser = Objects.requireNonNull(chooser, "chooser");
+            return this;
+        }
 
         @Override
         Builder self() {
@@ -141,6 +155,9 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         double eps0 = eps / 2;
 
         SampledEigenvalues ev = SampledEigenvalues.release(c, n, beta, eps0, noiseMultiplier, random);
+        if (vectorsChooser != null) {
+            kk = DpPreconditions.checkComponents(vectorsChooser.applyAsInt(ev.values.clone()), d);
+        }
         double[] lambda = java.util.Arrays.copyOf(ev.values, kk);
         double[] epsI = vectorBudgets(lambda, d, eps, beta);
         double utilitySensitivity = (tightUtility ? 1.0 : 2.0) * beta * beta;

@@ -9,17 +9,25 @@ import io.dpspectra.privacy.PrivacyParams;
 import java.util.Objects;
 
 /**
- * A private spectrum for choosing the number of components: the eigenvalues of a private release of
- * XᵀX (Gaussian mechanism for (ε, δ) with δ &gt; 0, Laplace mechanism for pure ε; clamped at 0), their
- * sum as the private trace, and the cumulative explained-variance ratios r_k = (λ̂_1 + … + λ̂_k)/Σλ̂. The
- * chosen k is the smallest with r_k ≥ T: post-processing of the release.
+ * A private spectrum for choosing the number of components: private eigenvalues λ̂ (clamped at 0), a
+ * private trace T̂, and the cumulative explained-variance ratios r_k = (λ̂_1 + … + λ̂_k)/T̂ (capped at 1).
+ * The chosen k is the smallest with r_k ≥ the threshold (d when none reaches it): post-processing of
+ * released quantities. Two sources:
+ * <ul>
+ *   <li>{@link #release}: a separate spend, a private release of XᵀX (Gaussian mechanism for (ε, δ) with
+ *       δ &gt; 0, Laplace mechanism for pure ε) whose eigenvalues give λ̂ and whose clamped sum gives T̂;
+ *       for estimators that release no eigenvalues;</li>
+ *   <li>{@link #fromReleased}: the eigenvalues an estimator already released (e.g. DP-Gauss-1's noisy XᵀX,
+ *       or the Laplace eigenvalues of iterative eigenvector sampling) over a {@link PrivateTrace}: only the
+ *       trace is spent.</li>
+ * </ul>
  *
- * <p>Units: λ̂ are eigenvalues of XᵀX of the (preprocessed) rows, a sum over rows, not divided by n; the
+ * <p>Units: λ̂ and T̂ are in XᵀX units of the (preprocessed) rows, a sum over rows, not divided by n; the
  * ratios are unit-free.
  *
- * <p>Privacy: exactly that of the covariance release it makes ({@link GaussianCovariance} or
- * {@link LaplaceCovariance}, whose guarantee it returns): one row with the source's declared L2 bound,
- * under the given relation.
+ * <p>Privacy: {@link #guarantee()} is what THIS object spent: the covariance release
+ * ({@link GaussianCovariance} or {@link LaplaceCovariance}) or the private trace; eigenvalues taken from an
+ * estimator are covered by the estimator's own guarantee.
  *
  * <p>Cost: one pass and O(nd²) for XᵀX, O(d³) for the eigenvalues.
  */
@@ -30,22 +38,22 @@ public final class PrivateSpectrum {
     private final int k;
     private final double threshold;
     private final PrivacyGuarantee guarantee;
+    private final String source;
 
-    private PrivateSpectrum(double[] eigenvalues, double threshold, PrivacyGuarantee guarantee) {
+    private PrivateSpectrum(double[] eigenvalues, double trace, double threshold, PrivacyGuarantee guarantee,
+                            String source) {
         this.eigenvalues = eigenvalues;
         this.threshold = threshold;
         this.guarantee = guarantee;
-        double t = 0;
-        for (double v : eigenvalues) {
-            t += Math.max(0, v);
-        }
+        this.source = source;
+        double t = trace;
         this.trace = t;
         this.ratios = new double[eigenvalues.length];
         double c = 0;
         int chosen = eigenvalues.length;
         for (int i = 0; i < eigenvalues.length; i++) {
             c += Math.max(0, eigenvalues[i]);
-            ratios[i] = t > 0 ? c / t : (i + 1.0) / eigenvalues.length;
+            ratios[i] = t > 0 ? Math.min(1, c / t) : (i + 1.0) / eigenvalues.length;
             if (ratios[i] >= threshold && chosen == eigenvalues.length) {
                 chosen = i + 1;
             }
@@ -60,15 +68,44 @@ public final class PrivateSpectrum {
     public static PrivateSpectrum release(RowSource rows, PrivacyParams budget, Neighbouring neighbouring,
                                           RandomSource random, double threshold) {
         Objects.requireNonNull(budget, "budget");
-        if (!(threshold > 0 && threshold <= 1)) {
-            throw new IllegalArgumentException("the explained-variance threshold must be in (0, 1], got " + threshold);
-        }
+        checkThreshold(threshold);
         DpPreconditions.checkEpsilon(budget.epsilon());
         PrivateCovariance c = budget.isPure()
                 ? LaplaceCovariance.builder().neighbouring(neighbouring).randomSource(random)
                         .sensitivity(LaplaceCovariance.Sensitivity.TIGHT).build().release(rows, budget)
                 : GaussianCovariance.builder().neighbouring(neighbouring).randomSource(random).build().release(rows, budget);
-        return new PrivateSpectrum(c.eigenvalues(), threshold, c.guarantee());
+        double[] ev = c.eigenvalues();
+        double t = 0;
+        for (double v : ev) {
+            t += Math.max(0, v);
+        }
+        return new PrivateSpectrum(ev, t, threshold, c.guarantee(), "a separate private covariance release ("
+                + c.guarantee().mechanism() + "): its eigenvalues over their clamped sum");
+    }
+
+    /**
+     * The spectrum from eigenvalues an estimator has already released (all d, descending; post-processing)
+     * over a private trace, and the smallest k whose ratio reaches {@code threshold} in (0, 1]. The guarantee
+     * is the trace's.
+     */
+    public static PrivateSpectrum fromReleased(double[] releasedEigenvalues, PrivateTrace.Result trace,
+                                               double threshold, String estimator) {
+        Objects.requireNonNull(trace, "trace");
+        checkThreshold(threshold);
+        return new PrivateSpectrum(releasedEigenvalues.clone(), trace.trace(), threshold, trace.guarantee(),
+                "the eigenvalues released by " + estimator + " (post-processing) over a private trace ("
+                        + trace.guarantee().mechanism() + ")");
+    }
+
+    private static void checkThreshold(double threshold) {
+        if (!(threshold > 0 && threshold <= 1)) {
+            throw new IllegalArgumentException("the explained-variance threshold must be in (0, 1], got " + threshold);
+        }
+    }
+
+    /** Where the eigenvalues and the trace come from, in words. */
+    public String source() {
+        return source;
     }
 
     /** The released eigenvalues, descending (XᵀX units: a sum over rows). */
@@ -76,12 +113,12 @@ public final class PrivateSpectrum {
         return eigenvalues.clone();
     }
 
-    /** The private trace Σ max(λ̂_i, 0). */
+    /** The private trace T̂ (XᵀX units). */
     public double trace() {
         return trace;
     }
 
-    /** Cumulative explained-variance ratios r_1 … r_d. */
+    /** Cumulative explained-variance ratios r_1 … r_d (unit-free, capped at 1). */
     public double[] ratios() {
         return ratios.clone();
     }

@@ -22,26 +22,43 @@ import java.util.zip.GZIPInputStream;
  * as the schema has columns. The first line (after {@code skipLines} skipped lines) is a header iff its
  * cells are the schema's column names, in order; a header with other names is refused, naming the first
  * differing column. Blank lines at the end are allowed; a blank line followed by data is an error.
+ * Lines that start with the comment prefix, if one is given, are ignored wherever they are (after the
+ * skipped lines).
+ *
+ * <p>A file is read once per pass; a stream ({@link #fromStream}, e.g. standard input) can be read by one
+ * pass only: a caller that needs more passes keeps a copy of the mapped rows (the CLI spills them to a
+ * temporary .dpsr, as for a CSV stream).
  *
  * <p>{@link #clampedCells()} counts the numeric cells clamped to their bounds in the last pass that
  * ended: a data-dependent count for the curator's diagnostics, not part of a release.
  */
 public final class SchemaRows implements RowSource {
     private final Path path;
+    private final String name;
     private final Schema schema;
     private final boolean centre;
     private final char separator;
     private final int skipLines;
+    private final String commentPrefix;
     private final boolean hasHeader;
     private final AtomicLong lastClamped = new AtomicLong(-1);
+    private BufferedReader stream;
 
-    private SchemaRows(Path path, Schema schema, boolean centre, char separator, int skipLines, boolean hasHeader) {
+    private SchemaRows(Path path, String name, BufferedReader stream, Schema schema, boolean centre, Inspected format,
+                       int skipLines, String commentPrefix) {
         this.path = path;
+        this.name = name;
+        this.stream = stream;
         this.schema = schema;
         this.centre = centre;
-        this.separator = separator;
+        this.separator = format.separator;
         this.skipLines = skipLines;
-        this.hasHeader = hasHeader;
+        this.commentPrefix = commentPrefix;
+        this.hasHeader = format.header;
+    }
+
+    /** What the first lines say: the separator and whether the first line is the schema's header. */
+    private record Inspected(char separator, boolean header) {
     }
 
     /**
@@ -53,48 +70,106 @@ public final class SchemaRows implements RowSource {
      * @throws InvalidDataException when the file is empty or its columns are not the schema's
      */
     public static SchemaRows open(Path path, Schema schema, boolean centre, char separator, int skipLines) {
-        if (skipLines < 0) {
-            throw new IllegalArgumentException("lines to skip must be >= 0, got " + skipLines);
-        }
+        return open(path, schema, centre, separator, skipLines, null);
+    }
+
+    /** As {@link #open(Path, Schema, boolean, char, int)}, ignoring lines that start with {@code commentPrefix} (null: none). */
+    public static SchemaRows open(Path path, Schema schema, boolean centre, char separator, int skipLines,
+                                  String commentPrefix) {
+        checkFormat(skipLines, commentPrefix);
         try (BufferedReader r = reader(path)) {
-            for (int i = 0; i < skipLines; i++) {
-                r.readLine();
-            }
-            List<String> sample = new java.util.ArrayList<>();
-            for (String line = r.readLine(); line != null && sample.size() < SAMPLE_LINES; line = r.readLine()) {
-                sample.add(sample.isEmpty() && !line.isEmpty() && line.charAt(0) == '\uFEFF' ? line.substring(1) : line);
-            }
-            String first = sample.isEmpty() ? null : sample.get(0);
-            if (first == null || first.isBlank()) {
-                throw new InvalidDataException(path + ": no data rows after " + skipLines + " skipped line(s)");
-            }
-            char sep = separator != 0 ? separator : detectSeparator(sample);
-            List<String> cells = splitLine(first, sep, path, skipLines + 1);
-            List<Schema.Column> cols = schema.columns();
-            boolean header = cells.size() == cols.size();
-            for (int j = 0; header && j < cols.size(); j++) {
-                header = cells.get(j).equals(cols.get(j).name());
-            }
-            if (!header && cells.size() == cols.size() && looksLikeHeader(cells, cols)) {
-                for (int j = 0; j < cols.size(); j++) {
-                    if (!cells.get(j).equals(cols.get(j).name())) {
-                        throw new InvalidDataException(path + ": column " + (j + 1) + " is \"" + cells.get(j)
-                                + "\" in the file's header but \"" + cols.get(j).name() + "\" in the schema; the "
-                                + "file's columns do not match the schema (use the schema written for this file)");
-                    }
-                }
-            }
-            if (cells.size() != cols.size()) {
-                throw new InvalidDataException(path + " line " + (skipLines + 1) + " has " + cells.size()
-                        + " cells (separator '" + CsvRows.printable(sep) + "') but the schema lists " + cols.size()
-                        + " columns; the schema must list every column of the file in order (mark unused ones "
-                        + "\"ignore\"), or the separator or the lines to skip are wrong");
-            }
-            return new SchemaRows(path, schema, centre, sep, skipLines, header);
+            Inspected f = inspect(r, path.toString(), schema, separator, skipLines, commentPrefix);
+            return new SchemaRows(path, path.toString(), null, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
             throw new InvalidDataException("cannot read " + path + ": " + e + "; check the path and (for .gz) that "
                     + "it is valid gzip", e);
         }
+    }
+
+    /**
+     * Rows of a text stream (e.g. standard input) named {@code name} in messages, through {@code schema}: the
+     * first lines are looked at (and kept) to check the columns, and ONE pass can then read the stream.
+     */
+    public static SchemaRows fromStream(String name, InputStream in, Schema schema, boolean centre, char separator,
+                                        int skipLines, String commentPrefix) {
+        checkFormat(skipLines, commentPrefix);
+        BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        try {
+            r.mark(MARK_LIMIT);
+            Inspected f = inspect(r, name, schema, separator, skipLines, commentPrefix);
+            r.reset();
+            return new SchemaRows(null, name, r, schema, centre, f, skipLines, commentPrefix);
+        } catch (IOException e) {
+            throw new InvalidDataException("cannot read " + name + ": " + e + " (the first " + SAMPLE_LINES
+                    + " lines must fit in " + (MARK_LIMIT >> 20) + " MB)", e);
+        }
+    }
+
+    /** How far a stream may be read ahead to look at its first lines. */
+    private static final int MARK_LIMIT = 1 << 24;
+
+    private static void checkFormat(int skipLines, String commentPrefix) {
+        if (skipLines < 0) {
+            throw new IllegalArgumentException("lines to skip must be >= 0, got " + skipLines);
+        }
+        if (commentPrefix != null && commentPrefix.isEmpty()) {
+            throw new IllegalArgumentException("the comment prefix must not be empty");
+        }
+    }
+
+    private static boolean isComment(String line, String commentPrefix) {
+        return commentPrefix != null && line.startsWith(commentPrefix);
+    }
+
+    private static Inspected inspect(BufferedReader r, String where, Schema schema, char separator, int skipLines,
+                                     String commentPrefix) throws IOException {
+        for (int i = 0; i < skipLines; i++) {
+            r.readLine();
+        }
+        List<String> sample = new java.util.ArrayList<>();
+        long firstLine = -1;
+        long lineNo = skipLines;
+        for (String line = r.readLine(); line != null && sample.size() < SAMPLE_LINES; line = r.readLine()) {
+            lineNo++;
+            if (lineNo == 1 && !line.isEmpty() && line.charAt(0) == '\uFEFF') {
+                line = line.substring(1);
+            }
+            if (isComment(line, commentPrefix)) {
+                continue;
+            }
+            if (sample.isEmpty()) {
+                firstLine = lineNo;
+            }
+            sample.add(line);
+        }
+        String first = sample.isEmpty() ? null : sample.get(0);
+        if (first == null || first.isBlank()) {
+            throw new InvalidDataException(where + ": no data rows after " + skipLines + " skipped line(s)"
+                    + (commentPrefix == null ? "" : " and the comment lines"));
+        }
+        char sep = separator != 0 ? separator : detectSeparator(sample);
+        List<String> cells = new CsvRows.Splitter(sep).splitToList(first, where, firstLine);
+        List<Schema.Column> cols = schema.columns();
+        boolean header = cells.size() == cols.size();
+        for (int j = 0; header && j < cols.size(); j++) {
+            header = cells.get(j).equals(cols.get(j).name());
+        }
+        if (!header && cells.size() == cols.size() && looksLikeHeader(cells, cols)) {
+            for (int j = 0; j < cols.size(); j++) {
+                if (!cells.get(j).equals(cols.get(j).name())) {
+                    throw new InvalidDataException(where + ": column " + (j + 1) + " is \"" + cells.get(j)
+                            + "\" in the file's header but \"" + cols.get(j).name() + "\" in the schema; the "
+                            + "file's columns do not match the schema (use the schema written for this file)");
+                }
+            }
+        }
+        if (cells.size() != cols.size()) {
+            throw new InvalidDataException(where + " line " + firstLine + " has " + cells.size()
+                    + " cells (separator '" + CsvRows.printable(sep) + "') but the schema lists " + cols.size()
+                    + " columns; the schema must list every column of the file in order (mark unused ones "
+                    + "\"ignore\"), or the separator or the lines to skip are wrong");
+        }
+        return new Inspected(sep, header);
     }
 
     /** A header line with other names than the schema's: some cell a numeric column could not hold. */
@@ -150,6 +225,11 @@ public final class SchemaRows implements RowSource {
         return hasHeader;
     }
 
+    /** The comment prefix, or null when every line is data. */
+    public String commentPrefix() {
+        return commentPrefix;
+    }
+
     /** Numeric cells clamped to their declared bounds in the last pass (−1 before any pass ended). */
     public long clampedCells() {
         return lastClamped.get();
@@ -162,19 +242,28 @@ public final class SchemaRows implements RowSource {
 
     @Override
     public String describe() {
-        return path.toString();
+        return name;
     }
 
     @Override
-    public RowCursor open() {
+    public synchronized RowCursor open() {
         BufferedReader reader;
-        try {
-            reader = reader(path);
-        } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e, e);
+        if (path == null) {
+            if (stream == null) {
+                throw new IllegalStateException(name + " is a stream and was already read once; keep a copy of the "
+                        + "rows for a second pass");
+            }
+            reader = stream;
+            stream = null;
+        } else {
+            try {
+                reader = reader(path);
+            } catch (IOException e) {
+                throw new InvalidDataException("cannot read " + path + ": " + e, e);
+            }
         }
         CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
-        String where = path.toString();
+        String where = name;
         int width = schema.columns().size();
         String[] cells = new String[width];
         long[] clamped = new long[1];
@@ -192,8 +281,20 @@ public final class SchemaRows implements RowSource {
                     }
                     return s;
                 } catch (IOException e) {
-                    throw new InvalidDataException("cannot read " + path + " after line " + line + ": " + e, e);
+                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": " + e, e);
                 }
+            }
+
+            /** The next line that is not a comment, or null at the end. */
+            private String readDataLine() {
+                String s;
+                do {
+                    s = readLine();
+                    if (s != null && line == 1 && !s.isEmpty() && s.charAt(0) == '\uFEFF') {
+                        s = s.substring(1);
+                    }
+                } while (s != null && isComment(s, commentPrefix));
+                return s;
             }
 
             @Override
@@ -202,21 +303,21 @@ public final class SchemaRows implements RowSource {
                     return false;
                 }
                 if (line == 0) {
-                    for (int i = 0; i < skipLines + (hasHeader ? 1 : 0); i++) {
+                    for (int i = 0; i < skipLines; i++) {
                         readLine();
                     }
+                    if (hasHeader) {
+                        readDataLine();
+                    }
                 }
-                String text = readLine();
-                if (text != null && rows == 0 && line == 1 && !text.isEmpty() && text.charAt(0) == '\uFEFF') {
-                    text = text.substring(1);
-                }
+                String text = readDataLine();
                 if (text != null && text.isBlank()) {
                     long blank = line;
                     do {
-                        text = readLine();
+                        text = readDataLine();
                     } while (text != null && text.isBlank());
                     if (text != null) {
-                        throw new InvalidDataException(path + " line " + blank + " is blank but data follow on line "
+                        throw new InvalidDataException(where + " line " + blank + " is blank but data follow on line "
                                 + line + "; remove blank lines inside the data");
                     }
                 }
@@ -226,7 +327,7 @@ public final class SchemaRows implements RowSource {
                 }
                 List<String> c = splitter.splitToList(text, where, line);
                 if (c.size() != width) {
-                    throw new InvalidDataException(path + " line " + line + " has " + c.size() + " cells but the "
+                    throw new InvalidDataException(where + " line " + line + " has " + c.size() + " cells but the "
                             + "schema lists " + width + " columns; fix the ragged line");
                 }
                 c.toArray(cells);
@@ -238,7 +339,7 @@ public final class SchemaRows implements RowSource {
 
             @Override
             public String position() {
-                return path + " line " + rowLine;
+                return where + " line " + rowLine;
             }
 
             @Override

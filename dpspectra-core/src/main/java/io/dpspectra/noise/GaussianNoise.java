@@ -79,6 +79,22 @@ public final class GaussianNoise extends LatticeNoise {
     }
 
     /**
+     * The zCDP cost ρ of a release made only of Gaussian mechanisms that is (ε, δ)-DP in total: ρ = Δ²/(2σ*²)
+     * with σ* the analytic σ for (ε, δ) ({@link #analyticSigma}, Δ = 1), an upper bound on the true ρ. Why it
+     * holds: a Gaussian mechanism is (ε, δ)-DP exactly when σ/Δ ≥ σ* (Balle &amp; Wang 2018, Theorem 8: δ(σ)
+     * decreases in σ), and a Gaussian mechanism is Δ²/(2σ²)-zCDP (Bun &amp; Steinke 2016, Prop. 1.6); an
+     * adaptive composition of Gaussian mechanisms is itself exactly one Gaussian mechanism with
+     * (Δ/σ)² = Σ(Δ_i/σ_i)² (Dong, Roth &amp; Su, "Gaussian Differential Privacy", JRSS-B 2022, Corollary 3.3),
+     * so the same bound covers it. Rounded up by a relative 1e-12 against the bisection's tolerance. Not for
+     * subsampled Gaussian mechanisms or releases that also use other noise.
+     */
+    public static double zcdpRho(PrivacyParams params) {
+        DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
+        double sigma = analyticSigma(1.0, params.epsilon(), params.delta());
+        return 1 / (2 * sigma * sigma) * (1 + 1e-12);
+    }
+
+    /**
      * The classic calibration σ = √(2 ln(1.25/δ))·Δ/ε (Dwork &amp; Roth 2014, Theorem A.1), valid only
      * for ε &lt; 1 and never smaller than {@link #sigmaFor}; kept for comparison with papers that use
      * it. The rounding of up to {@value #DEFAULT_COORDINATES} coordinates is accounted for as in

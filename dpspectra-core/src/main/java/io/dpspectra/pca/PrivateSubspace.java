@@ -69,6 +69,19 @@ public final class PrivateSubspace {
         return diagnostics;
     }
 
+    /**
+     * The first {@code k} components and their eigenvalues, with the same guarantee and diagnostics:
+     * post-processing, for a subspace fitted for more components than are kept.
+     */
+    public PrivateSubspace leading(int k) {
+        if (k < 1 || k > k()) {
+            throw new IllegalArgumentException("cannot keep " + k + " of " + k() + " components");
+        }
+        return new PrivateSubspace(algorithm, components.leadingColumns(k),
+                explainedVariance == null ? null : java.util.Arrays.copyOf(explainedVariance, k), guarantee,
+                diagnostics);
+    }
+
     /** The k coordinates Uᵀx of a row. Post-processing: spends no budget. */
     public double[] transform(double[] row) {
         return components.transposeTimes(row);

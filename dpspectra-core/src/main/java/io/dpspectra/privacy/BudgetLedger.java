@@ -30,26 +30,36 @@ import java.util.Objects;
  * renames it over the old one (so a crash leaves either the old or the new ledger, never half of one).
  * A spend is recorded even if the release later fails: the budget is spent when data are touched.
  *
- * <p>Composition: basic (Σε, Σδ; Dwork &amp; Roth 2014, Theorem 3.16), valid for any sequence of
- * releases on the same rows under one neighbouring relation. Tighter (zCDP/RDP) accounting is not
- * applied across calls.
+ * <p>Composition: chosen when the ledger is made ({@link PrivacyAccountant.Accounting}). BASIC (the
+ * default): Σε, Σδ (Dwork &amp; Roth 2014, Theorem 3.16), valid for any sequence of releases on the same rows
+ * under one neighbouring relation. ZCDP: each spend records its zCDP cost ρ (ε²/2 for pure ε; for a release
+ * made only of Gaussian mechanisms, {@code GaussianNoise.zcdpRho}), the spends' ρ add up, and a charge fits
+ * while Σρ stays within the total's ρ (see {@link PrivacyAccountant#zcdp}); a spend without a ρ is refused.
+ * Both totals are kept in the file, so {@code ledger show} can print both. One mechanism does the checking:
+ * the ledger replays its spends into a {@link PrivacyAccountant}.
  *
- * <p>Format (UTF-8 lines; '#' lines are comments):
+ * <p>Format (UTF-8 lines; '#' lines are comments). Version 2:
  * <pre>
- * dpspectra-ledger 1
- * total epsilon=2.0 delta=1.0E-6
- * spend epsilon=0.5 delta=0.0 at=2026-11-23T21:00:00Z purpose=fit --algorithm it-u on data.csv
+ * dpspectra-ledger 2
+ * total epsilon=2.0 delta=1.0E-6 accounting=zcdp
+ * spend epsilon=0.5 delta=1.0E-7 rho=0.0031 at=2026-11-23T21:00:00Z purpose=fit --algorithm analyze-gauss on data.csv
  * </pre>
+ * {@code rho=none} marks a spend without a zCDP cost. Version 1 files (no accounting, no rho) still load, as
+ * basic ledgers whose pure-ε spends have ρ = ε²/2; a charge rewrites them as version 2.
  */
 public final class BudgetLedger {
-    private static final String MAGIC = "dpspectra-ledger 1";
+    private static final String MAGIC = "dpspectra-ledger 2";
+    private static final String MAGIC_V1 = "dpspectra-ledger 1";
 
-    /** One recorded spend. */
-    public record Spend(PrivacyParams params, String at, String purpose) {
+    /** One recorded spend; {@code rho} is its zCDP cost, NaN when it has none. */
+    public record Spend(PrivacyParams params, double rho, String at, String purpose) {
+        public boolean hasRho() {
+            return !Double.isNaN(rho);
+        }
     }
 
-    /** The ledger's content: its total and its spends, oldest first. */
-    public record State(PrivacyParams total, List<Spend> spends) {
+    /** The ledger's content: its total, how it composes, and its spends, oldest first. */
+    public record State(PrivacyParams total, PrivacyAccountant.Accounting accounting, List<Spend> spends) {
         /** The basic composition of the spends (zero when none). */
         public double spentEpsilon() {
             return spends.stream().mapToDouble(s -> s.params().epsilon()).sum();
@@ -59,11 +69,16 @@ public final class BudgetLedger {
             return spends.stream().mapToDouble(s -> s.params().delta()).sum();
         }
 
+        /** Σρ of the spends, NaN when one has no zCDP cost. */
+        public double spentRho() {
+            return spends.stream().mapToDouble(Spend::rho).sum();
+        }
+
         /** An accountant over the total with every spend replayed. */
         public PrivacyAccountant accountant() {
-            PrivacyAccountant a = PrivacyAccountant.total(total);
+            PrivacyAccountant a = PrivacyAccountant.of(accounting, total);
             for (Spend s : spends) {
-                a.spend(s.purpose(), s.params());
+                a.spend(s.purpose(), s.params(), s.rho());
             }
             return a;
         }
@@ -72,16 +87,26 @@ public final class BudgetLedger {
     private BudgetLedger() {
     }
 
-    /** Creates a new ledger at {@code file} with the total budget; refuses to overwrite an existing one. */
+    /** Creates a new basic-composition ledger at {@code file}; refuses to overwrite an existing one. */
     public static void init(Path file, PrivacyParams total) {
+        init(file, total, PrivacyAccountant.Accounting.BASIC);
+    }
+
+    /**
+     * Creates a new ledger at {@code file} with the total budget and its accounting; refuses to overwrite an
+     * existing one. zCDP accounting needs a total δ &gt; 0.
+     */
+    public static void init(Path file, PrivacyParams total, PrivacyAccountant.Accounting accounting) {
         Objects.requireNonNull(total, "total");
+        Objects.requireNonNull(accounting, "accounting");
+        PrivacyAccountant.of(accounting, total); // validates (zCDP needs delta > 0)
         if (Files.exists(file)) {
             throw new IllegalArgumentException("ledger " + file + " already exists; a ledger's total cannot be reset "
                     + "(that would forget what was spent); choose a new file name");
         }
         try {
             Path tmp = tempFile(file);
-            Files.writeString(tmp, render(new State(total, List.of())), StandardCharsets.UTF_8);
+            Files.writeString(tmp, render(new State(total, accounting, List.of())), StandardCharsets.UTF_8);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE);
             } catch (FileAlreadyExistsException e) {
@@ -103,13 +128,19 @@ public final class BudgetLedger {
         }
     }
 
+    /** {@link #charge(Path, String, PrivacyParams, double)} with ρ = ε²/2 for pure ε and none otherwise. */
+    public static State charge(Path file, String purpose, PrivacyParams params) {
+        return charge(file, purpose, params, new PrivacyAccountant.Entry(purpose, params).rho());
+    }
+
     /**
-     * Charges {@code params} for {@code purpose} against the ledger, atomically (see the class comment),
-     * and returns the ledger after the charge.
+     * Charges {@code params}, whose zCDP cost is {@code rho} (NaN: none), for {@code purpose} against the
+     * ledger, atomically (see the class comment), and returns the ledger after the charge.
      *
-     * @throws BudgetExceededException when the spend would exceed the total (nothing is recorded)
+     * @throws BudgetExceededException when the spend would exceed the total under the ledger's accounting
+     *                                 (nothing is recorded)
      */
-    public static synchronized State charge(Path file, String purpose, PrivacyParams params) {
+    public static synchronized State charge(Path file, String purpose, PrivacyParams params, double rho) {
         Objects.requireNonNull(params, "params");
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("ledger " + file + " does not exist; create it first with "
@@ -122,17 +153,22 @@ public final class BudgetLedger {
             PrivacyAccountant accountant = state.accountant();
             String oneLine = purpose.replaceAll("[\\r\\n]+", " ");
             try {
-                accountant.spend(oneLine, params);
+                accountant.spend(oneLine, params, rho);
             } catch (BudgetExceededException e) {
-                throw new BudgetExceededException("ledger " + file + " refuses " + params + " for " + oneLine
-                        + ": " + String.format(Locale.ROOT, "(ε=%s, δ=%s)", state.spentEpsilon(), state.spentDelta())
+                String spent = state.accounting() == PrivacyAccountant.Accounting.ZCDP
+                        ? "rho=" + state.spentRho() + " (zCDP)"
+                        : String.format(Locale.ROOT, "(ε=%s, δ=%s)", state.spentEpsilon(), state.spentDelta());
+                throw new BudgetExceededException("ledger " + file + " refuses " + params
+                        + (Double.isNaN(rho) ? "" : " (rho=" + rho + ")") + " for " + oneLine + ": " + spent
                         + " of its total " + state.total() + " is spent, leaving " + remaining(state)
-                        + "; lower --epsilon/--delta, or start a new ledger for new data", params, e.remaining(),
+                        + (state.accounting() == PrivacyAccountant.Accounting.ZCDP && Double.isNaN(rho)
+                        ? "; this release has no zCDP cost (not pure epsilon, not Gaussian only): use a basic ledger"
+                        : "; lower --epsilon/--delta, or start a new ledger for new data"), params, e.remaining(),
                         e.spent());
             }
             List<Spend> spends = new ArrayList<>(state.spends());
-            spends.add(new Spend(params, Instant.now().toString(), oneLine));
-            State next = new State(state.total(), List.copyOf(spends));
+            spends.add(new Spend(params, rho, Instant.now().toString(), oneLine));
+            State next = new State(state.total(), state.accounting(), List.copyOf(spends));
             Path tmp = tempFile(file);
             Files.writeString(tmp, render(next), StandardCharsets.UTF_8);
             try {
@@ -147,15 +183,9 @@ public final class BudgetLedger {
         }
     }
 
-    /** What remains, as text. */
+    /** What remains under the ledger's accounting, as text. */
     public static String remaining(State s) {
-        double e = Math.max(0, s.total().epsilon() - s.spentEpsilon());
-        double d = Math.max(0, s.total().delta() - s.spentDelta());
-        return String.format(Locale.ROOT, "(ε=%s, δ=%s)", round(e), round(d));
-    }
-
-    private static double round(double v) {
-        return Double.parseDouble(String.format(Locale.ROOT, "%.12g", v));
+        return s.accountant().remainingText();
     }
 
     private static Path tempFile(Path file) throws IOException {
@@ -166,21 +196,25 @@ public final class BudgetLedger {
     static String render(State s) {
         StringBuilder sb = new StringBuilder(MAGIC).append('\n');
         sb.append("# a dpspectra privacy-budget ledger: every private command run with --ledger charges it before "
-                + "reading data (basic composition). Do not edit by hand.\n");
-        sb.append("total epsilon=").append(s.total().epsilon()).append(" delta=").append(s.total().delta()).append('\n');
+                + "reading data (" + (s.accounting() == PrivacyAccountant.Accounting.ZCDP ? "zCDP" : "basic")
+                + " composition). Do not edit by hand.\n");
+        sb.append("total epsilon=").append(s.total().epsilon()).append(" delta=").append(s.total().delta())
+                .append(" accounting=").append(s.accounting().name().toLowerCase(Locale.ROOT)).append('\n');
         for (Spend p : s.spends()) {
             sb.append("spend epsilon=").append(p.params().epsilon()).append(" delta=").append(p.params().delta())
+                    .append(" rho=").append(p.hasRho() ? Double.toString(p.rho()) : "none")
                     .append(" at=").append(p.at()).append(" purpose=").append(p.purpose()).append('\n');
         }
         return sb.toString();
     }
 
     static State parse(Path file, List<String> lines) {
-        if (lines.isEmpty() || !lines.get(0).equals(MAGIC)) {
+        if (lines.isEmpty() || !lines.get(0).equals(MAGIC) && !lines.get(0).equals(MAGIC_V1)) {
             throw new IllegalArgumentException(file + " is not a dpspectra ledger (its first line is not \"" + MAGIC
-                    + "\"); create one with 'dpspectra ledger init'");
+                    + "\" or \"" + MAGIC_V1 + "\"); create one with 'dpspectra ledger init'");
         }
         PrivacyParams total = null;
+        PrivacyAccountant.Accounting accounting = PrivacyAccountant.Accounting.BASIC;
         List<Spend> spends = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
             String line = lines.get(i).strip();
@@ -190,12 +224,21 @@ public final class BudgetLedger {
             try {
                 if (line.startsWith("total ")) {
                     total = new PrivacyParams(field(line, "epsilon="), field(line, "delta="));
+                    String acc = text(line, "accounting=");
+                    if (acc != null) {
+                        accounting = PrivacyAccountant.Accounting.valueOf(acc.toUpperCase(Locale.ROOT));
+                    }
                 } else if (line.startsWith("spend ")) {
                     int p = line.indexOf(" purpose=");
                     int a = line.indexOf(" at=");
+                    String head = a < 0 ? (p < 0 ? line : line.substring(0, p)) : line.substring(0, a);
                     String at = a < 0 ? "" : line.substring(a + 4, p < 0 ? line.length() : p);
-                    spends.add(new Spend(new PrivacyParams(field(line, "epsilon="), field(line, "delta=")), at,
-                            p < 0 ? "" : line.substring(p + 9)));
+                    String purpose = p < 0 ? "" : line.substring(p + 9);
+                    PrivacyParams params = new PrivacyParams(field(head, "epsilon="), field(head, "delta="));
+                    String rho = text(head, "rho=");
+                    double r = rho == null ? new PrivacyAccountant.Entry(purpose, params).rho()
+                            : rho.equals("none") ? Double.NaN : Double.parseDouble(rho);
+                    spends.add(new Spend(params, r, at, purpose));
                 } else {
                     throw new IllegalArgumentException("unknown entry");
                 }
@@ -207,16 +250,25 @@ public final class BudgetLedger {
         if (total == null) {
             throw new IllegalArgumentException("ledger " + file + " has no \"total\" line; it is damaged");
         }
-        return new State(total, List.copyOf(spends));
+        return new State(total, accounting, List.copyOf(spends));
     }
 
     private static double field(String line, String key) {
+        String v = text(line, key);
+        if (v == null) {
+            throw new IllegalArgumentException("missing " + key);
+        }
+        return Double.parseDouble(v);
+    }
+
+    /** The value after " key" up to the next space, or null when the key is absent. */
+    private static String text(String line, String key) {
         int at = line.indexOf(" " + key);
         if (at < 0) {
-            throw new IllegalArgumentException("missing " + key);
+            return null;
         }
         int start = at + 1 + key.length();
         int end = line.indexOf(' ', start);
-        return Double.parseDouble(line.substring(start, end < 0 ? line.length() : end));
+        return line.substring(start, end < 0 ? line.length() : end);
     }
 }

@@ -33,6 +33,18 @@ public final class ComposedGaussian {
         return root * root;
     }
 
+    /**
+     * ε = ρ + 2√(ρ ln(1/δ)): ρ-zCDP implies (ε, δ)-DP for every δ &gt; 0 (Bun &amp; Steinke 2016, Prop. 1.3).
+     * Zero for ρ = 0.
+     */
+    public static double zcdpEpsilon(double rho, double delta) {
+        if (!(rho >= 0 && Double.isFinite(rho))) {
+            throw new IllegalArgumentException("rho must be finite and >= 0, got " + rho);
+        }
+        DpPreconditions.checkPositiveDelta(delta, "the conversion of zCDP to (epsilon, delta)");
+        return rho + 2 * Math.sqrt(rho * Math.log(1 / delta));
+    }
+
     /** σ = Δ·√(T/(2ρ)) for T Gaussian releases of L2 sensitivity Δ that together meet (ε, δ) through zCDP. */
     public static double zcdpSigma(double l2Sensitivity, int releases, PrivacyParams target) {
         DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);

@@ -6,7 +6,8 @@ import java.util.Objects;
 
 /**
  * A total privacy budget (ε, δ) and a ledger of what has been spent from it, composed by basic
- * composition across ledger entries. Every charge is checked against what remains BEFORE it is
+ * composition across ledger entries ({@link Accounting#BASIC}, the default) or by zero-concentrated DP
+ * ({@link Accounting#ZCDP}, see {@link #zcdp}). Every charge is checked against what remains BEFORE it is
  * recorded: a caller charges the planned spend first and reads data only if the charge succeeded.
  * An overspend throws {@link BudgetExceededException} and records nothing.
  *
@@ -22,44 +23,128 @@ import java.util.Objects;
  * composition (Dwork &amp; Roth 2014, Theorem 3.16), for any neighbouring relation shared by the
  * entries.
  *
+ * <p>zCDP accounting ({@link #zcdp}): the total (ε, δ) is turned into a total ρ = (√(ε + L) − √L)², L =
+ * ln(1/δ) ({@link ComposedGaussian#zcdpRho}), the largest ρ whose conversion ρ + 2√(ρ L) meets (ε, δ)
+ * (Bun &amp; Steinke 2016, Prop. 1.3); every entry must state its ρ (a pure ε-DP release is ε²/2-zCDP, Bun
+ * &amp; Steinke Prop. 1.4; a Gaussian release of sensitivity Δ and noise σ is Δ²/(2σ²)-zCDP, Prop. 1.6),
+ * zCDP composes by adding ρ (Lemma 2.3), and a charge fits while Σρ ≤ the total ρ. Adaptively chosen
+ * spends are covered because the check is a privacy filter on Σρ (Feldman &amp; Zrnic, "Individual
+ * Privacy Accounting via a Rényi Filter", NeurIPS 2021, Theorem 3.1: zCDP is RDP at every order). An entry
+ * with no ρ (e.g. a subsampled or other non-Gaussian δ mechanism) is refused by a zCDP accountant.
+ *
  * <p>Reference: Dwork &amp; Roth, "The Algorithmic Foundations of Differential Privacy" (2014),
- * Theorems 3.16 and 3.20; Dwork, Rothblum &amp; Vadhan, "Boosting and Differential Privacy",
+ * Theorems 3.16 and 3.20; Bun &amp; Steinke, "Concentrated Differential Privacy: Simplifications,
+ * Extensions, and Lower Bounds", TCC 2016; Dwork, Rothblum &amp; Vadhan, "Boosting and Differential Privacy",
  * FOCS 2010; McSherry, "Privacy Integrated Queries", SIGMOD 2009 (parallel composition).
  *
  * <p>Cost: O(1) per charge; the ledger holds one entry per charge.
  */
 public final class PrivacyAccountant {
-    /** One ledger line. */
-    public record Entry(String purpose, PrivacyParams params) {
+    /** How entries compose. */
+    public enum Accounting {
+        /** Basic composition: (Σε, Σδ). */
+        BASIC,
+        /** Zero-concentrated DP: Σρ against the total's ρ; every entry must state its ρ. */
+        ZCDP
+    }
+
+    /**
+     * One ledger line.
+     *
+     * @param rho the entry's zCDP cost, or NaN when it has none (see {@link #zcdpRho})
+     */
+    public record Entry(String purpose, PrivacyParams params, double rho) {
         public Entry {
             Objects.requireNonNull(purpose, "purpose");
             Objects.requireNonNull(params, "params");
+            if (!Double.isNaN(rho) && !(rho >= 0 && Double.isFinite(rho))) {
+                throw new IllegalArgumentException("rho (zCDP cost) must be finite and >= 0, or NaN for none; got "
+                        + rho);
+            }
         }
+
+        /** An entry without a zCDP cost, except that pure ε (δ = 0) is always ε²/2-zCDP. */
+        public Entry(String purpose, PrivacyParams params) {
+            this(purpose, params, params.delta() == 0 ? pureRho(params.epsilon()) : Double.NaN);
+        }
+
+        public boolean hasRho() {
+            return !Double.isNaN(rho);
+        }
+    }
+
+    /** ρ = ε²/2: a pure ε-DP release is ρ-zCDP (Bun &amp; Steinke 2016, Prop. 1.4). */
+    public static double pureRho(double epsilon) {
+        return epsilon * epsilon / 2;
     }
 
     /** Relative slack for floating-point sums of budget fractions (e.g. 10 × 0.1 = 1). */
     private static final double SLACK = 1e-12;
 
     private final PrivacyParams total;
+    private final Accounting accounting;
+    private final double totalRho;
     private final List<Entry> ledger = new ArrayList<>();
     private double spentEpsilon;
     private double spentDelta;
+    private double spentRho;
 
-    private PrivacyAccountant(PrivacyParams total) {
+    private PrivacyAccountant(PrivacyParams total, Accounting accounting) {
         this.total = total;
+        this.accounting = accounting;
+        this.totalRho = accounting == Accounting.ZCDP ? ComposedGaussian.zcdpRho(total) : Double.NaN;
     }
 
+    /** Basic composition against {@code total}. */
     public static PrivacyAccountant total(PrivacyParams total) {
-        return new PrivacyAccountant(Objects.requireNonNull(total, "total"));
+        return new PrivacyAccountant(Objects.requireNonNull(total, "total"), Accounting.BASIC);
+    }
+
+    /**
+     * zCDP accounting against {@code total} (δ must be &gt; 0): the total ρ is
+     * {@link ComposedGaussian#zcdpRho}(total), and every entry must state its ρ.
+     */
+    public static PrivacyAccountant zcdp(PrivacyParams total) {
+        Objects.requireNonNull(total, "total");
+        if (total.delta() == 0) {
+            throw new IllegalArgumentException("zCDP accounting needs a total delta > 0 (its conversion to (epsilon, "
+                    + "delta) spends delta); give a delta such as 1e-6, or use basic accounting for pure epsilon");
+        }
+        return new PrivacyAccountant(total, Accounting.ZCDP);
+    }
+
+    /** An accountant of the given kind. */
+    public static PrivacyAccountant of(Accounting accounting, PrivacyParams total) {
+        return accounting == Accounting.ZCDP ? zcdp(total) : total(total);
     }
 
     public PrivacyParams totalBudget() {
         return total;
     }
 
-    /** Spends {@code params} (basic composition) or throws without recording anything. */
+    public Accounting accounting() {
+        return accounting;
+    }
+
+    /** The total ρ of a zCDP accountant (NaN for basic accounting). */
+    public double totalRho() {
+        return totalRho;
+    }
+
+    /** The ρ spent so far by entries that state one. */
+    public synchronized double spentRho() {
+        return spentRho;
+    }
+
+    /** Spends {@code params} or throws without recording anything (pure ε counts ε²/2 under zCDP). */
     public synchronized PrivacyParams spend(String purpose, PrivacyParams params) {
         chargePlan(List.of(new Entry(purpose, params)));
+        return params;
+    }
+
+    /** Spends {@code params} whose zCDP cost is {@code rho} (NaN: none), or throws without recording anything. */
+    public synchronized PrivacyParams spend(String purpose, PrivacyParams params, double rho) {
+        chargePlan(List.of(new Entry(purpose, params, rho)));
         return params;
     }
 
@@ -81,24 +166,45 @@ public final class PrivacyAccountant {
         }
         double e = 0;
         double d = 0;
+        double r = 0;
         for (Entry entry : plan) {
             Objects.requireNonNull(entry, "plan entry");
             e += entry.params().epsilon();
             d += entry.params().delta();
+            r += entry.rho();
         }
         String purpose = plan.size() == 1 ? plan.get(0).purpose() : plan.size() + " planned releases";
         PrivacyParams requested = new PrivacyParams(e, Math.min(d, Math.nextDown(1.0)));
-        if (!fits(e, d)) {
-            throw exceeded(purpose, requested);
+        if (accounting == Accounting.ZCDP) {
+            if (Double.isNaN(r)) {
+                throw new BudgetExceededException("zCDP accounting cannot charge " + purpose + " " + requested
+                        + ": its guarantee has no zCDP cost (only pure-epsilon and Gaussian releases have one); "
+                        + "use a ledger with basic accounting for it", requested, remaining().orElse(null),
+                        spentEpsilon > 0 ? spentParams() : null);
+            }
+            if (!(spentRho + r <= totalRho * (1 + SLACK))) {
+                throw exceeded(purpose, requested, r);
+            }
+        } else if (!fits(e, d)) {
+            throw exceeded(purpose, requested, r);
         }
         spentEpsilon += e;
         spentDelta += d;
+        spentRho += Double.isNaN(r) ? 0 : r;
         ledger.addAll(plan);
         return requested;
     }
 
+    private PrivacyParams spentParams() {
+        return new PrivacyParams(spentEpsilon, Math.min(spentDelta, Math.nextDown(1.0)));
+    }
+
     /** True if {@code params} could be spent now (nothing is recorded). */
     public synchronized boolean canSpend(PrivacyParams params) {
+        if (accounting == Accounting.ZCDP) {
+            double r = new Entry("check", params).rho();
+            return !Double.isNaN(r) && spentRho + r <= totalRho * (1 + SLACK);
+        }
         return fits(params.epsilon(), params.delta());
     }
 
@@ -132,11 +238,34 @@ public final class PrivacyAccountant {
         return spentDelta;
     }
 
-    /** What remains as (ε, δ), or empty when no ε remains (the budget is exhausted). */
+    /**
+     * What remains as (ε, δ), or empty when no ε remains (the budget is exhausted). Under zCDP: the (ε, δ)
+     * of the remaining ρ by the conversion ρ + 2√(ρ ln(1/δ)) at the total δ (what one more release alone
+     * could reach, not a share to add to the spent ε).
+     */
     public synchronized java.util.Optional<PrivacyParams> remaining() {
+        if (accounting == Accounting.ZCDP) {
+            double r = totalRho - spentRho;
+            return r > totalRho * SLACK
+                    ? java.util.Optional.of(new PrivacyParams(ComposedGaussian.zcdpEpsilon(r, total.delta()),
+                            total.delta()))
+                    : java.util.Optional.empty();
+        }
         double e = total.epsilon() - spentEpsilon;
         double d = Math.max(0, total.delta() - spentDelta);
         return e > total.epsilon() * SLACK ? java.util.Optional.of(new PrivacyParams(e, d)) : java.util.Optional.empty();
+    }
+
+    /**
+     * The spends composed under this accountant's accounting: (Σε, Σδ) for basic; for zCDP the conversion of
+     * Σρ at the total δ (Bun &amp; Steinke 2016, Prop. 1.3).
+     */
+    public synchronized PrivacyParams composedSpend() {
+        if (accounting == Accounting.ZCDP) {
+            return new PrivacyParams(ComposedGaussian.zcdpEpsilon(spentRho, total.delta()),
+                    spentRho > 0 ? total.delta() : 0);
+        }
+        return spentParams();
     }
 
     public synchronized List<Entry> ledger() {
@@ -148,7 +277,17 @@ public final class PrivacyAccountant {
                 && spentDelta + d <= total.delta() * (1 + SLACK);
     }
 
-    private BudgetExceededException exceeded(String purpose, PrivacyParams requested) {
+    private BudgetExceededException exceeded(String purpose, PrivacyParams requested, double rho) {
+        PrivacyParams spent = spentEpsilon > 0 ? spentParams() : null;
+        if (accounting == Accounting.ZCDP) {
+            double rem = Math.max(0, totalRho - spentRho);
+            String message = "privacy budget exceeded (zCDP accounting): " + purpose + " requests " + requested
+                    + " = rho " + rho + " but rho " + spentRho + " of the total rho " + totalRho + " (from " + total
+                    + ") is already spent, leaving rho " + rem + " (one more release of at most " + remainingText()
+                    + ", or pure epsilon up to " + Math.sqrt(2 * rem) + "); lower the request or start from a larger "
+                    + "total budget";
+            return new BudgetExceededException(message, requested, remaining().orElse(null), spent);
+        }
         double remE = Math.max(0, total.epsilon() - spentEpsilon);
         double remD = Math.max(0, total.delta() - spentDelta);
         String message = "privacy budget exceeded: " + purpose + " requests " + requested
@@ -156,9 +295,21 @@ public final class PrivacyAccountant {
                 + " is already spent, leaving " + format(remE, remD)
                 + "; lower the request (smaller epsilon/delta or fewer releases) or start from a larger total budget";
         PrivacyParams remaining = remE > 0 ? new PrivacyParams(remE, remD) : null;
-        PrivacyParams spent = spentEpsilon > 0 ? new PrivacyParams(spentEpsilon, Math.min(spentDelta,
-                Math.nextDown(1.0))) : null;
         return new BudgetExceededException(message, requested, remaining, spent);
+    }
+
+    /** What remains, in words: (ε, δ) for basic; ρ and its (ε, δ) conversion for zCDP. */
+    public synchronized String remainingText() {
+        if (accounting == Accounting.ZCDP) {
+            double rem = Math.max(0, totalRho - spentRho);
+            return "rho=" + round(rem) + " (zCDP), i.e. " + format(round(ComposedGaussian.zcdpEpsilon(rem,
+                    total.delta())), total.delta()) + " for one more release alone";
+        }
+        return format(round(Math.max(0, total.epsilon() - spentEpsilon)), round(Math.max(0, total.delta() - spentDelta)));
+    }
+
+    private static double round(double v) {
+        return Double.parseDouble(String.format(java.util.Locale.ROOT, "%.12g", v));
     }
 
     private static String format(double e, double d) {

@@ -76,4 +76,31 @@ class SchemaRowsTest {
         assertThat(open.rowNormBound(true)).isEmpty();
         assertThat(open.boundDerivation(true)).contains("have no min/max");
     }
+
+    @Test
+    void commentLinesAreIgnoredWhereverTheyAreAndAStreamIsReadByOnePassLikeTheFile() throws Exception {
+        String text = "# a title\nage,colour,id,income\n# units: years, -, -, k$\n25,green,a7,3\n#skip me,1,2\n"
+                + "150,blue,b1,-2\n";
+        Path f = dir.resolve("c.csv");
+        Files.writeString(f, text);
+        SchemaRows file = SchemaRows.open(f, SCHEMA, true, (char) 0, 0, "#");
+        assertThat(file.hasHeader()).isTrue();
+        List<double[]> fromFile = read(file);
+        assertThat(fromFile).hasSize(2);
+        assertThat(fromFile.get(0)).containsExactly(-0.5, 0, 1, 0, 3);
+        // without the prefix the comment line is taken for data and refused, naming its line
+        assertThatThrownBy(() -> read(SchemaRows.open(f, SCHEMA, true, ',', 0)))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 1");
+        SchemaRows stream = SchemaRows.fromStream("standard input",
+                new java.io.ByteArrayInputStream(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)), SCHEMA, true,
+                (char) 0, 0, "#");
+        assertThat(stream.describe()).isEqualTo("standard input");
+        List<double[]> fromStream = read(stream);
+        assertThat(fromStream).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            assertThat(fromStream.get(i)).containsExactly(fromFile.get(i));
+        }
+        assertThat(stream.clampedCells()).isEqualTo(2);
+        assertThatThrownBy(stream::open).isInstanceOf(IllegalStateException.class).hasMessageContaining("read once");
+    }
 }

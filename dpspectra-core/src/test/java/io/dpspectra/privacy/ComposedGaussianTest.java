@@ -56,4 +56,18 @@ class ComposedGaussianTest {
         assertThatThrownBy(() -> ComposedGaussian.poissonNoiseMultiplier(1.5, 10, FIGURE_1))
                 .hasMessageContaining("sampling rate").hasMessageContaining("batch size");
     }
+
+    @Test
+    void theZcdpCostOfAGaussianReleaseBoundsEveryGaussianMechanismMeetingItsEpsilonDelta() {
+        for (double[] ed : new double[][] {{0.1, 1e-6}, {0.3, 1e-8}, {1, 1e-5}, {5, 1e-9}}) {
+            PrivacyParams p = PrivacyParams.of(ed[0], ed[1]);
+            double rho = io.dpspectra.noise.GaussianNoise.zcdpRho(p);
+            double sigma = Math.sqrt(1 / (2 * rho)); // the sigma (sensitivity 1) whose rho is the bound
+            // a slightly smaller sigma (larger rho) is no longer (epsilon, delta)-DP: the bound is tight
+            assertThat(io.dpspectra.noise.GaussianNoise.deltaFor(sigma * (1 - 1e-6), 1,
+                    ed[0])).isGreaterThan(ed[1]);
+            // and converting rho back to (epsilon, delta) is lossy, never tighter than epsilon
+            assertThat(ComposedGaussian.zcdpEpsilon(rho, ed[1])).isGreaterThanOrEqualTo(ed[0]);
+        }
+    }
 }
