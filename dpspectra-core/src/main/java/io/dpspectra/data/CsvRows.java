@@ -1060,15 +1060,14 @@ public final class CsvRows implements RowSource {
 
         /**
          * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
-         * added (one dsyrk) to the partial XᵀX of its lane ({@link CsvPipeline#FOLD_LANES}, piece i to
+         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane ({@link CsvPipeline#FOLD_LANES}, piece i to
          * lane i mod 4, in file order within a lane), and the lanes are summed in lane order: the
          * result does not depend on thread timing. This thread only takes the pieces in order, to count
          * rows and lines and to report the first problem in the file. Declined (null) once rows were
          * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
          */
         @Override
-        public GramPass foldGram(RowTransform transform, Backend backend,
-                LongConsumer progress) {
+        public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
             if (closed || pipeline != null
                     || (long) CsvPipeline.FOLD_LANES * d * d * Double.BYTES > Runtime.getRuntime().maxMemory() / 8) {
                 return null;
@@ -1084,11 +1083,12 @@ public final class CsvRows implements RowSource {
                 }
                 return p;
             }, (p, lane) -> {
-                if (p.rows > 0) {
-                    if (lanes[lane] == null) {
-                        lanes[lane] = new Gram(d, 1, backend);
-                    }
-                    lanes[lane].addBlock(p.values, p.rows);
+                if (p.rows > 0 && lanes[lane] == null) {
+                    lanes[lane] = new Gram(d, 1, backend);
+                }
+                // blocks of blockRows as GramPass feeds them: a file of one piece gives its XᵀX bit for bit
+                for (int from = 0; from < p.rows; from += blockRows) {
+                    lanes[lane].addBlock(p.values, from, Math.min(blockRows, p.rows - from));
                 }
                 p.values = null;
             });
