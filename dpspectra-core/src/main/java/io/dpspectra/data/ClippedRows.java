@@ -159,7 +159,7 @@ public final class ClippedRows implements RowSource {
 
             /** The bound is enforced on the threads that fold the rows, before {@code transform}. */
             @Override
-            public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+            public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
                 LongAdder clippedHere = new LongAdder();
                 RowTransform bound = (block, rows, d) -> {
                     int changed = 0;
@@ -170,7 +170,7 @@ public final class ClippedRows implements RowSource {
                     }
                     clippedHere.add(changed);
                 };
-                GramPass pass = inner.foldGram(bound.then(transform), backend, progress);
+                GramPass pass = inner.foldGram(bound.then(transform), backend, blockRows, progress);
                 if (pass != null) {
                     clipped = clippedHere.sum();
                     finish();
