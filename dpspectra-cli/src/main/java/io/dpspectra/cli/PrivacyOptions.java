@@ -53,6 +53,11 @@ final class PrivacyOptions {
      * one was given, before any data is read.
      */
     void chargeLedger(String purpose, PrivacyParams params, double rho) {
+        chargeLedger(ledger, purpose, params, rho);
+    }
+
+    /** Charges {@code params} (zCDP cost {@code rho}) to {@code ledger} (no-op when null); see above. */
+    static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho) {
         if (ledger == null) {
             return;
         }

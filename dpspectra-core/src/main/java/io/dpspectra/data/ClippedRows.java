@@ -116,6 +116,11 @@ public final class ClippedRows implements RowSource {
 
     @Override
     public RowCursor open() {
+        if (GramStatistic.behind(this).isPresent()) {
+            // the statistic's rows are already bounded by this bound or a tighter one: clipping them again is
+            // the identity in exact arithmetic, and skipping it keeps their bits (no second rounding)
+            return source.open();
+        }
         RowCursor inner = source.open();
         return new ForwardingRowCursor(inner) {
             private long clipped;
