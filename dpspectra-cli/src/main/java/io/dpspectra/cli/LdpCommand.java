@@ -92,8 +92,9 @@ final class LdpCommand implements Runnable {
                         + "(epsilon, delta) is checked against what remains and recorded, atomically, BEFORE the "
                         + "records are read; an overspend is refused (exit 4). The privacy unit is one record and "
                         + "each record gets one report, so a run costs every record (epsilon, delta) once, however "
-                        + "many rows INPUT has; randomizing the same records again costs them again (basic "
-                        + "composition across calls). A real client keeps its own ledger for its own record.")
+                        + "many rows INPUT has; randomizing the same records again costs them again (spends compose "
+                        + "as the ledger was made: basic, or zCDP, at the Gaussian mechanism's rho). A real client "
+                        + "keeps its own ledger for its own record.")
         Path ledger;
 
         @Mixin

@@ -56,7 +56,7 @@ final class PrivacyOptions {
         chargeLedger(ledger, purpose, params, rho);
     }
 
-    /** Charges {@code params} (zCDP cost {@code rho}) to {@code ledger} (no-op when null); see above. */
+    /** As {@link #chargeLedger(String, PrivacyParams, double)} for a given ledger file (no-op when null). */
     static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho) {
         if (ledger == null) {
             return;

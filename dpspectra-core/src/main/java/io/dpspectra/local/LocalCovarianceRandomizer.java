@@ -140,7 +140,8 @@ public final class LocalCovarianceRandomizer {
             DpPreconditions.checkBound("--clip-norm", clipNorm);
             LocalCovarianceRandomizer randomizer = new LocalCovarianceRandomizer(this);
             PrivacyAccountant budget = accountant != null ? accountant : PrivacyAccountant.total(privacy);
-            budget.spend("local Gaussian mechanism: one report per client record (p = " + dimension + ")", privacy);
+            budget.spend("local Gaussian mechanism: one report per client record (p = " + dimension + ")", privacy,
+                    GaussianNoise.zcdpRho(privacy));
             return randomizer;
         }
     }
