@@ -110,8 +110,11 @@ def main():
     inproc_ratio = inproc["fitCsvOverDpsrMedian"]
     np_min = min(loadtxt) if loadtxt else None
 
+    loaded = max(load_before, load_after) > os.cpu_count()
+
     def verdict(ok):
-        return "**met**" if ok else "**not met**"
+        # wall-clock targets on a loaded machine: a miss says nothing about the idle machine
+        return "**met**" if ok else "**not shown** (load %.0f)" % load_after if loaded else "**not met**"
 
     lines = [
         "Measured %s UTC, %d cores, load average %.1f before and %.1f after (figures under load are upper bounds)."
@@ -144,11 +147,14 @@ def main():
         "|---|---|---|",
         "| CSV pass >= 300 MB/s on 2 cores | %.0f MB/s | %s |" % (parse, verdict(parse >= 300)),
         "| fit on the CSV within 1.5x of the fit on the `.dpsr` | %.2fx through the launcher; %.2fx in one JVM | %s |"
-        % (ratio, inproc_ratio, verdict(ratio <= 1.5) + (" (launcher)" if ratio <= 1.5 < inproc_ratio else "")),
+        % (ratio, inproc_ratio, "**met through the launcher only**" if ratio <= 1.5 < inproc_ratio
+           else verdict(ratio <= 1.5)),
     ]
     if loadtxt:
         vs = np_min / med["fitCsv"]
-        lines.append("| fit on the CSV >= 3x faster than `np.loadtxt` alone | %.1fx (launcher) | %s |" % (vs, verdict(vs >= 3)))
+        vs_inproc = np_min / inproc["fitAnalyzeGaussCsvSeconds"]
+        lines.append("| fit on the CSV >= 3x faster than `np.loadtxt` alone | %.1fx through the launcher; %.1fx in one JVM | %s |"
+                     % (vs, vs_inproc, "**met in one JVM only**" if vs < 3 <= vs_inproc else verdict(vs >= 3)))
     lines += [
         "| `dpspectra --help` <= 0.15 s | %.3f s | %s |" % (med["help"], verdict(med["help"] <= 0.15)),
         "| a 1,000-row release <= 0.3 s | %.3f s | %s |" % (med["small"], verdict(med["small"] <= 0.3)),

@@ -77,6 +77,7 @@ final class CovarianceCommand extends BaseCommand {
                 Map.entry(params, alg.equals("gaussian") ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.PURE))));
 
         io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
+        io.estimatorReadsOnce = true; // every covariance estimator makes one Gram pass
         ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();

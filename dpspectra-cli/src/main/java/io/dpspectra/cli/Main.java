@@ -42,15 +42,20 @@ public final class Main {
      * Initialises, on a daemon thread while the main thread builds the command and reads the input, what
      * every release needs later and costs start-up time the first time: the secure generator's DRBG
      * seeding and cipher ({@link io.dpspectra.noise.RandomSource#secure()}; the generator made here is
-     * dropped, nothing is drawn from it), the linear-algebra backend (native BLAS and LAPACK loading, on a 2 x 2 eigenproblem) and the JSON
-     * writer. On two cores this takes them off the critical path of a small release (measured in
-     * docs/benchmarks/csv.md, "Start-up"). Nothing here depends on the input or the options.
+     * dropped, nothing is drawn from it), the linear-algebra backend (native BLAS and LAPACK loading and,
+     * with native LAPACK, a 2 x 2 eigenproblem) and the JSON writer. On two cores this takes them off the
+     * critical path of a small release (docs/benchmarks/csv.md). Nothing here depends on the input or the
+     * options.
      */
     private static void warmUpInBackground() {
         Thread t = new Thread(() -> {
             try {
                 io.dpspectra.noise.RandomSource.secure();
-                io.dpspectra.linalg.SymmetricEigen.top(io.dpspectra.linalg.Matrix.identity(2), 1);
+                if (io.dpspectra.linalg.Backend.DEFAULT.isNative()) {
+                    // native LAPACK is reentrant; the pure-Java fallback (F2J) keeps some state in static fields,
+                    // so it is left to the main thread
+                    io.dpspectra.linalg.SymmetricEigen.top(io.dpspectra.linalg.Matrix.identity(2), 1);
+                }
                 Json.MAPPER.writeValueAsString(java.util.Map.of("warm", 1));
             } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException e) { // NOPMD
                 // a warm-up only: the release itself meets and reports any real problem

@@ -1035,7 +1035,10 @@ public final class CsvRows implements RowSource {
             return false;
         }
 
-        /** Takes the next piece in file order into {@link #piece}; false at the end; throws at a blank line inside the data. */
+        /**
+         * Takes the next piece in file order into {@link #piece}; false at the end; throws at a blank line
+         * inside the data.
+         */
         private boolean takePiece() {
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
                     + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
@@ -1060,9 +1063,9 @@ public final class CsvRows implements RowSource {
 
         /**
          * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
-         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane ({@link CsvPipeline#FOLD_LANES}, piece i to
-         * lane i mod 4, in file order within a lane), and the lanes are summed in lane order: the
-         * result does not depend on thread timing. This thread only takes the pieces in order, to count
+         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane
+         * ({@link CsvPipeline#FOLD_LANES}, piece i to lane i mod 4, in file order within a lane), and the
+         * lanes are summed in lane order: the result does not depend on thread timing. This thread only takes the pieces in order, to count
          * rows and lines and to report the first problem in the file. Declined (null) once rows were
          * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
          */
