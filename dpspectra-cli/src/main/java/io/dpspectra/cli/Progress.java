@@ -1,10 +1,14 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ForwardingRowCursor;
+import io.dpspectra.data.GramPass;
 import io.dpspectra.data.GramStatistic;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.RowTransform;
+import io.dpspectra.linalg.Backend;
 import java.util.OptionalLong;
+import java.util.function.LongConsumer;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -92,6 +96,15 @@ final class Progress {
                         int got = inner.nextBlock(block, maxRows, d);
                         update();
                         return got;
+                    }
+
+                    /** Rows pass through unchanged: the fold is forwarded, and the bar moves once per piece. */
+                    @Override
+                    public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+                        return inner.foldGram(transform, backend, rows -> {
+                            update();
+                            progress.accept(rows);
+                        });
                     }
 
                     @Override

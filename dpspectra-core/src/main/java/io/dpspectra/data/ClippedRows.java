@@ -1,8 +1,11 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.Backend;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 
 /**
  * A {@link RowSource} whose rows satisfy a user-given norm bound, by clipping or by rejection. It
@@ -86,6 +89,31 @@ public final class ClippedRows implements RowSource {
         return lastRows.get();
     }
 
+    /**
+     * Clips or checks the row in a[off .. off+d): true if it was clipped; a row that cannot be bounded is
+     * a {@link RowTransform.RowProblem} at {@code index}.
+     */
+    private boolean enforce(double[] a, int off, int d, int index) {
+        if (policy == DataBounds.Policy.CLIP) {
+            try {
+                return clipping.clipInPlace(a, off, d);
+            } catch (InvalidDataException e) {
+                throw new RowTransform.RowProblem(index, ": " + e.getMessage(), e);
+            }
+        }
+        double m = clipping.measure(a, off, d);
+        if (!Double.isFinite(m)) {
+            throw new RowTransform.RowProblem(index, " has a NaN or infinite entry, so its " + clipping.describeNorm()
+                    + " is " + m + "; remove or impute non-finite values", null);
+        }
+        if (m > clipping.bound()) {
+            throw new RowTransform.RowProblem(index, " has " + clipping.describeNorm() + " " + m + " > bound "
+                    + clipping.bound() + "; use --clip-norm to clip rows onto the bound instead, or raise the bound"
+                    + " (choose it from domain knowledge, never from the data)", null);
+        }
+        return false;
+    }
+
     @Override
     public RowCursor open() {
         RowCursor inner = source.open();
@@ -124,30 +152,35 @@ public final class ClippedRows implements RowSource {
                 return got;
             }
 
+            /** The bound is enforced on the threads that fold the rows, before {@code transform}. */
+            @Override
+            public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+                LongAdder clippedHere = new LongAdder();
+                RowTransform bound = (block, rows, d) -> {
+                    int changed = 0;
+                    for (int i = 0; i < rows; i++) {
+                        if (ClippedRows.this.enforce(block, i * d, d, i)) {
+                            changed++;
+                        }
+                    }
+                    clippedHere.add(changed);
+                };
+                GramPass pass = inner.foldGram(bound.then(transform), backend, progress);
+                if (pass != null) {
+                    clipped = clippedHere.sum();
+                    finish();
+                }
+                return pass;
+            }
+
             /** Clips or checks the row in a[off .. off+d); {@code row} is its 1-based index in this pass. */
             private void enforce(double[] a, int off, int d, long row) {
-                if (policy == DataBounds.Policy.CLIP) {
-                    boolean changed;
-                    try {
-                        changed = clipping.clipInPlace(a, off, d);
-                    } catch (InvalidDataException e) {
-                        throw new InvalidDataException(where(row) + ": " + e.getMessage(), e);
-                    }
-                    if (changed) {
+                try {
+                    if (ClippedRows.this.enforce(a, off, d, 0)) {
                         clipped++;
                     }
-                    return;
-                }
-                double m = clipping.measure(a, off, d);
-                if (!Double.isFinite(m)) {
-                    throw new InvalidDataException(where(row) + " has a NaN or infinite entry, so its "
-                            + clipping.describeNorm() + " is " + m + "; remove or impute non-finite values");
-                }
-                if (m > clipping.bound()) {
-                    throw new InvalidDataException(where(row) + " has " + clipping.describeNorm() + " " + m
-                            + " > bound " + clipping.bound() + "; use --clip-norm to clip rows onto the bound"
-                            + " instead, or raise the bound (choose it from domain knowledge, never from"
-                            + " the data)");
+                } catch (RowTransform.RowProblem e) {
+                    throw e.at(where(row));
                 }
             }
 

@@ -7,9 +7,10 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -26,21 +27,48 @@ final class CsvPipeline<C> implements AutoCloseable {
     static final int PIECE_BYTES = 1 << 20;
 
     /**
-     * The parser threads, shared by every pass: daemon threads, one per core, created on first use.
-     * A pool per pass would cost thread start-up on every pass of a multi-pass algorithm.
+     * The parser threads, shared by every pass: one per core, created on first use, daemon threads
+     * (a pass never keeps the JVM alive), and ended after {@link #IDLE_SECONDS} idle seconds, so a
+     * library or a long-lived service that read a CSV once holds no threads afterwards, and the next
+     * pass starts them again (a thread starts in well under a millisecond). One pool for every pass,
+     * rather than a pool per pass that the pass would shut down, because a multi-pass algorithm would
+     * otherwise pay thread start-up on every pass, and because a pass abandoned without
+     * {@link #close()} must not leak threads: here it only leaves tasks that finish on their own.
      */
     private static final class Pool {
         static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
-        static final ExecutorService EXECUTOR = Executors.newFixedThreadPool(THREADS, r -> {
-            Thread t = new Thread(r, "dpspectra-csv-parser");
-            t.setDaemon(true);
-            return t;
-        });
+        static final ThreadPoolExecutor EXECUTOR = create();
+
+        private static ThreadPoolExecutor create() {
+            ThreadPoolExecutor e = new ThreadPoolExecutor(THREADS, THREADS, IDLE_SECONDS, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), r -> {
+                        Thread t = new Thread(r, "dpspectra-csv-parser");
+                        t.setDaemon(true);
+                        return t;
+                    });
+            e.allowCoreThreadTimeOut(true);
+            return e;
+        }
     }
+
+    /** Seconds a parser thread waits for work before it ends. */
+    static final long IDLE_SECONDS = 10;
+
+    /**
+     * Partial XᵀX accumulators of a folding pass: piece i is folded into accumulator i mod FOLD_LANES,
+     * each accumulator takes its pieces one at a time in file order, and the accumulators are summed in
+     * a fixed order, so the result is the same bit for bit whatever the thread timing or the number of
+     * cores. Four lanes keep two cores busy when pieces take uneven times.
+     */
+    static final int FOLD_LANES = 4;
 
     private static final Future<Object> END = CompletableFuture.completedFuture(null);
 
     private final BlockingQueue<Future<?>> queue;
+    private final PieceFolder<C> fold;
+    /** The last fold of each lane (reader thread only). */
+    private final CompletableFuture<?>[] laneTail = new CompletableFuture<?>[FOLD_LANES];
+    private long pieces;
     private final Thread reader;
     private volatile boolean closed;
     private volatile long bytesRead;
@@ -54,6 +82,17 @@ final class CsvPipeline<C> implements AutoCloseable {
      * @param parse   parses one piece: bytes [0, length) of the array, whole lines only
      */
     CsvPipeline(InputStream input, CountingInputStream counted, long skipLines, PieceParser<C> parse) {
+        this(input, counted, skipLines, parse, null);
+    }
+
+    /**
+     * As above, and each parsed piece is then handed to {@code fold} with its lane (piece index mod
+     * {@link #FOLD_LANES}) on a parser thread; the pieces of a lane are folded one at a time, in file
+     * order. {@link #next} returns a piece once it is folded.
+     */
+    CsvPipeline(InputStream input, CountingInputStream counted, long skipLines, PieceParser<C> parse,
+            PieceFolder<C> fold) {
+        this.fold = fold;
         this.queue = new ArrayBlockingQueue<>(2 * Pool.THREADS + 1);
         this.reader = new Thread(() -> readAll(input, counted, skipLines, parse), "dpspectra-csv-reader");
         this.reader.setDaemon(true);
@@ -64,6 +103,12 @@ final class CsvPipeline<C> implements AutoCloseable {
     @FunctionalInterface
     interface PieceParser<C> {
         C parse(byte[] bytes, int length);
+    }
+
+    /** Folds a parsed piece into the accumulator of its lane. */
+    @FunctionalInterface
+    interface PieceFolder<C> {
+        void fold(C piece, int lane);
     }
 
     /** Counts the bytes read through it, for progress by bytes. */
@@ -200,7 +245,20 @@ final class CsvPipeline<C> implements AutoCloseable {
     }
 
     private void submit(PieceParser<C> parse, byte[] bytes, int length) throws InterruptedException {
-        put(Pool.EXECUTOR.submit(() -> parse.parse(bytes, length)));
+        CompletableFuture<C> parsed = CompletableFuture.supplyAsync(() -> parse.parse(bytes, length), Pool.EXECUTOR);
+        if (fold == null) {
+            put(parsed);
+            return;
+        }
+        int lane = (int) (pieces++ % FOLD_LANES);
+        CompletableFuture<?> previous = laneTail[lane];
+        CompletableFuture<C> ready = previous == null ? parsed : parsed.thenCombine(previous, (piece, ignored) -> piece);
+        CompletableFuture<C> folded = ready.thenApplyAsync(piece -> {
+            fold.fold(piece, lane);
+            return piece;
+        }, Pool.EXECUTOR);
+        laneTail[lane] = folded;
+        put(folded);
     }
 
     private void put(Future<?> f) throws InterruptedException {

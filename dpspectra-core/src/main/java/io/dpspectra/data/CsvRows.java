@@ -1,5 +1,7 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.Gram;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import java.util.zip.GZIPInputStream;
 
@@ -718,7 +721,7 @@ public final class CsvRows implements RowSource {
                         + "; check that the file still exists and is readable", e);
             }
         }
-        return new Cursor(new CsvPipeline<>(raw, counted, preambleLines, this::parsePiece));
+        return new Cursor(raw, counted);
     }
 
     /** One piece of the file parsed: its rows and lines, and the first problem found, if any. */
@@ -735,6 +738,8 @@ public final class CsvRows implements RowSource {
         /** The line of the first problem (rows before it are kept), 0 if none. */
         int problemLine;
         LongFunction<InvalidDataException> problem;
+        /** A row the fold's transform refused (rows from it on are dropped), or null. */
+        RowTransform.RowProblem rowProblem;
 
         void fail(int line, LongFunction<InvalidDataException> what) {
             problemLine = line;
@@ -954,7 +959,10 @@ public final class CsvRows implements RowSource {
 
     /** One pass: parsed pieces taken in file order from the pipeline. */
     private final class Cursor implements RowCursor {
-        private final CsvPipeline<Piece> pipeline;
+        private final InputStream raw;
+        private final CsvPipeline.CountingInputStream counted;
+        /** Started by the first read: row by row, or folding XᵀX ({@link #foldGram}). */
+        private CsvPipeline<Piece> pipeline;
         private final int d = selected.length;
         private Piece piece;
         private int rowInPiece;
@@ -971,14 +979,18 @@ public final class CsvRows implements RowSource {
         private long blockFirstRow = 1;
         private int blockCount;
 
-        Cursor(CsvPipeline<Piece> pipeline) {
-            this.pipeline = pipeline;
+        Cursor(InputStream raw, CsvPipeline.CountingInputStream counted) {
+            this.raw = raw;
+            this.counted = counted;
         }
 
         /** Makes a row available in {@link #piece}, or returns false at the end; throws at a problem. */
         private boolean advance() {
             if (closed) {
                 throw new IllegalStateException("cursor over " + name + " is closed; open a new pass");
+            }
+            if (pipeline == null) {
+                pipeline = new CsvPipeline<>(raw, counted, preambleLines, CsvRows.this::parsePiece);
             }
             while (!finished) {
                 if (piece != null && rowInPiece < piece.rows) {
@@ -988,26 +1000,102 @@ public final class CsvRows implements RowSource {
                     finished = true;
                     throw piece.problem.apply(pieceBase);
                 }
-                piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
-                        + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
-                rowInPiece = 0;
-                if (piece == null) {
-                    finished = true;
+                if (!takePiece()) {
                     return false;
-                }
-                pieceBase = nextBase;
-                nextBase += piece.lines;
-                if (pendingBlank > 0 && piece.firstContent > 0) {
-                    finished = true;
-                    throw blankInsideData(pendingBlank, pieceBase + piece.firstContent);
-                }
-                if (piece.trailingBlank > 0 && piece.problem == null) {
-                    if (pendingBlank == 0 || piece.firstContent > 0) {
-                        pendingBlank = pieceBase + piece.trailingBlank;
-                    }
                 }
             }
             return false;
+        }
+
+        /** Takes the next piece in file order into {@link #piece}; false at the end; throws at a blank line inside the data. */
+        private boolean takePiece() {
+            piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
+                    + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
+            rowInPiece = 0;
+            if (piece == null) {
+                finished = true;
+                return false;
+            }
+            pieceBase = nextBase;
+            nextBase += piece.lines;
+            if (pendingBlank > 0 && piece.firstContent > 0) {
+                finished = true;
+                throw blankInsideData(pendingBlank, pieceBase + piece.firstContent);
+            }
+            if (piece.trailingBlank > 0 && piece.problem == null) {
+                if (pendingBlank == 0 || piece.firstContent > 0) {
+                    pendingBlank = pieceBase + piece.trailingBlank;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
+         * added (one dsyrk) to the partial XᵀX of its lane ({@link CsvPipeline#FOLD_LANES}, piece i to
+         * lane i mod 4, in file order within a lane), and the lanes are summed in lane order: the
+         * result does not depend on thread timing. This thread only takes the pieces in order, to count
+         * rows and lines and to report the first problem in the file. Declined (null) once rows were
+         * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
+         */
+        @Override
+        public GramPass foldGram(RowTransform transform, Backend backend,
+                LongConsumer progress) {
+            if (closed || pipeline != null
+                    || (long) CsvPipeline.FOLD_LANES * d * d * Double.BYTES > Runtime.getRuntime().maxMemory() / 8) {
+                return null;
+            }
+            Gram[] lanes = new Gram[CsvPipeline.FOLD_LANES];
+            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes, length) -> {
+                Piece p = parsePiece(bytes, length);
+                try {
+                    transform.apply(p.values, p.rows, d);
+                } catch (RowTransform.RowProblem e) {
+                    p.rows = e.index();
+                    p.rowProblem = e;
+                }
+                return p;
+            }, (p, lane) -> {
+                if (p.rows > 0) {
+                    if (lanes[lane] == null) {
+                        lanes[lane] = new Gram(d, 1, backend);
+                    }
+                    lanes[lane].addBlock(p.values, p.rows);
+                }
+                p.values = null;
+            });
+            while (takePiece()) {
+                if (piece.rowProblem != null) {
+                    finished = true;
+                    int at = piece.rowProblem.index();
+                    long row = rows + at + 1;
+                    throw piece.rowProblem.at("row " + row + " (" + name + " line " + (pieceBase + piece.rowLine[at])
+                            + ")");
+                }
+                rows += piece.rows;
+                if (piece.rows > 0) {
+                    lastRowLine = pieceBase + piece.rowLine[piece.rows - 1];
+                }
+                if (piece.problem != null) {
+                    finished = true;
+                    throw piece.problem.apply(pieceBase);
+                }
+                progress.accept(rows);
+            }
+            Gram sum = null;
+            for (Gram lane : lanes) {
+                if (lane != null) {
+                    if (sum == null) {
+                        sum = lane;
+                    } else {
+                        sum.addGram(lane);
+                    }
+                }
+            }
+            if (sum == null) {
+                throw new InvalidDataException(name + " has no rows; provide at least one data row");
+            }
+            return new GramPass(sum.result(), rows);
         }
 
         @Override
@@ -1074,14 +1162,21 @@ public final class CsvRows implements RowSource {
 
         @Override
         public long bytesRead() {
-            return pipeline.bytesRead();
+            return pipeline == null ? 0 : pipeline.bytesRead();
         }
 
         @Override
         public void close() {
             if (!closed) {
                 closed = true;
-                pipeline.close();
+                if (pipeline != null) {
+                    pipeline.close();
+                } else {
+                    try {
+                        raw.close();
+                    } catch (IOException ignored) { // NOPMD: nothing was read, nothing to report
+                    }
+                }
             }
         }
     }

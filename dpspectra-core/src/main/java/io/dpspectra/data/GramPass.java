@@ -8,7 +8,9 @@ import java.util.function.LongConsumer;
 
 /**
  * One streamed pass over a {@link RowSource} that accumulates XᵀX in blocks of rows (dsyrk through
- * {@link Gram}). Rows are pulled a block at a time with {@link RowCursor#nextBlock}, which
+ * {@link Gram}); a source that parses on several threads (a CSV file) folds partial XᵀX on those
+ * threads instead ({@link RowCursor#foldGram}), with the clipping and centring of the rows handed down
+ * to them. Rows are pulled a block at a time with {@link RowCursor#nextBlock}, which
  * {@link BinaryRows} fills straight from its read buffer and {@link ClippedRows} clips row by row; a {@link GramStatistic} (XᵀX summed elsewhere, e.g. across a
  * cluster) is returned as it is. This is the one way algorithms that need the d × d second-moment matrix get it.
  *
@@ -35,6 +37,10 @@ public record GramPass(Matrix gram, long rows) {
         double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", blockRows, d)];
         long n = 0;
         try (RowCursor cursor = source.open()) {
+            GramPass folded = cursor.foldGram(RowTransform.IDENTITY, backend, progress);
+            if (folded != null) {
+                return folded;
+            }
             int filled;
             while ((filled = cursor.nextBlock(block, blockRows, d)) > 0) {
                 gram.addBlock(block, filled);

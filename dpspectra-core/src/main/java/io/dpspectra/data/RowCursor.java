@@ -1,5 +1,8 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.Backend;
+import java.util.function.LongConsumer;
+
 /** One pass over a {@link RowSource}. */
 public interface RowCursor extends AutoCloseable {
 
@@ -55,6 +58,21 @@ public interface RowCursor extends AutoCloseable {
      */
     default long bytesRead() {
         return -1;
+    }
+
+    /**
+     * Reads the rest of this pass into XᵀX on the threads that produce the rows, each block of rows
+     * passed through {@code transform} first, if this cursor can (a parallel CSV pass); returns null,
+     * having read nothing, when it cannot, and the caller then reads blocks with {@link #nextBlock}. A
+     * cursor that changes rows must not forward this call as it is: it forwards it with its own change
+     * composed before {@code transform}, or leaves the default. The result must not depend on thread
+     * timing: the same input gives the bit-identical XᵀX on every run.
+     *
+     * @param progress called on the calling thread with the rows folded so far, as the pass advances
+     * @throws InvalidDataException when a row is malformed or {@code transform} refuses it (names the row)
+     */
+    default GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+        return null;
     }
 
     /** Number of rows returned so far in this pass. */

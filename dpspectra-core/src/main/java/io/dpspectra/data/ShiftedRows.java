@@ -1,6 +1,8 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.Backend;
 import java.util.OptionalLong;
+import java.util.function.LongConsumer;
 
 /**
  * Rows minus a fixed public vector μ (x ↦ x − μ): centring by a public or privately released mean. A
@@ -49,6 +51,14 @@ public final class ShiftedRows implements RowSource {
         return source.describe();
     }
 
+    private void subtract(double[] block, int rows, int d) {
+        for (int r = 0; r < rows; r++) {
+            for (int j = 0; j < d; j++) {
+                block[r * d + j] -= shift[j];
+            }
+        }
+    }
+
     @Override
     public RowCursor open() {
         RowCursor c = source.open();
@@ -67,12 +77,15 @@ public final class ShiftedRows implements RowSource {
             @Override
             public int nextBlock(double[] block, int maxRows, int d) {
                 int k = c.nextBlock(block, maxRows, d);
-                for (int r = 0; r < k; r++) {
-                    for (int j = 0; j < d; j++) {
-                        block[r * d + j] -= shift[j];
-                    }
-                }
+                subtract(block, k, d);
                 return k;
+            }
+
+            /** The shift is subtracted on the threads that fold the rows, before {@code transform}. */
+            @Override
+            public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+                RowTransform shifted = ShiftedRows.this::subtract;
+                return c.foldGram(shifted.then(transform), backend, progress);
             }
         };
     }

@@ -93,6 +93,26 @@ public final class Gram {
         }
     }
 
+    /**
+     * Adds the XᵀX accumulated by {@code other} (same d) to this one: partial Grams of disjoint parts of
+     * the rows, summed in an order the caller fixes (floating-point sums depend on it). Not modified: other.
+     */
+    public void addGram(Gram other) {
+        if (other.d != d) {
+            throw new IllegalArgumentException("cannot add a " + other.d + " x " + other.d + " Gram to a " + d + " x " + d
+                    + " one");
+        }
+        flush();
+        other.flush();
+        for (int j = 0; j < d; j++) {
+            int col = j * d;
+            for (int i = j; i < d; i++) {
+                lower[col + i] += other.lower[col + i];
+            }
+        }
+        rowsSeen += other.rowsSeen;
+    }
+
     private void flush() {
         if (buffered > 0) {
             syrk(block, buffered);
