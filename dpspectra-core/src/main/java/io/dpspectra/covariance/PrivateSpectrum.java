@@ -1,5 +1,6 @@
 package io.dpspectra.covariance;
 
+import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;

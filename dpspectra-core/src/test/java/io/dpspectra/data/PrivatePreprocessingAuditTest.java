@@ -9,8 +9,8 @@ import io.dpspectra.privacy.PrivacyParams;
 import org.junit.jupiter.api.Test;
 
 /**
- * Audits the two private preprocessing steps with the empirical auditor, each with a broken twin that
- * must be caught.
+ * Audits the private preprocessing steps (mean, quantile) and the private trace with the empirical
+ * auditor, each with a broken twin that must be caught.
  *
  * <p>Private mean (REPLACE_ROW, B = 1, d = 1): D = {1, 0, 0, 0}, D' = {−1, 0, 0, 0}, the sum moves by
  * exactly its sensitivity 2B, so the statistic mean₀ faces the full privacy loss: a scalar Laplace
@@ -21,18 +21,73 @@ import org.junit.jupiter.api.Test;
  * D' replaces the row of norm 0.5 by one of norm 100, which moves every count by one and shifts the
  * peak of the utility by one grid step: the released index faces a loss of about ε/2 (the mechanism's
  * factor 2 covers the normaliser). The twin multiplies the exponent by 4 (loss about 2ε) and is caught.
+ *
+ * <p>Private trace (REPLACE_ROW, B = 1, d = 2): D = {(0.6, 0.8), 0, 0, 0}, D' = {0, 0, 0, 0}: Σ‖x‖² moves by
+ * exactly its sensitivity B² = 1, a scalar Laplace or Gaussian mechanism facing its full loss, audited as
+ * the mean; the twins use half the noise. The clamp at 0 is post-processing.
  */
 class PrivatePreprocessingAuditTest {
     private static final RowSource MEAN_D = InMemoryRows.of(new double[][] {{1}, {0}, {0}, {0}}).clipL2(1);
     private static final RowSource MEAN_D_PRIME = InMemoryRows.of(new double[][] {{-1}, {0}, {0}, {0}}).clipL2(1);
 
-    private static PrivacyAuditor.Result auditMean(PrivacyParams claimed, double multiplier, int trials, long seed) {
+    private static final RowSource TRACE_D = InMemoryRows.of(new double[][] {{0.6, 0.8}, {0, 0}, {0, 0}, {0, 0}})
+            .clipL2(1);
+    private static final RowSource TRACE_D_PRIME = InMemoryRows.of(new double[][] {{0, 0}, {0, 0}, {0, 0}, {0, 0}})
+            .clipL2(1);
+
+    /** A scalar statistic of a data set, drawn with the given randomness. */
+    private interface Statistic {
+        double of(RandomSource random, RowSource rows);
+    }
+
+    private static PrivacyAuditor.Result audit(Statistic s, RowSource d, RowSource dPrime, PrivacyParams claimed,
+                                               int trials, long seed) {
         PrivacyAuditor auditor = PrivacyAuditor.builder().trials(trials).confidence(0.99)
                 .randomSource(RandomSource.seededForReproducibility(seed)).build();
-        return auditor.audit(r -> PrivateMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(multiplier)
-                        .estimate(MEAN_D, claimed).mean()[0],
-                r -> PrivateMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(multiplier)
-                        .estimate(MEAN_D_PRIME, claimed).mean()[0], claimed);
+        return auditor.audit(r -> s.of(r, d), r -> s.of(r, dPrime), claimed);
+    }
+
+    private static PrivacyAuditor.Result auditMean(PrivacyParams claimed, double multiplier, int trials, long seed) {
+        return audit((r, rows) -> PrivateMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(multiplier)
+                .estimate(rows, claimed).mean()[0], MEAN_D, MEAN_D_PRIME, claimed, trials, seed);
+    }
+
+    private static PrivacyAuditor.Result auditTrace(PrivacyParams claimed, double multiplier, int trials, long seed) {
+        return audit((r, rows) -> PrivateTrace.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(multiplier)
+                .release(rows, claimed).trace(), TRACE_D, TRACE_D_PRIME, claimed, trials, seed);
+    }
+
+    @Test
+    void laplaceTraceHoldsItsClaimAndItsHalfNoiseTwinIsCaught() {
+        PrivacyParams claimed = PrivacyParams.pure(1.0);
+        PrivacyAuditor.Result ok = auditTrace(claimed, 1.0, 100_000, 51);
+        assertThat(ok.violation()).isFalse();
+        assertThat(ok.epsilonLowerBound()).isGreaterThan(0.5); // the statistic sees the row
+        assertThat(auditTrace(claimed, 0.5, 100_000, 52).violation()).isTrue();
+    }
+
+    @Test
+    void gaussianTraceHoldsItsClaimAndItsHalfNoiseTwinIsCaught() {
+        PrivacyParams claimed = PrivacyParams.of(1.0, 1e-3);
+        PrivacyAuditor.Result ok = auditTrace(claimed, 1.0, 200_000, 53);
+        assertThat(ok.violation()).isFalse();
+        assertThat(ok.epsilonLowerBound()).isGreaterThan(0.1);
+        assertThat(auditTrace(claimed, 0.5, 200_000, 54).violation()).isTrue();
+    }
+
+    @Test
+    void theTraceIsUnbiasedAroundTheSumOfSquaredNormsAndSaysItsSensitivity() {
+        RowSource rows = InMemoryRows.of(new double[][] {{3, 4}, {1, 0}, {0, 2}}).clipL2(5);
+        PrivateTrace t = PrivateTrace.of(Neighbouring.ADD_REMOVE_ROW, RandomSource.seededForReproducibility(7));
+        double sum = 0;
+        int runs = 2000;
+        for (int i = 0; i < runs; i++) {
+            sum += t.release(rows, PrivacyParams.pure(10.0)).trace();
+        }
+        // true trace 30; Laplace scale B^2/eps = 2.5: the mean of 2000 runs has sd 2.5*sqrt(2)/sqrt(2000) = 0.079
+        // (tolerance 4 sd), and the clamp at 0 moves it by (2.5/2)*exp(-30/2.5) < 1e-5
+        assertThat(sum / runs).isCloseTo(30, org.assertj.core.data.Offset.offset(0.32));
+        assertThat(t.release(rows, PrivacyParams.of(1, 1e-6)).guarantee().sensitivity()).contains("B^2 = 25.0");
     }
 
     @Test
