@@ -47,32 +47,31 @@ class PrivatePreprocessingAuditTest {
         return auditor.audit(r -> s.of(r, d), r -> s.of(r, dPrime), claimed);
     }
 
-    private static PrivacyAuditor.Result auditMean(PrivacyParams claimed, double multiplier, int trials, long seed) {
-        return audit((r, rows) -> PrivateMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(multiplier)
-                .estimate(rows, claimed).mean()[0], MEAN_D, MEAN_D_PRIME, claimed, trials, seed);
+    /** The statistic of the mean (its first coordinate) or of the trace, with the noise scaled by {@code m}. */
+    private static Statistic statistic(String which, PrivacyParams claimed, double m) {
+        return which.equals("mean")
+                ? (r, rows) -> PrivateMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(m)
+                        .estimate(rows, claimed).mean()[0]
+                : (r, rows) -> PrivateTrace.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(m)
+                        .release(rows, claimed).trace();
     }
 
-    private static PrivacyAuditor.Result auditTrace(PrivacyParams claimed, double multiplier, int trials, long seed) {
-        return audit((r, rows) -> PrivateTrace.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(multiplier)
-                .release(rows, claimed).trace(), TRACE_D, TRACE_D_PRIME, claimed, trials, seed);
-    }
-
-    @Test
-    void laplaceTraceHoldsItsClaimAndItsHalfNoiseTwinIsCaught() {
-        PrivacyParams claimed = PrivacyParams.pure(1.0);
-        PrivacyAuditor.Result ok = auditTrace(claimed, 1.0, 100_000, 51);
+    /**
+     * The mean and the trace, each with Laplace (pure ε = 1, 100,000 runs; the statistic sees the row:
+     * lower bound above 0.5) and Gaussian noise ((1, 1e-3), 200,000 runs; above 0.1), hold their claim, and
+     * their half-noise twins are caught.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"mean, 0, 100000, 0.5, 41", "mean, 1e-3, 200000, 0.1, 43",
+        "trace, 0, 100000, 0.5, 51", "trace, 1e-3, 200000, 0.1, 53"})
+    void holdsItsClaimAndItsHalfNoiseTwinIsCaught(String which, double delta, int trials, double seen, long seed) {
+        PrivacyParams claimed = PrivacyParams.of(1.0, delta);
+        RowSource d = which.equals("mean") ? MEAN_D : TRACE_D;
+        RowSource dPrime = which.equals("mean") ? MEAN_D_PRIME : TRACE_D_PRIME;
+        PrivacyAuditor.Result ok = audit(statistic(which, claimed, 1.0), d, dPrime, claimed, trials, seed);
         assertThat(ok.violation()).isFalse();
-        assertThat(ok.epsilonLowerBound()).isGreaterThan(0.5); // the statistic sees the row
-        assertThat(auditTrace(claimed, 0.5, 100_000, 52).violation()).isTrue();
-    }
-
-    @Test
-    void gaussianTraceHoldsItsClaimAndItsHalfNoiseTwinIsCaught() {
-        PrivacyParams claimed = PrivacyParams.of(1.0, 1e-3);
-        PrivacyAuditor.Result ok = auditTrace(claimed, 1.0, 200_000, 53);
-        assertThat(ok.violation()).isFalse();
-        assertThat(ok.epsilonLowerBound()).isGreaterThan(0.1);
-        assertThat(auditTrace(claimed, 0.5, 200_000, 54).violation()).isTrue();
+        assertThat(ok.epsilonLowerBound()).isGreaterThan(seen);
+        assertThat(audit(statistic(which, claimed, 0.5), d, dPrime, claimed, trials, seed + 1).violation()).isTrue();
     }
 
     @Test
@@ -88,24 +87,6 @@ class PrivatePreprocessingAuditTest {
         // (tolerance 4 sd), and the clamp at 0 moves it by (2.5/2)*exp(-30/2.5) < 1e-5
         assertThat(sum / runs).isCloseTo(30, org.assertj.core.data.Offset.offset(0.32));
         assertThat(t.release(rows, PrivacyParams.of(1, 1e-6)).guarantee().sensitivity()).contains("B^2 = 25.0");
-    }
-
-    @Test
-    void laplaceMeanHoldsItsClaimAndItsHalfNoiseTwinIsCaught() {
-        PrivacyParams claimed = PrivacyParams.pure(1.0);
-        PrivacyAuditor.Result ok = auditMean(claimed, 1.0, 100_000, 41);
-        assertThat(ok.violation()).isFalse();
-        assertThat(ok.epsilonLowerBound()).isGreaterThan(0.5); // the statistic sees the row
-        assertThat(auditMean(claimed, 0.5, 100_000, 42).violation()).isTrue();
-    }
-
-    @Test
-    void gaussianMeanHoldsItsClaimAndItsHalfNoiseTwinIsCaught() {
-        PrivacyParams claimed = PrivacyParams.of(1.0, 1e-3);
-        PrivacyAuditor.Result ok = auditMean(claimed, 1.0, 200_000, 43);
-        assertThat(ok.violation()).isFalse();
-        assertThat(ok.epsilonLowerBound()).isGreaterThan(0.1);
-        assertThat(auditMean(claimed, 0.5, 200_000, 44).violation()).isTrue();
     }
 
     private static RowSource quantileRows(double first) {
