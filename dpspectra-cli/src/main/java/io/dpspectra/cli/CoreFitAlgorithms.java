@@ -18,6 +18,11 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         }
 
         @Override
+        public boolean readsOnce() {
+            return true; // one GramPass
+        }
+
+        @Override
         public String summary() {
             return "DP-Gauss-1 (Dwork et al. 2014): Gaussian noise on XᵀX, then top-k eigenvectors; needs --delta > 0";
         }
@@ -56,6 +61,11 @@ final class CoreFitAlgorithms implements AlgorithmFamily {
         @Override
         public String name() {
             return "exact";
+        }
+
+        @Override
+        public boolean readsOnce() {
+            return true; // one GramPass
         }
 
         @Override

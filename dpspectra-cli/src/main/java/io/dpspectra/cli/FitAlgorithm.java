@@ -68,6 +68,15 @@ interface FitAlgorithm {
     }
 
     /**
+     * True if the algorithm reads its rows exactly once and never asks for n before that pass (one Gram
+     * pass, which counts n as it goes): standard input is then streamed, without the temporary copy that
+     * a second pass would read. Default false: the copy is kept, which is always safe.
+     */
+    default boolean readsOnce() {
+        return false;
+    }
+
+    /**
      * Whether this algorithm uses its family's option {@code name} (its longest name, e.g. "--tau"). Options
      * of other families never apply; {@link FitCommand} refuses an option typed for an algorithm that does
      * not use it (exit 2). Default: every option of the family.

@@ -212,6 +212,7 @@ final class FitCommand extends BaseCommand {
                 MemoryCheck.checkDense("--algorithm " + alg.name(), d, Runtime.getRuntime().maxMemory());
             }
         };
+        io.estimatorReadsOnce = alg.readsOnce() && auto == null;
         ReleaseInput.Bounded in = io.open("fit", plan, neighbouring, random, this::note);
         if (alg.passes() > 1 && !Inputs.isBinaryRows(in.opened().rows())
                 && in.opened().rows().sizeInBytes() >= Progress.MIN_BYTES) {

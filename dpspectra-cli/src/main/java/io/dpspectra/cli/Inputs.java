@@ -78,11 +78,21 @@ final class Inputs {
      * being read again from its temporary copy.
      */
     static Opened open(Path path, InputOptions options, Consumer<String> note) {
+        return open(path, options, note, false);
+    }
+
+    /**
+     * As {@link #open(Path, InputOptions, Consumer)}; {@code readOnce} tells that the command will pass over
+     * the rows once only, so standard input is streamed as it is (parsed in parallel, folded on the parser
+     * threads), without the temporary copy that {@link SpilledStream} writes for a command that may read
+     * it again.
+     */
+    static Opened open(Path path, InputOptions options, Consumer<String> note, boolean readOnce) {
         InputOptions opts = options != null ? options : new InputOptions();
         if (isStdin(path)) {
             CsvRows rows = opts.configure(CsvRows.fromStream("standard input", System.in)).build();
             noteSeparator(rows, note);
-            return new Opened(new SpilledStream(rows, note), rows.columnNames(), path);
+            return new Opened(readOnce ? rows : new SpilledStream(rows, note), rows.columnNames(), path);
         }
         checkReadable(path);
         if (isBinary(path)) {
@@ -121,9 +131,10 @@ final class Inputs {
     }
 
     /**
-     * Standard input, read once: the first pass streams it (an algorithm that makes one pass never waits
-     * for a copy) and keeps a copy in a temporary .dpsr file as it goes; a later pass (a multi-pass
-     * algorithm) reads that copy, and says so. The copy is deleted when the JVM exits.
+     * Standard input for a command that may read its rows more than once: the first pass streams it and
+     * keeps a copy in a temporary .dpsr file as it goes; a later pass (a multi-pass algorithm, a private
+     * bound or mean before the estimator) reads that copy, and says so. The copy is deleted when the JVM
+     * exits. A command that reads once streams standard input without a copy ({@link #open} with readOnce).
      */
     static final class SpilledStream implements RowSource {
         private final RowSource stream;

@@ -72,6 +72,12 @@ final class ReleaseInput {
                     + "beside it). Default: ${DEFAULT-VALUE}.")
     OutputFormat format;
 
+    /**
+     * Set by the command when its estimator reads the rows once (a Gram pass): with no private bound and
+     * no private mean either, standard input is then streamed without a temporary copy.
+     */
+    boolean estimatorReadsOnce;
+
     /** Called with d once the header is read, before any row (the memory check of the command). */
     java.util.function.IntConsumer beforeReading = d -> { };
 
@@ -248,7 +254,8 @@ final class ReleaseInput {
             opened = new Inputs.Opened(raw, features, inputPath);
         } else {
             opened = ExternalInputs.open(inputPath, input, () -> externalBounds())
-                    .orElseGet(() -> Inputs.open(inputPath, input, note));
+                    .orElseGet(() -> Inputs.open(inputPath, input, note, estimatorReadsOnce
+                            && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE));
             raw = opened.rows();
             features = opened.columnNames();
         }

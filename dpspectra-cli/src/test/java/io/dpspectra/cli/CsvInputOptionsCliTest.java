@@ -89,18 +89,33 @@ class CsvInputOptionsCliTest {
     @Test
     void standardInputStreamsForOnePassAndIsReReadFromASpillForMore() throws Exception {
         String csv = Cli.smallCsv(200, 4).replace(',', ';');
+        long spillsBefore = stdinSpills();
         Cli.Result one = withStdin(csv, () -> fitGauss("-"));
         assertThat(one.exitCode()).as(one.toString()).isZero();
         assertThat(one.err()).contains("semicolon-separated").doesNotContain("temporary copy");
+        assertThat(stdinSpills()).as("a one-pass fit writes no temporary copy").isEqualTo(spillsBefore);
+        // streamed, it is the same release as from the file, bit for bit
+        Path file = Cli.write(dir, "same.csv", csv);
+        Cli.Result fromFile = fitGauss(file.toString());
+        assertThat(Json.MAPPER.readTree(one.out()).get("components"))
+                .isEqualTo(Json.MAPPER.readTree(fromFile.out()).get("components"));
 
         Cli.Result many = withStdin(csv, () -> Cli.run("fit", "--algorithm", "private-power", "-k", "1", "--iterations",
                 "3", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--seed", "5", "-"));
         assertThat(many.exitCode()).as(many.toString()).isZero();
         assertThat(many.err()).contains("re-read from its temporary copy");
+        assertThat(stdinSpills()).isEqualTo(spillsBefore + 1);
 
         Cli.Result bad = withStdin("a,b\n0.1,0.2\n0.3,x\n", () -> fitGauss("-"));
         assertThat(bad.exitCode()).as(bad.toString()).isEqualTo(ExitCodes.BAD_DATA);
         assertThat(bad.err()).contains("standard input line 3");
+    }
+
+    /** Temporary copies of standard input in java.io.tmpdir (deleted only when the JVM exits). */
+    private static long stdinSpills() throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("dpspectra-stdin-")).count();
+        }
     }
 
     @Test

@@ -16,7 +16,8 @@ package io.dpspectra.linalg;
  * ({@code F^k}); both use this one kernel.
  *
  * <p>Cost: one symmetric eigendecomposition, O(D³), plus O(D² m) to rebuild P from its m non-zero
- * weights. Memory: O(D²).
+ * weights. Memory: O(D²). {@link #partial()} gives a projector for a sequence of calls (an iterative
+ * solver's) that computes only the leading eigenpairs when that is provably enough.
  */
 public final class FantopeProjection {
     private static final int MAX_HALVINGS = 200;
@@ -29,8 +30,11 @@ public final class FantopeProjection {
      *
      * @param projection   P, D × D, symmetric, eigenvalues in [0, 1], trace r
      * @param theta        the water-filling shift θ
-     * @param weights      the eigenvalues g of P, in the order of the eigenvalues of Y (descending)
-     * @param eigenvectors W, D × D: column j is the eigenvector of Y (and of P) for {@code weights[j]}
+     * @param weights      the eigenvalues g of P, in the order of the eigenvalues of Y (descending): all D of
+     *                     them from {@link #project}; the leading m ≥ (number of non-zero g) from
+     *                     {@link Partial#project}, the rest being certified zero
+     * @param eigenvectors W, D × D (or D × m, as {@code weights}): column j is the eigenvector of Y (and of P)
+     *                     for {@code weights[j]}
      */
     public record Result(Matrix projection, double theta, double[] weights, Matrix eigenvectors) {
     }
@@ -48,6 +52,11 @@ public final class FantopeProjection {
      * @throws IllegalArgumentException if Y is not square, has a NaN or infinite entry, or r is out of range
      */
     public static Result project(Matrix symmetric, double r) {
+        validate(symmetric, r);
+        return fromSpectrum(SymmetricEigen.of(symmetric), r);
+    }
+
+    private static void validate(Matrix symmetric, double r) {
         symmetric.requireSquare();
         int d = symmetric.rows();
         if (d == 0) {
@@ -56,12 +65,17 @@ public final class FantopeProjection {
         if (!(r > 0) || r > d) {
             throw new IllegalArgumentException("Fantope trace r must be in (0, " + d + "], got " + r);
         }
-        SymmetricEigen eig = SymmetricEigen.of(symmetric);
+    }
+
+    /** P from all D eigenpairs, or from the leading m when the rest are known to get weight 0 at the returned θ. */
+    private static Result fromSpectrum(SymmetricEigen eig, double r) {
         double[] gamma = eig.values();
+        int m = gamma.length;
+        int d = eig.vectors().rows();
         double theta = r == d ? gamma[d - 1] - 1.0 : shift(gamma, r);
-        double[] g = new double[d];
+        double[] g = new double[m];
         int active = 0;
-        for (int i = 0; i < d; i++) {
+        for (int i = 0; i < m; i++) {
             g[i] = r == d ? 1.0 : clamp01(gamma[i] - theta);
             if (g[i] > 0) {
                 active++;
@@ -70,7 +84,7 @@ public final class FantopeProjection {
         // P = Σ_{g_i > 0} g_i w_i w_iᵀ = (W_a diag(√g_a)) (W_a diag(√g_a))ᵀ
         Matrix scaled = new Matrix(d, active);
         int c = 0;
-        for (int j = 0; j < d; j++) {
+        for (int j = 0; j < m; j++) {
             if (g[j] > 0) {
                 double s = Math.sqrt(g[j]);
                 double[] w = eig.vectors().column(j);
@@ -83,6 +97,120 @@ public final class FantopeProjection {
         Matrix p = scaled.times(scaled.transpose());
         p.symmetrizeInPlace();
         return new Result(p, theta, g, eig.vectors());
+    }
+
+    /** A projector for a sequence of projections (one per solver iteration); see {@link Partial}. */
+    public static Partial partial() {
+        return new Partial();
+    }
+
+    /**
+     * Fantope projections that compute only the leading eigenpairs of Y when a certificate shows that the
+     * others get weight zero, and the full decomposition otherwise. The result is the projection itself, not
+     * an approximation of it.
+     *
+     * <p>For a request of m + 1 pairs (LAPACK dsyevr with an index range: the tridiagonal reduction, then
+     * only m + 1 eigenpairs), θ_m is the water-filling shift of the m leading eigenvalues alone. The
+     * partial result is used only when both hold:
+     * <ol>
+     *   <li>γ_{m+1} ≤ θ_m. Then every eigenvalue past the m-th gets g = 0 at θ_m, so φ(θ_m) over the whole
+     *       spectrum is r: θ_m is the exact shift and P = Σ_{i≤m} g_i w_i w_iᵀ is the projection;</li>
+     *   <li>the active pairs are converged: ‖Y W_a − W_a diag(γ_a)‖_F ≤ {@value #RESIDUAL_TOLERANCE}·‖Y‖_F.
+     *       Since the projection is non-expansive, the returned P is then within √2 times that residual of the
+     *       exact projection (Y is that close to a matrix whose exact eigenpairs these are).</li>
+     * </ol>
+     * Otherwise m doubles and the pairs are recomputed; once m + 1 would exceed D/2 (where a partial
+     * decomposition no longer saves time) the full decomposition is used. The next call starts from the
+     * number of pairs the last one needed plus a margin, since an iterative solver's successive matrices
+     * have similar spectra.
+     *
+     * <p>Not thread-safe: one instance per solver run.
+     */
+    public static final class Partial {
+        /** Relative residual (against ‖Y‖_F) that the active eigenpairs of a partial decomposition must meet. */
+        public static final double RESIDUAL_TOLERANCE = 1e-9;
+        private int next;
+        private int partialCount;
+        private int fullCount;
+        private int regrowths;
+
+        private Partial() {
+        }
+
+        /** The projection of {@code symmetric} (lower triangle read, not modified) onto {@code F_r}. */
+        public Result project(Matrix symmetric, double r) {
+            validate(symmetric, r);
+            int d = symmetric.rows();
+            int m = Math.max(next, (int) Math.ceil(r) + 8);
+            while (m + 1 <= d / 2 && r < d) {
+                SymmetricEigen eig = SymmetricEigen.top(symmetric, m + 1);
+                double[] gamma = eig.values();
+                double[] leading = java.util.Arrays.copyOf(gamma, m);
+                double theta = shift(leading, r);
+                if (gamma[m] <= theta) {
+                    Matrix w = eig.vectors().leadingColumns(m);
+                    Result result = fromSpectrum(new SymmetricEigen(leading, w), r);
+                    int active = activeCount(result.weights());
+                    if (converged(symmetric, w, leading, active)) {
+                        partialCount++;
+                        next = active + Math.max(8, active / 4);
+                        return result;
+                    }
+                    break; // not converged to the tolerance: the full decomposition decides
+                }
+                regrowths++;
+                m *= 2;
+            }
+            fullCount++;
+            Result result = FantopeProjection.project(symmetric, r);
+            int active = activeCount(result.weights());
+            next = active + Math.max(8, active / 4);
+            return result;
+        }
+
+        /** Projections computed from a certified partial decomposition. */
+        public int partialCount() {
+            return partialCount;
+        }
+
+        /** Projections that needed the full decomposition. */
+        public int fullCount() {
+            return fullCount;
+        }
+
+        /** Partial decompositions discarded because γ_{m+1} &gt; θ_m (then m doubled). */
+        public int regrowths() {
+            return regrowths;
+        }
+
+        private static int activeCount(double[] weights) {
+            int a = 0;
+            for (double v : weights) {
+                if (v > 0) {
+                    a++;
+                }
+            }
+            return a;
+        }
+
+        private static boolean converged(Matrix y, Matrix w, double[] gamma, int active) {
+            if (active == 0) {
+                return true;
+            }
+            Matrix wa = w.leadingColumns(active);
+            Matrix full = y.copy();
+            full.mirrorLowerToUpper();
+            Matrix residual = full.times(wa);
+            double[] rd = residual.data();
+            double[] wd = wa.data();
+            int d = y.rows();
+            for (int j = 0; j < active; j++) {
+                for (int i = 0; i < d; i++) {
+                    rd[j * d + i] -= gamma[j] * wd[j * d + i];
+                }
+            }
+            return residual.frobeniusNorm() <= RESIDUAL_TOLERANCE * full.frobeniusNorm();
+        }
     }
 
     /** θ with φ(θ) = r, for eigenvalues {@code gamma} in descending order and 0 < r < D. */

@@ -26,13 +26,37 @@ public final class LowRankPlusRankOneSamples implements AiSource {
     private final double sigma;
     private final long n;
     private final long seed;
+    /** The noise vectors z_i held in memory by {@link #inMemory()}; null when they are regenerated on every pass. */
+    private final double[][] stored;
 
-    private LowRankPlusRankOneSamples(Matrix basis, double[] lambdas, double sigma, long n, long seed) {
+    private LowRankPlusRankOneSamples(Matrix basis, double[] lambdas, double sigma, long n, long seed, double[][] stored) {
         this.basis = basis;
         this.lambdas = lambdas;
         this.sigma = sigma;
         this.n = n;
         this.seed = seed;
+        this.stored = stored;
+    }
+
+    /**
+     * The same samples (bit for bit) with the n noise vectors generated once and kept in memory (n·d doubles), so that
+     * several methods fitted on one data set do not each regenerate them: an experiment-harness speed-up.
+     */
+    public LowRankPlusRankOneSamples inMemory() {
+        if (stored != null) {
+            return this;
+        }
+        int d = basis.rows();
+        if (n > Integer.MAX_VALUE / Math.max(1, d)) {
+            throw new IllegalArgumentException("inMemory holds the n x d noise vectors; n * d is too large");
+        }
+        double[][] z = new double[(int) n][];
+        try (Cursor c = open()) {
+            for (int i = 0; i < n; i++) {
+                z[i] = ((Sample) c.next()).z.clone();
+            }
+        }
+        return new LowRankPlusRankOneSamples(basis, lambdas, sigma, n, seed, z);
     }
 
     /** n samples in R^d with spikes λ (descending) and noise σ; basis and samples are functions of the seed. */
@@ -43,7 +67,7 @@ public final class LowRankPlusRankOneSamples implements AiSource {
                     + "sigma >= 0 (got n = " + n + ", sigma = " + sigma + ")");
         }
         Matrix v = RandomSubspace.basis(d, lambdas.length, RandomSource.seededForReproducibility(seed));
-        return new LowRankPlusRankOneSamples(v, lambdas.clone(), sigma, n, seed);
+        return new LowRankPlusRankOneSamples(v, lambdas.clone(), sigma, n, seed, null);
     }
 
     /** The true top-k eigenvectors V (a copy). */
@@ -78,7 +102,7 @@ public final class LowRankPlusRankOneSamples implements AiSource {
     @Override
     public Cursor open() {
         Sample sample = new Sample();
-        RandomSource random = RandomSource.seededForReproducibility(seed).split();
+        RandomSource random = stored != null ? null : RandomSource.seededForReproducibility(seed).split();
         return new Cursor() {
             long produced;
 
@@ -87,10 +111,14 @@ public final class LowRankPlusRankOneSamples implements AiSource {
                 if (produced >= n) {
                     return null;
                 }
-                produced++;
-                for (int q = 0; q < sample.z.length; q++) {
-                    sample.z[q] = sigma * random.standardNormal();
+                if (stored != null) {
+                    System.arraycopy(stored[(int) produced], 0, sample.z, 0, sample.z.length);
+                } else {
+                    for (int q = 0; q < sample.z.length; q++) {
+                        sample.z[q] = sigma * random.standardNormal();
+                    }
                 }
+                produced++;
                 return sample;
             }
 

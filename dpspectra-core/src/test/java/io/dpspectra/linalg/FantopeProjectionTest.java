@@ -155,4 +155,80 @@ class FantopeProjectionTest {
         assertThatThrownBy(() -> FantopeProjection.project(new Matrix(2, 3), 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** Q diag(gamma) Qᵀ for a random orthogonal Q. */
+    private static Matrix withSpectrum(double[] gamma, RandomSource random) {
+        int d = gamma.length;
+        Matrix q = RandomSubspace.basis(d, d, random);
+        Matrix scaled = q.copy();
+        for (int j = 0; j < d; j++) {
+            for (int i = 0; i < d; i++) {
+                scaled.set(i, j, q.get(i, j) * gamma[j]);
+            }
+        }
+        Matrix y = scaled.times(q.transpose());
+        y.symmetrizeInPlace();
+        return y;
+    }
+
+    private static void assertSameAsFull(FantopeProjection.Partial partial, Matrix y, double r) {
+        FantopeProjection.Result full = FantopeProjection.project(y, r);
+        FantopeProjection.Result part = partial.project(y, r);
+        // the two are the same projection up to the eigensolvers' rounding (||Y|| ~ 1 here)
+        assertThat(part.projection().minus(full.projection()).maxAbs()).isLessThan(1e-9);
+        assertThat(part.theta()).isCloseTo(full.theta(), within(1e-10));
+        assertThat(part.projection().trace()).isCloseTo(r, within(1e-9));
+    }
+
+    @Test
+    void partialProjectionEqualsTheFullOneOnRandomMatrices() {
+        RandomSource random = RandomSource.seededForReproducibility(41);
+        FantopeProjection.Partial partial = FantopeProjection.partial();
+        for (int t = 0; t < 4; t++) {
+            // a few large eigenvalues on top of a Wigner bulk: the active set is small
+            Matrix y = randomSymmetric(160, 0.5 / Math.sqrt(160), random);
+            Matrix v = RandomSubspace.basis(160, 3, random);
+            y = y.plus(v.times(v.transpose()).scaled(3));
+            assertSameAsFull(partial, y, 3);
+        }
+        assertThat(partial.partialCount()).isEqualTo(4);
+        assertThat(partial.fullCount()).isZero();
+        // a pure Wigner matrix at r = 5: the shift falls inside the bulk's edge, dozens of pairs are active
+        assertSameAsFull(partial, randomSymmetric(160, 1 / Math.sqrt(160), random), 5);
+    }
+
+    @Test
+    void clusteredSpectraForceTheCertificateToGrowOrFallBack() {
+        RandomSource random = RandomSource.seededForReproducibility(43);
+        int d = 200;
+        // 1. a cluster of 30 equal eigenvalues on top with r = 2: θ = 1 - 2/30 is below the cluster, every
+        //    member is active; the first request (m = 10) sees gamma_11 = 1 > θ_10 and must grow to m = 40.
+        double[] gamma = new double[d];
+        Arrays.fill(gamma, 0, 30, 1.0);
+        for (int i = 30; i < d; i++) {
+            gamma[i] = -1 + 1.5 * random.nextDouble();
+        }
+        FantopeProjection.Partial partial = FantopeProjection.partial();
+        assertSameAsFull(partial, withSpectrum(gamma, random), 2);
+        assertThat(partial.regrowths()).isPositive();
+        assertThat(partial.partialCount()).isEqualTo(1);
+        // 2. a cluster straddling any m: 150 eigenvalues within 1e-3 of each other, r = 3 → the active set is
+        //    the whole cluster (> d/2), so the partial path gives up and the full decomposition is used.
+        double[] flat = new double[d];
+        for (int i = 0; i < d; i++) {
+            flat[i] = i < 150 ? 0.5 + 1e-3 * random.nextDouble() : -2 + random.nextDouble();
+        }
+        FantopeProjection.Partial other = FantopeProjection.partial();
+        assertSameAsFull(other, withSpectrum(flat, random), 3);
+        assertThat(other.fullCount()).isEqualTo(1);
+        assertThat(other.partialCount()).isZero();
+        // 3. eigenvalues tied exactly at the boundary gamma_m = gamma_{m+1}, both capped above θ
+        double[] tied = new double[d];
+        for (int i = 0; i < d; i++) {
+            tied[i] = i < 12 ? 5.0 : -1.0 * i / d;
+        }
+        FantopeProjection.Partial third = FantopeProjection.partial();
+        assertSameAsFull(third, withSpectrum(tied, random), 2.5);
+        assertThat(third.partialCount() + third.fullCount()).isEqualTo(1);
+    }
 }

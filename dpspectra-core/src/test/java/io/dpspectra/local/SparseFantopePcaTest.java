@@ -84,4 +84,45 @@ class SparseFantopePcaTest {
         assertThatThrownBy(() -> SparseFantopePca.builder().components(4).build().solve(s, 0.1))
                 .hasMessageContaining("k = 4");
     }
+
+    @Test
+    void whenLambdaExceedsEveryOffDiagonalEntryAdmmReachesTheClosedForm() {
+        // noise-dominated average: symmetric N(0, 0.05^2) entries plus a spread diagonal, default penalty
+        int p = 30;
+        RandomSource r = RandomSource.seededForReproducibility(51);
+        Matrix s = new Matrix(p, p);
+        for (int j = 0; j < p; j++) {
+            s.set(j, j, 0.2 * r.nextDouble());
+            for (int i = j + 1; i < p; i++) {
+                double v = 0.05 * r.standardNormal();
+                s.set(i, j, v);
+                s.set(j, i, v);
+            }
+        }
+        double lambda = SparseFantopePca.defaultPenalty(0.05, p);
+        assertThat(lambda).isGreaterThan(s.maxAbs() - 0.2); // the closed form's condition (off-diagonal part)
+        SparseFantopePca.Result exact = SparseFantopePca.builder().components(3).build().solve(s, lambda);
+        assertThat(exact.subspace().diagnostics().get("solver")).isEqualTo("closed-form");
+        assertThat(exact.iterations()).isZero();
+        int[] top3 = java.util.stream.IntStream.range(0, p).boxed()
+                .sorted((a, b) -> Double.compare(s.get(b, b), s.get(a, a))).limit(3).mapToInt(Integer::intValue)
+                .sorted().toArray();
+        assertThat(SparseFantopePca.support(exact.sparse())).containsExactly(top3);
+
+        SparseFantopePca.Result admm = SparseFantopePca.builder().components(3).admmOnly().build().solve(s, lambda);
+        assertThat(admm.converged()).isTrue();
+        assertThat(admm.subspace().diagnostics().get("solver")).isEqualTo("admm");
+        // ADMM's iterate is within its stopping tolerance of the unique optimum, the diagonal projector
+        assertThat(admm.sparse().minus(exact.sparse()).frobeniusNorm()).isLessThan(0.05);
+        assertThat(SubspaceMetrics.projectorDistance(admm.subspace().components(), exact.subspace().components()))
+                .isLessThan(0.05);
+    }
+
+    @Test
+    void theClosedFormIsNotUsedWhenAnOffDiagonalEntryReachesLambda() {
+        Matrix v = WangXuCovariance.sparse(1, 40, 2, 6, 1.0, 11).truthBasis();
+        double lambda = SparseFantopePca.defaultPenalty(0.01, 40); // below the planted entries of VV^T
+        SparseFantopePca.Result r = SparseFantopePca.builder().components(2).build().solve(planted(v, 0.01, 12), lambda);
+        assertThat(r.subspace().diagnostics().get("solver")).isEqualTo("admm");
+    }
 }
