@@ -84,7 +84,7 @@ final class FitCommand extends BaseCommand {
         return lines.toArray(new String[0]);
     }
 
-    private FitAlgorithm chosen() {
+    FitAlgorithm chosen() {
         String alg = algorithm.toLowerCase(Locale.ROOT);
         List<String> names = new ArrayList<>();
         for (AlgorithmFamily family : families()) {

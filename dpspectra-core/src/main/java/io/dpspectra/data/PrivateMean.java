@@ -5,6 +5,7 @@ import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.LaplaceNoise;
 import io.dpspectra.noise.Noise;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
@@ -64,6 +65,23 @@ public final class PrivateMean extends NoisyRowSum {
     public Result estimate(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         double bound = rowBound(rows, "mean");
+        Sum s = sum(rows);
+        if (s.rows() == 0) {
+            throw new InvalidDataException(rows.describe() + " has no data rows; a mean needs at least one row");
+        }
+        return estimate(s, bound, budget);
+    }
+
+    /**
+     * The exact sum of some rows and their number: the statistic the mechanism privatises (not private by
+     * itself). Sums of disjoint parts of the rows add up to the sum of their union (a cluster computes one
+     * per partition).
+     */
+    public record Sum(double[] sum, long rows) {
+    }
+
+    /** The sum of {@code rows}, in their order, and their number: one pass. */
+    public static Sum sum(RowSource rows) {
         int d = rows.dimension();
         double[] sum = new double[d];
         double[] row = new double[d];
@@ -76,9 +94,24 @@ public final class PrivateMean extends NoisyRowSum {
                 n++;
             }
         }
+        return new Sum(sum, n);
+    }
+
+    /**
+     * The private mean from the {@linkplain #sum sum} of rows with L2 norm ≤ {@code bound} (summed
+     * elsewhere, e.g. across a cluster's partitions): the same mechanism and guarantee as
+     * {@link #estimate(RowSource, PrivacyParams)}. The caller vouches that every summed row was bounded by
+     * {@code bound} (clipped or checked) and that the bound is public.
+     */
+    public Result estimate(Sum rowSum, double bound, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        DpPreconditions.checkPositive("bound", bound);
+        long n = rowSum.rows();
         if (n == 0) {
-            throw new InvalidDataException(rows.describe() + " has no data rows; a mean needs at least one row");
+            throw new InvalidDataException("no rows were summed; a mean needs at least one row");
         }
+        double[] sum = rowSum.sum().clone();
+        int d = sum.length;
         boolean gaussian = !budget.isPure();
         boolean replace = neighbouring == Neighbouring.REPLACE_ROW;
         PrivacyParams sumBudget = replace ? budget : budget.scaled(0.5);
@@ -114,8 +147,7 @@ public final class PrivateMean extends NoisyRowSum {
                 : "Laplace scale ") + sumScale + "; " + countText;
         PrivacyGuarantee g = new PrivacyGuarantee("private mean (" + (gaussian ? "Gaussian" : "Laplace")
                 + " mechanism on the sum" + (replace ? "" : " and the count") + ")", budget, neighbouring,
-                "one row with L2 norm <= " + bound, sensitivity,
-                reference(budget));
+                "one row with L2 norm <= " + bound, sensitivity, reference(budget));
         return new Result(mean, bound + norm, g);
     }
 }
