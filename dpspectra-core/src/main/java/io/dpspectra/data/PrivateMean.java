@@ -35,7 +35,7 @@ import java.util.Objects;
  *
  * <p>Cost: one pass, O(d) memory.
  */
-public final class PrivateMean {
+public final class PrivateMean extends NoisyRowSum {
     /**
      * @param mean         the released mean (in the B-ball)
      * @param centredBound B + ‖mean‖₂: the L2 bound of the centred rows
@@ -44,18 +44,8 @@ public final class PrivateMean {
     public record Result(double[] mean, double centredBound, PrivacyGuarantee guarantee) {
     }
 
-    private final RandomSource random;
-    private final Neighbouring neighbouring;
-    private final double noiseMultiplier;
-
     private PrivateMean(RandomSource random, Neighbouring neighbouring, double noiseMultiplier) {
-        this.random = Objects.requireNonNull(random, "random");
-        this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
-        if (neighbouring != Neighbouring.REPLACE_ROW && neighbouring != Neighbouring.ADD_REMOVE_ROW) {
-            throw new IllegalArgumentException("a private mean is defined for REPLACE_ROW or ADD_REMOVE_ROW, got "
-                    + neighbouring);
-        }
-        this.noiseMultiplier = noiseMultiplier;
+        super(random, neighbouring, noiseMultiplier, "mean");
     }
 
     /** A private mean under {@code neighbouring}, with noise from {@code random}. */
@@ -68,20 +58,18 @@ public final class PrivateMean {
      * below 1 makes the release NOT private.
      */
     PrivateMean noiseMultiplierForAuditTests(double m) {
-        return new PrivateMean(random, neighbouring, DpPreconditions.checkPositive("noiseMultiplier", m));
+        return new PrivateMean(random, neighbouring, m);
     }
 
     /** The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}. */
     public Result estimate(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
-        DataBounds b = rows.bounds().orElseThrow(() -> new IllegalArgumentException("a private mean needs rows with "
-                + "a declared norm bound, but " + rows.describe() + " has none; clip them (--clip-norm) or use a "
-                + "schema with bounds"));
+        double bound = rowBound(rows, "mean");
         Sum s = sum(rows);
         if (s.rows() == 0) {
             throw new InvalidDataException(rows.describe() + " has no data rows; a mean needs at least one row");
         }
-        return estimate(s, b.l2Bound(), budget);
+        return estimate(s, bound, budget);
     }
 
     /**
@@ -129,9 +117,8 @@ public final class PrivateMean {
         PrivacyParams sumBudget = replace ? budget : budget.scaled(0.5);
         double l2 = (replace ? 2 : 1) * bound;
         double l1 = l2 * Math.sqrt(d);
-        Noise noise = gaussian ? new GaussianNoise(random) : new LaplaceNoise(random);
-        double sumScale = noiseMultiplier * (gaussian ? GaussianNoise.sigmaFor(l2, sumBudget)
-                : LaplaceNoise.scaleFor(l1, sumBudget.epsilon()));
+        Noise noise = noise(budget);
+        double sumScale = scale(l2, l1, sumBudget);
         noise.addNoiseInPlace(sum, sumScale);
         double denominator;
         String countText;
@@ -140,8 +127,7 @@ public final class PrivateMean {
             countText = "n public (replace neighbouring)";
         } else {
             PrivacyParams countBudget = budget.scaled(0.5);
-            double countScale = noiseMultiplier * (gaussian ? GaussianNoise.sigmaFor(1, countBudget)
-                    : LaplaceNoise.scaleFor(1, countBudget.epsilon()));
+            double countScale = scale(1, 1, countBudget);
             denominator = Math.max(1, noise.addNoise(n, countScale));
             countText = "count: sensitivity 1 at " + countBudget + ", noise scale " + countScale;
         }
@@ -161,9 +147,7 @@ public final class PrivateMean {
                 : "Laplace scale ") + sumScale + "; " + countText;
         PrivacyGuarantee g = new PrivacyGuarantee("private mean (" + (gaussian ? "Gaussian" : "Laplace")
                 + " mechanism on the sum" + (replace ? "" : " and the count") + ")", budget, neighbouring,
-                "one row with L2 norm <= " + bound, sensitivity,
-                gaussian ? "Gaussian mechanism (Dwork & Roth 2014, Theorem A.1; analytic sigma, Balle & Wang 2018)"
-                        : "Laplace mechanism (Dwork & Roth 2014, Theorem 3.6)");
+                "one row with L2 norm <= " + bound, sensitivity, reference(budget));
         return new Result(mean, bound + norm, g);
     }
 }
