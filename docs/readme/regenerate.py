@@ -100,8 +100,10 @@ def main():
         # in the repository's root (shared/ beside the checkout)
         scratch = pathlib.Path(tmp) / "work"
         scratch.mkdir()
-        shared = ROOT.parent / "shared"
-        if shared.is_dir():
+        # the nearest shared/datasets above the checkout, as the tests' SharedDatasets finds it (a git worktree
+        # may stand one level deeper than the main checkout)
+        shared = next((d / "shared" for d in ROOT.parents if (d / "shared" / "datasets").is_dir()), None)
+        if shared is not None:
             (pathlib.Path(tmp) / "shared").symlink_to(shared.resolve())
         # a wrapper, not a symlink: the launcher finds the repository from its own path
         launcher = scratch / "dpspectra"

@@ -1,10 +1,6 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.covariance.CovarianceEstimator;
-import io.dpspectra.covariance.GaussianCovariance;
-import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.KapralovTalwar;
-import io.dpspectra.covariance.LaplaceCovariance;
 import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
@@ -56,9 +52,8 @@ final class CovarianceCommand extends BaseCommand {
     @Override
     public Integer call() throws Exception {
         String alg = algorithm.toLowerCase(Locale.ROOT);
-        if (!java.util.List.of("gaussian", "laplace", "it-u", "ad", "kt").contains(alg)) {
-            throw CliException.usage("unknown --algorithm '" + algorithm + "'", "choose it-u, ad, kt, laplace or gaussian");
-        }
+        Neighbouring neighbouring = privacy.neighbouringOrNull();
+        Algorithms.checkCovariance(alg, neighbouring);
         if (skipLastVector && !alg.equals("it-u") && !alg.equals("ad")) {
             throw CliException.usage("--skip-last-vector does not apply to --algorithm " + alg,
                     "drop --skip-last-vector, or choose an algorithm it applies to: it-u, ad");
@@ -67,13 +62,7 @@ final class CovarianceCommand extends BaseCommand {
         if (alg.equals("gaussian")) {
             privacy.requirePositiveDelta("gaussian covariance");
         }
-        Neighbouring neighbouring = privacy.neighbouringOrNull();
-        boolean sampling = alg.equals("it-u") || alg.equals("ad") || alg.equals("kt");
-        if (sampling && neighbouring == Neighbouring.ADD_REMOVE_ROW) {
-            throw CliException.usage(alg + " is proven under replace neighbouring only (Amin et al. 2019)",
-                    "drop --neighbouring or pass --neighbouring replace");
-        }
-        if (sampling && total.delta() > 0) {
+        if (Algorithms.isSampling(alg) && total.delta() > 0) {
             warn(alg + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
@@ -88,31 +77,12 @@ final class CovarianceCommand extends BaseCommand {
                 Map.entry(params, alg.equals("gaussian") ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.PURE))));
 
         io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
+        io.estimatorReadsOnce = true; // every covariance estimator makes one Gram pass
         ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 
-        CovarianceEstimator estimator;
-        if (alg.equals("it-u") || alg.equals("ad")) {
-            estimator = IterativeEigenvectorSampling.builder().randomSource(random)
-                    .split(alg.equals("ad") ? IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE
-                            : IterativeEigenvectorSampling.BudgetSplit.UNIFORM)
-                    .skipLastVector(skipLastVector).build();
-        } else if (alg.equals("kt")) {
-            estimator = KapralovTalwar.builder().randomSource(random).build();
-        } else if (alg.equals("gaussian")) {
-            GaussianCovariance.Builder b = GaussianCovariance.builder().randomSource(random);
-            if (neighbouring != null) {
-                b.neighbouring(neighbouring);
-            }
-            estimator = b.build();
-        } else {
-            LaplaceCovariance.Builder b = LaplaceCovariance.builder().randomSource(random);
-            if (neighbouring != null) {
-                b.neighbouring(neighbouring);
-            }
-            estimator = b.build();
-        }
+        CovarianceEstimator estimator = Algorithms.covariance(alg, neighbouring, random, skipLastVector);
         long start = System.nanoTime();
         PrivateCovariance result = estimator.release(rows, params);
         double seconds = (System.nanoTime() - start) / 1e9;

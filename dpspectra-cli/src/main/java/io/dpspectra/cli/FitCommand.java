@@ -1,8 +1,8 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.covariance.PrivateSpectrum;
-import io.dpspectra.covariance.PrivateTrace;
 import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.DpPreconditions;
@@ -84,7 +84,7 @@ final class FitCommand extends BaseCommand {
         return lines.toArray(new String[0]);
     }
 
-    private FitAlgorithm chosen() {
+    FitAlgorithm chosen() {
         String alg = algorithm.toLowerCase(Locale.ROOT);
         List<String> names = new ArrayList<>();
         for (AlgorithmFamily family : families()) {

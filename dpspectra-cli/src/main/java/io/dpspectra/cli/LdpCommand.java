@@ -87,6 +87,16 @@ final class LdpCommand implements Runnable {
                         + "who knows the seed; omit it for real use (default: SecureRandom).")
         Long seed;
 
+        @Option(names = "--ledger", paramLabel = "FILE",
+                description = "A privacy-budget ledger (made by 'dpspectra ledger init') for the records of INPUT: "
+                        + "(epsilon, delta) is checked against what remains and recorded, atomically, BEFORE the "
+                        + "records are read; an overspend is refused (exit 4). The privacy unit is one record and "
+                        + "each record gets one report, so a run costs every record (epsilon, delta) once, however "
+                        + "many rows INPUT has; randomizing the same records again costs them again (spends compose "
+                        + "as the ledger was made: basic, or zCDP, at the Gaussian mechanism's rho). A real client "
+                        + "keeps its own ledger for its own record.")
+        Path ledger;
+
         @Mixin
         InputOptions input = new InputOptions();
 
@@ -110,6 +120,8 @@ final class LdpCommand implements Runnable {
                         + "who knows the seed");
                 random = RandomSource.seededForReproducibility(seed);
             }
+            PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
+                    PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");
@@ -201,11 +213,25 @@ final class LdpCommand implements Runnable {
             }
             output.checkBeforeReading();
             diagnostics.checkBeforeReading(output);
-            Inputs.checkReadable(reports);
+            ExternalInputs.Opener external = ExternalInputs.installed().orElse(null);
+            if (external != null && skipInvalid) {
+                throw CliException.usage("--skip-invalid is not supported when Spark reads the reports",
+                        "drop --skip-invalid (a refused report then stops the run), or run dpspectra ldp aggregate");
+            }
+            if (external == null) {
+                Inputs.checkReadable(reports);
+            }
             LocalPcaAggregator aggregator = LocalPcaAggregator.create();
-            List<InvalidReportException> refused;
-            try (LocalReportReader reader = LocalReportReader.open(reports)) {
-                refused = aggregator.addAll(reader, skipInvalid);
+            List<InvalidReportException> refused = List.of();
+            LocalAggregate summed = null;
+            try {
+                if (external != null) {
+                    summed = external.aggregateReports(reports.toString());
+                } else {
+                    try (LocalReportReader reader = LocalReportReader.open(reports)) {
+                        refused = aggregator.addAll(reader, skipInvalid);
+                    }
+                }
             } catch (InvalidReportException e) {
                 throw CliException.data("refused report at " + e.getMessage(), skipInvalid
                         ? "the file cannot be read past this point; nothing was written"
@@ -214,11 +240,11 @@ final class LdpCommand implements Runnable {
             for (InvalidReportException e : refused) {
                 warn("skipped report at " + e.getMessage());
             }
-            if (aggregator.count() == 0) {
+            if (external == null ? aggregator.count() == 0 : summed == null) {
                 throw CliException.data("no report in " + reports + " was accepted, so there is nothing to aggregate",
                         "pass the file written by 'dpspectra ldp randomize'", null);
             }
-            LocalAggregate aggregate = aggregator.aggregate();
+            LocalAggregate aggregate = external == null ? aggregator.aggregate() : summed;
             int p = aggregate.parameters().dimension();
             if (components > p) {
                 throw CliException.usage("--components " + components + " exceeds the report dimension p = " + p,

@@ -42,15 +42,20 @@ public final class Main {
      * Initialises, on a daemon thread while the main thread builds the command and reads the input, what
      * every release needs later and costs start-up time the first time: the secure generator's DRBG
      * seeding and cipher ({@link io.dpspectra.noise.RandomSource#secure()}; the generator made here is
-     * dropped, nothing is drawn from it), the linear-algebra backend (native BLAS and LAPACK loading, on a 2 x 2 eigenproblem) and the JSON
-     * writer. On two cores this takes them off the critical path of a small release (measured in
-     * docs/benchmarks/csv.md, "Start-up"). Nothing here depends on the input or the options.
+     * dropped, nothing is drawn from it), the linear-algebra backend (native BLAS and LAPACK loading and,
+     * with native LAPACK, a 2 x 2 eigenproblem) and the JSON writer. On two cores this takes them off the
+     * critical path of a small release (docs/benchmarks/csv.md). Nothing here depends on the input or the
+     * options.
      */
     private static void warmUpInBackground() {
         Thread t = new Thread(() -> {
             try {
                 io.dpspectra.noise.RandomSource.secure();
-                io.dpspectra.linalg.SymmetricEigen.top(io.dpspectra.linalg.Matrix.identity(2), 1);
+                if (io.dpspectra.linalg.Backend.DEFAULT.isNative()) {
+                    // native LAPACK is reentrant; the pure-Java fallback (F2J) keeps some state in static fields,
+                    // so it is left to the main thread
+                    io.dpspectra.linalg.SymmetricEigen.top(io.dpspectra.linalg.Matrix.identity(2), 1);
+                }
                 Json.MAPPER.writeValueAsString(java.util.Map.of("warm", 1));
             } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException e) { // NOPMD
                 // a warm-up only: the release itself meets and reports any real problem
@@ -112,11 +117,11 @@ public final class Main {
         shareVersion(cl, cl.getCommandSpec().version());
         CommandLine fit = cl.getSubcommands().get("fit");
         if (fit != null && fit.getCommand() instanceof FitCommand) {
-            fit.getCommandSpec().usageMessage().footer(FitCommand.algorithmFooter());
+            footerWhenShown(fit, FitCommand::algorithmFooter);
         }
         CommandLine reproduce = cl.getSubcommands().get("reproduce");
         if (reproduce != null && reproduce.getCommand() instanceof ReproduceCommand) {
-            reproduce.getCommandSpec().usageMessage().footer(ReproduceCommand.paperFooter());
+            footerWhenShown(reproduce, ReproduceCommand::paperFooter);
         }
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> onExecutionError(ex, cmd, parseResult));
         CommandLine.IExecutionStrategy run = cl.getExecutionStrategy();
@@ -202,6 +207,17 @@ public final class Main {
         }
         err.flush();
         return code;
+    }
+
+    /**
+     * The footer of {@code cmd}'s usage message, built only when the usage is shown (the list of algorithms
+     * or papers loads every family: about 20 ms at start-up, for a command that is not asking for help).
+     */
+    private static void footerWhenShown(CommandLine cmd, java.util.function.Supplier<String[]> footer) {
+        cmd.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_FOOTER, help -> {
+            help.commandSpec().usageMessage().footer(footer.get());
+            return help.footer();
+        });
     }
 
     /** Gives every subcommand the top-level version, so that {@code dpspectra CMD --version} prints it. */

@@ -61,34 +61,26 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
     }
 
+    /** The options every method but noisy-power reads. */
+    private static final List<String> ITERATION_OPTIONS = List.of("--iterations", "--block-size");
+
     /** A power method on the rows: Xᵀ(XW) per iteration, one pass each, O(dp) memory. */
-    private abstract class RowPowerFit implements FitAlgorithm {
+    private abstract class RowPowerFit extends DeclaredFit {
+        RowPowerFit(String name, List<String> options, String summary) {
+            super(name, false, false, options, summary);
+        }
+
         @Override
         public int passes() {
             return iterationsOrDefault();
         }
-
-        @Override
-        public boolean formsDxD() {
-            return false;
-        }
     }
 
     private final class PrivatePowerFit extends RowPowerFit {
-        @Override
-        public String name() {
-            return "private-power";
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return !option.equals("--perturbation-sigma");
-        }
-
-        @Override
-        public String summary() {
-            return "private power method (Hardt & Price Fig. 3) on XᵀX, applied as Xᵀ(XW) per pass: Gaussian noise "
-                    + "(delta > 0) or Laplace (delta = 0) for unit spectral change beta²; --iterations, --block-size";
+        PrivatePowerFit() {
+            super("private-power", ITERATION_OPTIONS, "private power method (Hardt & Price Fig. 3) on XᵀX, applied as "
+                    + "Xᵀ(XW) per pass: Gaussian noise (delta > 0) or Laplace (delta = 0) for unit spectral change beta²; "
+                    + "--iterations, --block-size");
         }
 
         @Override
@@ -106,26 +98,10 @@ final class PowerMethodFamily implements AlgorithmFamily {
         }
     }
 
-    private final class StreamingPowerFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "streaming-power";
-        }
-
-        @Override
-        public boolean formsDxD() {
-            return false;
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return !option.equals("--perturbation-sigma");
-        }
-
-        @Override
-        public String summary() {
-            return "streaming power method (Mitliagkas et al.; Hardt & Price Fig. 2): one pass, O(dp) memory; NOT "
-                    + "private; --iterations, --block-size";
+    private final class StreamingPowerFit extends DeclaredFit {
+        StreamingPowerFit() {
+            super("streaming-power", false, false, ITERATION_OPTIONS, "streaming power method (Mitliagkas et al.; "
+                    + "Hardt & Price Fig. 2): one pass, O(dp) memory; NOT private; --iterations, --block-size");
         }
 
         @Override
@@ -146,15 +122,9 @@ final class PowerMethodFamily implements AlgorithmFamily {
     }
 
     private final class NoisyPowerFit extends RowPowerFit {
-        @Override
-        public String name() {
-            return "noisy-power";
-        }
-
-        @Override
-        public String summary() {
-            return "noisy power method (Hardt & Price Fig. 1) on XᵀX with an optional Gaussian test perturbation "
-                    + "(--perturbation-sigma); NOT private";
+        NoisyPowerFit() {
+            super("noisy-power", List.of(), "noisy power method (Hardt & Price Fig. 1) on XᵀX with an optional "
+                    + "Gaussian test perturbation (--perturbation-sigma); NOT private");
         }
 
         @Override

@@ -53,6 +53,11 @@ final class PrivacyOptions {
      * one was given, before any data is read.
      */
     void chargeLedger(String purpose, PrivacyParams params, double rho) {
+        chargeLedger(ledger, purpose, params, rho);
+    }
+
+    /** As {@link #chargeLedger(String, PrivacyParams, double)} for a given ledger file (no-op when null). */
+    static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho) {
         if (ledger == null) {
             return;
         }

@@ -100,8 +100,8 @@ final class Progress {
 
                     /** Rows pass through unchanged: the fold is forwarded, and the bar moves once per piece. */
                     @Override
-                    public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
-                        return inner.foldGram(transform, backend, rows -> {
+                    public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
+                        return inner.foldGram(transform, backend, blockRows, rows -> {
                             update();
                             progress.accept(rows);
                         });

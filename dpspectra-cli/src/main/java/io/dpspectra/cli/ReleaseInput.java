@@ -125,10 +125,6 @@ final class ReleaseInput {
      */
     void checkBeforeReading() {
         if (schemaPath != null) {
-            if (ExternalInputs.isInstalled()) {
-                throw CliException.usage("--schema is not supported when INPUT is read by Spark yet",
-                        "select numeric columns with --columns and give --clip-norm B, or run dpspectra on the file");
-            }
             schema = SchemaJson.read(schemaPath);
             if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
                     && !input.excludeColumns.isEmpty() || input.headerNames != null) {
@@ -238,26 +234,39 @@ final class ReleaseInput {
      */
     Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
         boolean publicCentre = centre != Pipeline.Centre.NONE;
-        RowSource raw;
+        RowSource raw = null;
         List<String> features;
-        Inputs.Opened opened;
+        Inputs.Opened opened = null;
+        // INPUT read where it lies (a cluster): the same options, exact statistics from there, noise here
+        ExternalInputs.Rows external;
         if (schema != null) {
             // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
             schema = new SchemaJson.Loaded(schema.schema(), input.separator != null ? input.separator : schema.separator(),
                     input.skipLines != 0 ? input.skipLines : schema.skipLines(),
                     input.commentPrefix != null ? input.commentPrefix : schema.commentPrefix(), schema.description());
-            SchemaRows s = Inputs.schemaRows(inputPath, schema, publicCentre);
-            schemaRows = s;
-            // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
-            raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
             features = schema.schema().featureNames();
-            opened = new Inputs.Opened(raw, features, inputPath);
+            external = ExternalInputs.open(new ExternalInputs.Request(inputPath.toString(), null,
+                    new ExternalInputs.SchemaInput(schema.schema(), schema.separator(), schema.skipLines(),
+                            schema.commentPrefix(), publicCentre))).orElse(null);
+            if (external == null) {
+                SchemaRows s = Inputs.schemaRows(inputPath, schema, publicCentre);
+                schemaRows = s;
+                // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
+                raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
+                opened = new Inputs.Opened(raw, features, inputPath);
+            }
         } else {
-            opened = ExternalInputs.open(inputPath, input, () -> externalBounds())
-                    .orElseGet(() -> Inputs.open(inputPath, input, note, estimatorReadsOnce
-                            && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE));
-            raw = opened.rows();
-            features = opened.columnNames();
+            external = ExternalInputs.open(new ExternalInputs.Request(inputPath.toString(), new ExternalInputs.Csv(
+                    input.header, input.separator, input.skipLines, input.commentPrefix, input::configure), null))
+                    .orElse(null);
+            if (external == null) {
+                opened = Inputs.open(inputPath, input, note, estimatorReadsOnce
+                        && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE);
+                raw = opened.rows();
+                features = opened.columnNames();
+            } else {
+                features = external.columnNames();
+            }
         }
         beforeReading.accept(features.size());
         double bound;
@@ -271,7 +280,9 @@ final class ReleaseInput {
                     ? schema.schema().rowNormBound(publicCentre).getAsDouble() : BoundOptions.PRIVATE_GRID_TOP;
             double[] grid = PrivateQuantile.geometricGrid(top * BoundOptions.PRIVATE_GRID_SPAN, top,
                     BoundOptions.PRIVATE_GRID_RATIO);
-            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(raw, pb.quantile(), grid,
+            long[] histogram = external != null ? external.rowNormHistogram(grid)
+                    : PrivateQuantile.rowNormHistogram(raw, grid);
+            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(histogram, pb.quantile(), grid,
                     plan.bound(), neighbouring);
             bound = q.value();
             origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
@@ -290,8 +301,9 @@ final class ReleaseInput {
         double[] mean = null;
         double finalBound = bound;
         if (centre == Pipeline.Centre.PRIVATE) {
-            PrivateMean.Result m = PrivateMean.of(neighbouring, random)
-                    .estimate(Pipeline.bounded(raw, bound, policy, originKind), plan.centre());
+            PrivateMean.Sum sum = external != null ? external.boundedSum(bound, policyOf(policy))
+                    : PrivateMean.sum(Pipeline.bounded(raw, bound, policy, originKind));
+            PrivateMean.Result m = PrivateMean.of(neighbouring, random).estimate(sum, bound, plan.centre());
             mean = m.mean();
             preprocessingGuarantees.add(m.guarantee());
             finalBound = m.centredBound();
@@ -300,14 +312,24 @@ final class ReleaseInput {
         }
         pipeline = new Pipeline(schema, schema == null ? input : null, centre, mean, bound, finalBound, origin, policy,
                 features);
-        Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task), originKind);
-        ClippedRows rows = chain.rows();
-        firstStage = chain.first();
+        ClippedRows rows;
+        if (external != null) {
+            // the cluster bounds (and centres) the rows as the chain below does; clipping them again is the identity
+            raw = external.bounded(bound, policyOf(policy), mean, finalBound);
+            opened = new Inputs.Opened(raw, features, inputPath);
+            rows = Pipeline.bounded(raw, finalBound, mean == null ? policy : "clip", originKind);
+            firstStage = rows;
+        } else {
+            Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task), originKind);
+            rows = chain.rows();
+            firstStage = chain.first();
+        }
+        RowSource read = raw;
         long[] counted = {-1};
         LongSupplier count = () -> {
             if (counted[0] < 0) {
-                if (raw.knownSize().isEmpty()) {
-                    note.accept("counting the rows of " + raw.describe() + " first: this algorithm needs n before "
+                if (read.knownSize().isEmpty()) {
+                    note.accept("counting the rows of " + read.describe() + " first: this algorithm needs n before "
                             + "its own pass");
                 }
                 counted[0] = Inputs.rowCount(rows);
@@ -317,18 +339,8 @@ final class ReleaseInput {
         return new Bounded(opened, count, rows);
     }
 
-    /**
-     * The bound an {@link ExternalInputs} source must apply where the rows are (a cluster): only a bound the
-     * user gave, on the rows as they are; the steps that need the rows on this machine first (a private
-     * bound, a private mean) are refused.
-     */
-    private DataBounds externalBounds() {
-        if (bounds == null || bounds.privateBound() != null || centre != Pipeline.Centre.NONE) {
-            throw CliException.usage("this input is read where it lies, so it takes a given row bound only: "
-                    + "--clip-norm B or --norm-bound B, without --center or --clip-norm private",
-                    "pass --clip-norm B chosen from domain knowledge, and --center none");
-        }
-        return bounds.dataBounds();
+    private static DataBounds.Policy policyOf(String policy) {
+        return policy.equals("reject") ? DataBounds.Policy.REJECT : DataBounds.Policy.CLIP;
     }
 
     private ClippedRows firstStage;

@@ -128,43 +128,26 @@ final class RobustPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class Descent implements FitAlgorithm {
-        private final String name;
-
+    private final class Descent extends DeclaredFit {
         Descent(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String summary() {
-            return switch (name) {
+            super(name, name.startsWith("dp-"), true, List.of(), switch (name) {
                 case "ggd" -> "Maunu-Yu-Lerman geodesic gradient descent on GLAD (robust PCA), full batch; NOT private";
                 case "sggd" -> "Maunu-Yu-Lerman stochastic GGD (minibatches with replacement); NOT private";
                 case "dp-ggd" -> "Maunu-Yu-Lerman dp-GGD: robust PCA, full-batch noisy GGD, zCDP noise, private PCA "
                         + "start; replace-one rows; needs --delta > 0";
                 default -> "Maunu-Yu-Lerman dp-SGGD: robust PCA, Poisson minibatches, Renyi-accounted noise, private "
                         + "PCA start; replace-one rows; needs --delta > 0; O(B d k) per step";
-            };
+            });
         }
 
         @Override
         public boolean isPrivate() {
-            return name.startsWith("dp-");
+            return needsDelta();
         }
 
         @Override
         public boolean borrowsOption(String option) {
             return shared(option);
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return isPrivate();
         }
 
         @Override
@@ -174,14 +157,14 @@ final class RobustPcaFamily implements AlgorithmFamily {
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            GrassmannDescent.Builder b = switch (name) {
+            GrassmannDescent.Builder b = switch (name()) {
                 case "ggd" -> GrassmannDescent.ggd();
                 case "sggd" -> GrassmannDescent.sggd();
                 case "dp-ggd" -> GrassmannDescent.dpGgd();
                 default -> GrassmannDescent.dpSggd();
             };
             if (isPrivate()) {
-                requireReplace(c, name);
+                requireReplace(c, name());
             }
             configure(b, c).initShare(initShare);
             if (restarts != null) {
@@ -191,10 +174,10 @@ final class RobustPcaFamily implements AlgorithmFamily {
                 b.step(GrassmannDescent.Step.GEODESIC);
             }
             if (stochastic.paperLiteral && isPrivate()) {
-                c.warn().accept("--paper-literal: " + name + " uses the paper's Theorem 6 noise with c = " + paperConstant
+                c.warn().accept("--paper-literal: " + name() + " uses the paper's Theorem 6 noise with c = " + paperConstant
                         + "; the result is NOT certified differentially private");
                 b.calibration(NoiseCalibration.PAPER_LITERAL).paperConstant(paperConstant);
-                if (name.equals("dp-sggd")) {
+                if (name().equals("dp-sggd")) {
                     b.batch(io.dpspectra.robust.Batch.WITH_REPLACEMENT);
                 }
                 b.init(GrassmannDescent.Init.PCA);
@@ -203,30 +186,12 @@ final class RobustPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class ReaperFit implements FitAlgorithm {
-        private final String name;
-
+    private final class ReaperFit extends DeclaredFit {
         ReaperFit(String name) {
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String summary() {
-            String kind = name.contains("md") ? "entropic mirror descent" : "projected subgradient descent";
-            String batch = name.contains("-s") ? "Poisson minibatches, Renyi-accounted noise"
-                    : "full batch, zCDP noise";
-            return "Maunu-Yu-Lerman " + name + ": REAPER (convex robust PCA) by " + kind + ", " + batch
-                    + "; forms d x d matrices (states memory and time first); needs --delta > 0";
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return true;
+            super(name, true, true, List.of(), "Maunu-Yu-Lerman " + name + ": REAPER (convex robust PCA) by "
+                    + (name.contains("md") ? "entropic mirror descent" : "projected subgradient descent") + ", "
+                    + (name.contains("-s") ? "Poisson minibatches, Renyi-accounted noise" : "full batch, zCDP noise")
+                    + "; forms d x d matrices (states memory and time first); needs --delta > 0");
         }
 
         @Override
@@ -239,14 +204,14 @@ final class RobustPcaFamily implements AlgorithmFamily {
             validateShared(true);
             if (restarts != null || geodesic) {
                 throw CliException.usage("--restarts and --geodesic apply to ggd, sggd, dp-ggd and dp-sggd only",
-                        "drop them for " + name);
+                        "drop them for " + name());
             }
         }
 
         @Override
         public PrivateSubspace fit(FitContext c) {
-            requireReplace(c, name);
-            Reaper.Builder b = switch (name) {
+            requireReplace(c, name());
+            Reaper.Builder b = switch (name()) {
                 case "dp-gd-reap" -> Reaper.dpGdReap();
                 case "dp-sgd-reap" -> Reaper.dpSgdReap();
                 case "dp-md-reap" -> Reaper.dpMdReap();
@@ -254,13 +219,13 @@ final class RobustPcaFamily implements AlgorithmFamily {
             };
             configure(b, c);
             if (stochastic.paperLiteral) {
-                c.warn().accept("--paper-literal: " + name + " uses Appendix A's printed noise; the result is NOT "
+                c.warn().accept("--paper-literal: " + name() + " uses Appendix A's printed noise; the result is NOT "
                         + "certified differentially private");
                 b.calibration(NoiseCalibration.PAPER_LITERAL);
                 if (paperConstant != null) {
                     b.paperConstant(paperConstant);
                 }
-                if (name.contains("-s")) {
+                if (name().contains("-s")) {
                     b.batch(io.dpspectra.robust.Batch.WITH_REPLACEMENT);
                 }
             }

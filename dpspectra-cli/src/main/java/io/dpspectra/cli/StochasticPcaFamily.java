@@ -138,31 +138,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class KDpOjaFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "k-dp-ojas";
-        }
-
-        @Override
-        public boolean formsDxD() {
-            return false;
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return List.of("--batch-size", "--learning-rate", "--gradient-clip", "--paper-literal").contains(option);
-        }
-
-        @Override
-        public String summary() {
-            return "k-DP-Ojas (Düngler & Sanyal, Cor. 4): minibatch DP-Oja + deflation, streaming O(dk) memory; "
-                    + "replace-one rows; needs --delta > 0";
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return true;
+    private final class KDpOjaFit extends DeclaredFit {
+        KDpOjaFit() {
+            super("k-dp-ojas", true, false,
+                    List.of("--batch-size", "--learning-rate", "--gradient-clip", "--paper-literal"),
+                    "k-DP-Ojas (Düngler & Sanyal, Cor. 4): minibatch DP-Oja + deflation, streaming O(dk) memory; "
+                    + "replace-one rows; needs --delta > 0");
         }
 
         @Override
@@ -201,32 +182,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class KDpPcaFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "k-dp-pca";
-        }
-
-        @Override
-        public boolean formsDxD() {
-            return false;
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return List.of("--batch-size", "--learning-rate", "--paper-literal", "--tau", "--public-range", "--c1",
-                    "--batch-use").contains(option);
-        }
-
-        @Override
-        public String summary() {
-            return "k-DP-PCA (Düngler & Sanyal, Alg. 1-2): minibatch Oja with PrivRange + PrivMean (adaptive noise) + "
-                    + "deflation; replace-one rows; needs --delta > 0";
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return true;
+    private final class KDpPcaFit extends DeclaredFit {
+        KDpPcaFit() {
+            super("k-dp-pca", true, false, List.of("--batch-size", "--learning-rate", "--paper-literal", "--tau",
+                    "--public-range", "--c1", "--batch-use"),
+                    "k-DP-PCA (Düngler & Sanyal, Alg. 1-2): minibatch Oja with PrivRange + PrivMean (adaptive noise) + "
+                    + "deflation; replace-one rows; needs --delta > 0");
         }
 
         @Override
@@ -274,27 +235,13 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class AdaptiveFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "k-dp-pca-adaptive";
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return List.of("--batch-size", "--learning-rate", "--radius-factor", "--public-eigenvalues").contains(option);
-        }
-
-        @Override
-        public String summary() {
-            return "this project's provably private adaptive-noise k-DP-PCA: orthogonal Oja gradients, one stable "
+    private final class AdaptiveFit extends DeclaredFit {
+        AdaptiveFit() {
+            super("k-dp-pca-adaptive", true, true,
+                    List.of("--batch-size", "--learning-rate", "--radius-factor", "--public-eigenvalues"),
+                    "this project's provably private adaptive-noise k-DP-PCA: orthogonal Oja gradients, one stable "
                     + "histogram picks the clip radius, Gaussian on the other half; streaming O(dk); replace-one rows; "
-                    + "needs --delta > 0 (docs/privacy/adaptive-oja-pca.md)";
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return true;
+                    + "needs --delta > 0 (docs/privacy/adaptive-oja-pca.md)");
         }
 
         @Override
@@ -328,25 +275,10 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class OjaFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "oja";
-        }
-
-        @Override
-        public boolean formsDxD() {
-            return false;
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return List.of("--batch-size", "--learning-rate").contains(option);
-        }
-
-        @Override
-        public String summary() {
-            return "Oja's algorithm + deflation (Alg. 5): streaming, NOT private, a reference";
+    private final class OjaFit extends DeclaredFit {
+        OjaFit() {
+            super("oja", false, false, List.of("--batch-size", "--learning-rate"),
+                    "Oja's algorithm + deflation (Alg. 5): streaming, NOT private, a reference");
         }
 
         @Override
@@ -370,26 +302,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class GaussTwoFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "dp-gauss-2";
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return List.of("--paper-literal", "--on-small-gap").contains(option);
-        }
-
-        @Override
-        public String summary() {
-            return "DP-Gauss-2 (Dwork et al. 2014 Alg. 2): Gaussian noise on the top-k projector, scaled by a private "
-                    + "eigengap test; add/remove rows; needs --delta > 0";
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return true;
+    private final class GaussTwoFit extends DeclaredFit {
+        GaussTwoFit() {
+            super("dp-gauss-2", true, true, List.of("--paper-literal", "--on-small-gap"),
+                    "DP-Gauss-2 (Dwork et al. 2014 Alg. 2): Gaussian noise on the top-k projector, scaled by a private "
+                    + "eigengap test; add/remove rows; needs --delta > 0");
         }
 
         @Override
@@ -421,26 +338,11 @@ final class StochasticPcaFamily implements AlgorithmFamily {
         }
     }
 
-    private final class DpPowerFit implements FitAlgorithm {
-        @Override
-        public String name() {
-            return "dp-power-method";
-        }
-
-        @Override
-        public boolean usesOption(String option) {
-            return List.of("--l1-bound", "--dp-power-iterations").contains(option);
-        }
-
-        @Override
-        public String summary() {
-            return "DP-Power-Method ([DS] App. G): private power method on L2/L1-clipped rows; add/remove rows; "
-                    + "needs --delta > 0";
-        }
-
-        @Override
-        public boolean needsDelta() {
-            return true;
+    private final class DpPowerFit extends DeclaredFit {
+        DpPowerFit() {
+            super("dp-power-method", true, true, List.of("--l1-bound", "--dp-power-iterations"),
+                    "DP-Power-Method ([DS] App. G): private power method on L2/L1-clipped rows; add/remove rows; "
+                    + "needs --delta > 0");
         }
 
         @Override

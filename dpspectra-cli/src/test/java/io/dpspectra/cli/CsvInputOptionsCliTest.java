@@ -94,6 +94,10 @@ class CsvInputOptionsCliTest {
         assertThat(one.exitCode()).as(one.toString()).isZero();
         assertThat(one.err()).contains("semicolon-separated").doesNotContain("temporary copy");
         assertThat(stdinSpills()).as("a one-pass fit writes no temporary copy").isEqualTo(spillsBefore);
+        Cli.Result cov = withStdin(csv, () -> Cli.run("covariance", "--algorithm", "gaussian", "--epsilon", "1",
+                "--delta", "1e-6", "--clip-norm", "1", "--seed", "3", "-"));
+        assertThat(cov.exitCode()).as(cov.toString()).isZero();
+        assertThat(stdinSpills()).as("nor does a covariance").isEqualTo(spillsBefore);
         // streamed, it is the same release as from the file, bit for bit
         Path file = Cli.write(dir, "same.csv", csv);
         Cli.Result fromFile = fitGauss(file.toString());

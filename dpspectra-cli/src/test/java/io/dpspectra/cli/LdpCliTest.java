@@ -100,4 +100,24 @@ class LdpCliTest {
         assertThat(r.err()).contains("delta");
         assertThat(dir.resolve("x")).doesNotExist();
     }
+
+    @Test
+    void randomizeChargesTheLedgerOncePerRunAndRefusesAnOverspendWithoutWriting() throws Exception {
+        Path csv = Cli.write(dir, "records.csv", Cli.smallCsv(300, 4));
+        Path ledger = dir.resolve("records.ledger");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "1.5", "--delta", "1e-5", ledger.toString()).exitCode())
+                .isZero();
+        Path out = dir.resolve("r.bin");
+        Cli.Result r = Cli.run("ldp", "randomize", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--seed",
+                "5", "--ledger", ledger.toString(), csv.toString(), "--output", out.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        // 300 records, one charge: the unit is one record and each gets one report
+        assertThat(Files.readString(ledger)).contains("epsilon=1.0").contains("ldp randomize on");
+        Path again = dir.resolve("again.bin");
+        Cli.Result over = Cli.run("ldp", "randomize", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1",
+                "--seed", "5", "--ledger", ledger.toString(), csv.toString(), "--output", again.toString());
+        assertThat(over.exitCode()).as(over.toString()).isEqualTo(4);
+        assertThat(over.err()).contains("refuses").contains("leaving (ε=0.5");
+        assertThat(again).doesNotExist();
+    }
 }

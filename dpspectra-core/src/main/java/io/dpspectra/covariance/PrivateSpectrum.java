@@ -1,5 +1,6 @@
 package io.dpspectra.covariance;
 
+import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
@@ -93,8 +94,8 @@ public final class PrivateSpectrum {
         Objects.requireNonNull(trace, "trace");
         checkThreshold(threshold);
         return new PrivateSpectrum(releasedEigenvalues.clone(), trace.trace(), threshold, trace.guarantee(),
-                "the eigenvalues released by " + estimator + " (post-processing) over a private trace ("
-                        + trace.guarantee().mechanism() + ")");
+                "the eigenvalues released by " + estimator + " (post-processing) over a "
+                        + trace.guarantee().mechanism());
     }
 
     private static void checkThreshold(double threshold) {

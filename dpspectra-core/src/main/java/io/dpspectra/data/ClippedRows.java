@@ -116,6 +116,11 @@ public final class ClippedRows implements RowSource {
 
     @Override
     public RowCursor open() {
+        if (GramStatistic.behind(this).isPresent()) {
+            // the statistic's rows are already bounded by this bound or a tighter one: clipping them again is
+            // the identity in exact arithmetic, and skipping it keeps their bits (no second rounding)
+            return source.open();
+        }
         RowCursor inner = source.open();
         return new ForwardingRowCursor(inner) {
             private long clipped;
@@ -154,7 +159,7 @@ public final class ClippedRows implements RowSource {
 
             /** The bound is enforced on the threads that fold the rows, before {@code transform}. */
             @Override
-            public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+            public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
                 LongAdder clippedHere = new LongAdder();
                 RowTransform bound = (block, rows, d) -> {
                     int changed = 0;
@@ -165,7 +170,7 @@ public final class ClippedRows implements RowSource {
                     }
                     clippedHere.add(changed);
                 };
-                GramPass pass = inner.foldGram(bound.then(transform), backend, progress);
+                GramPass pass = inner.foldGram(bound.then(transform), backend, blockRows, progress);
                 if (pass != null) {
                     clipped = clippedHere.sum();
                     finish();

@@ -47,7 +47,9 @@ import java.util.zip.GZIPInputStream;
  *
  * <p>Cost: one sequential read of the file per pass, parsed in parallel on every core in pieces cut at
  * line ends ({@link CsvPipeline}; rows still come out in file order, and the first bad line is the one
- * reported); memory a few 1 MB pieces, independent of the number of rows.
+ * reported); memory a few 1 MB pieces, independent of the number of rows. A Gram pass
+ * ({@link GramPass}) does not take the rows one by one: the parser threads fold their pieces into partial
+ * XᵀX themselves, in a fixed order ({@link RowCursor#foldGram}).
  */
 public final class CsvRows implements RowSource {
 
@@ -755,6 +757,7 @@ public final class CsvRows implements RowSource {
         piece.rowLine = new int[capacity];
         boolean ws = separator == ' ';
         byte sep = separator;
+        CsvNumbers numbers = new CsvNumbers();
         int pos = 0;
         int line = 0;
         while (pos < length) {
@@ -804,32 +807,48 @@ public final class CsvRows implements RowSource {
                     break;
                 }
                 int cs = p;
-                if (ws) {
-                    while (p < length && b[p] != ' ' && b[p] != '\t' && b[p] != '\n' && b[p] != '\r') {
-                        p++;
-                    }
-                } else {
-                    while (p < length && b[p] != sep && b[p] != '\n') {
-                        p++;
+                int s = col < fileColumns ? slot[col] : -1;
+                double v = Double.NaN;
+                if (s >= 0) {
+                    // one pass over the cell: the number, then the separator or line end right after it
+                    v = numbers.scan(b, p, length);
+                    int after = numbers.end;
+                    if (!Double.isNaN(v) && (after == length || b[after] == '\n'
+                            || (ws ? b[after] == ' ' || b[after] == '\t' || b[after] == '\r' : b[after] == sep))) {
+                        p = after;
+                    } else {
+                        v = Double.NaN; // anything else (blanks or \r after it, text): the cell as a whole below
                     }
                 }
-                int ce = p;
-                while (ce > cs && (b[ce - 1] == ' ' || b[ce - 1] == '\t' || b[ce - 1] == '\r')) {
-                    ce--;
-                }
-                if (col < fileColumns) {
-                    int s = slot[col];
-                    if (s >= 0) {
-                        double v = CsvNumbers.parse(b, cs, ce);
-                        if (Double.isNaN(v) || Double.isInfinite(v)) {
-                            String cell = new String(b, cs, ce - cs, StandardCharsets.UTF_8);
-                            int column = col;
-                            int at = line;
-                            piece.fail(line, base -> cellProblem(base + at, column, cell));
-                            return piece;
+                if (p == cs || Double.isNaN(v)) {
+                    p = cs;
+                    if (ws) {
+                        while (p < length && b[p] != ' ' && b[p] != '\t' && b[p] != '\n' && b[p] != '\r') {
+                            p++;
                         }
-                        piece.values[rowBase + s] = v;
+                    } else {
+                        while (p < length && b[p] != sep && b[p] != '\n') {
+                            p++;
+                        }
                     }
+                    if (s >= 0) {
+                        int ce = trimEnd(b, cs, p);
+                        v = numbers.scan(b, cs, ce);
+                        if (numbers.end != ce) {
+                            v = Double.NaN;
+                        }
+                    }
+                }
+                if (s >= 0) {
+                    if (Double.isNaN(v) || Double.isInfinite(v)) {
+                        int ce = trimEnd(b, cs, p);
+                        String cell = new String(b, cs, ce - cs, StandardCharsets.UTF_8);
+                        int column = col;
+                        int at = line;
+                        piece.fail(line, base -> cellProblem(base + at, column, cell));
+                        return piece;
+                    }
+                    piece.values[rowBase + s] = v;
                 }
                 col++;
                 if (col > fileColumns) {
@@ -896,6 +915,15 @@ public final class CsvRows implements RowSource {
             values[rowBase + i] = v;
         }
         return null;
+    }
+
+    /** The end of the cell b[start, end) without its trailing blanks and carriage return. */
+    private static int trimEnd(byte[] b, int start, int end) {
+        int e = end;
+        while (e > start && (b[e - 1] == ' ' || b[e - 1] == '\t' || b[e - 1] == '\r')) {
+            e--;
+        }
+        return e;
     }
 
     private static int lineEnd(byte[] b, int from, int length) {
@@ -1007,7 +1035,10 @@ public final class CsvRows implements RowSource {
             return false;
         }
 
-        /** Takes the next piece in file order into {@link #piece}; false at the end; throws at a blank line inside the data. */
+        /**
+         * Takes the next piece in file order into {@link #piece}; false at the end; throws at a blank line
+         * inside the data.
+         */
         private boolean takePiece() {
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
                     + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
@@ -1032,15 +1063,14 @@ public final class CsvRows implements RowSource {
 
         /**
          * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
-         * added (one dsyrk) to the partial XᵀX of its lane ({@link CsvPipeline#FOLD_LANES}, piece i to
-         * lane i mod 4, in file order within a lane), and the lanes are summed in lane order: the
-         * result does not depend on thread timing. This thread only takes the pieces in order, to count
+         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane
+         * ({@link CsvPipeline#FOLD_LANES}, piece i to lane i mod 4, in file order within a lane), and the
+         * lanes are summed in lane order: the result does not depend on thread timing. This thread only takes the pieces in order, to count
          * rows and lines and to report the first problem in the file. Declined (null) once rows were
          * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
          */
         @Override
-        public GramPass foldGram(RowTransform transform, Backend backend,
-                LongConsumer progress) {
+        public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
             if (closed || pipeline != null
                     || (long) CsvPipeline.FOLD_LANES * d * d * Double.BYTES > Runtime.getRuntime().maxMemory() / 8) {
                 return null;
@@ -1056,11 +1086,12 @@ public final class CsvRows implements RowSource {
                 }
                 return p;
             }, (p, lane) -> {
-                if (p.rows > 0) {
-                    if (lanes[lane] == null) {
-                        lanes[lane] = new Gram(d, 1, backend);
-                    }
-                    lanes[lane].addBlock(p.values, p.rows);
+                if (p.rows > 0 && lanes[lane] == null) {
+                    lanes[lane] = new Gram(d, 1, backend);
+                }
+                // blocks of blockRows as GramPass feeds them: a file of one piece gives its XᵀX bit for bit
+                for (int from = 0; from < p.rows; from += blockRows) {
+                    lanes[lane].addBlock(p.values, from, Math.min(blockRows, p.rows - from));
                 }
                 p.values = null;
             });

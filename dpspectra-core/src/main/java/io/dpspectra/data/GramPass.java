@@ -37,7 +37,7 @@ public record GramPass(Matrix gram, long rows) {
         double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", blockRows, d)];
         long n = 0;
         try (RowCursor cursor = source.open()) {
-            GramPass folded = cursor.foldGram(RowTransform.IDENTITY, backend, progress);
+            GramPass folded = cursor.foldGram(RowTransform.IDENTITY, backend, blockRows, progress);
             if (folded != null) {
                 return folded;
             }

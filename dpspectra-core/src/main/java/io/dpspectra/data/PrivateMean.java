@@ -35,7 +35,7 @@ import java.util.Objects;
  *
  * <p>Cost: one pass, O(d) memory.
  */
-public final class PrivateMean {
+public final class PrivateMean extends NoisyRowSum {
     /**
      * @param mean         the released mean (in the B-ball)
      * @param centredBound B + ‖mean‖₂: the L2 bound of the centred rows
@@ -44,18 +44,8 @@ public final class PrivateMean {
     public record Result(double[] mean, double centredBound, PrivacyGuarantee guarantee) {
     }
 
-    private final RandomSource random;
-    private final Neighbouring neighbouring;
-    private final double noiseMultiplier;
-
     private PrivateMean(RandomSource random, Neighbouring neighbouring, double noiseMultiplier) {
-        this.random = Objects.requireNonNull(random, "random");
-        this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
-        if (neighbouring != Neighbouring.REPLACE_ROW && neighbouring != Neighbouring.ADD_REMOVE_ROW) {
-            throw new IllegalArgumentException("a private mean is defined for REPLACE_ROW or ADD_REMOVE_ROW, got "
-                    + neighbouring);
-        }
-        this.noiseMultiplier = noiseMultiplier;
+        super(random, neighbouring, noiseMultiplier, "mean");
     }
 
     /** A private mean under {@code neighbouring}, with noise from {@code random}. */
@@ -68,16 +58,30 @@ public final class PrivateMean {
      * below 1 makes the release NOT private.
      */
     PrivateMean noiseMultiplierForAuditTests(double m) {
-        return new PrivateMean(random, neighbouring, DpPreconditions.checkPositive("noiseMultiplier", m));
+        return new PrivateMean(random, neighbouring, m);
     }
 
     /** The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}. */
     public Result estimate(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
-        DataBounds b = rows.bounds().orElseThrow(() -> new IllegalArgumentException("a private mean needs rows with "
-                + "a declared norm bound, but " + rows.describe() + " has none; clip them (--clip-norm) or use a "
-                + "schema with bounds"));
-        double bound = b.l2Bound();
+        double bound = rowBound(rows, "mean");
+        Sum s = sum(rows);
+        if (s.rows() == 0) {
+            throw new InvalidDataException(rows.describe() + " has no data rows; a mean needs at least one row");
+        }
+        return estimate(s, bound, budget);
+    }
+
+    /**
+     * The exact sum of some rows and their number: the statistic the mechanism privatises (not private by
+     * itself). Sums of disjoint parts of the rows add up to the sum of their union (a cluster computes one
+     * per partition).
+     */
+    public record Sum(double[] sum, long rows) {
+    }
+
+    /** The sum of {@code rows}, in their order, and their number: one pass. */
+    public static Sum sum(RowSource rows) {
         int d = rows.dimension();
         double[] sum = new double[d];
         double[] row = new double[d];
@@ -90,17 +94,31 @@ public final class PrivateMean {
                 n++;
             }
         }
+        return new Sum(sum, n);
+    }
+
+    /**
+     * The private mean from the {@linkplain #sum sum} of rows with L2 norm ≤ {@code bound} (summed
+     * elsewhere, e.g. across a cluster's partitions): the same mechanism and guarantee as
+     * {@link #estimate(RowSource, PrivacyParams)}. The caller vouches that every summed row was bounded by
+     * {@code bound} (clipped or checked) and that the bound is public.
+     */
+    public Result estimate(Sum rowSum, double bound, PrivacyParams budget) {
+        Objects.requireNonNull(budget, "budget");
+        DpPreconditions.checkPositive("bound", bound);
+        long n = rowSum.rows();
         if (n == 0) {
-            throw new InvalidDataException(rows.describe() + " has no data rows; a mean needs at least one row");
+            throw new InvalidDataException("no rows were summed; a mean needs at least one row");
         }
+        double[] sum = rowSum.sum().clone();
+        int d = sum.length;
         boolean gaussian = !budget.isPure();
         boolean replace = neighbouring == Neighbouring.REPLACE_ROW;
         PrivacyParams sumBudget = replace ? budget : budget.scaled(0.5);
         double l2 = (replace ? 2 : 1) * bound;
         double l1 = l2 * Math.sqrt(d);
-        Noise noise = gaussian ? new GaussianNoise(random) : new LaplaceNoise(random);
-        double sumScale = noiseMultiplier * (gaussian ? GaussianNoise.sigmaFor(l2, sumBudget)
-                : LaplaceNoise.scaleFor(l1, sumBudget.epsilon()));
+        Noise noise = noise(budget);
+        double sumScale = scale(l2, l1, sumBudget);
         noise.addNoiseInPlace(sum, sumScale);
         double denominator;
         String countText;
@@ -109,8 +127,7 @@ public final class PrivateMean {
             countText = "n public (replace neighbouring)";
         } else {
             PrivacyParams countBudget = budget.scaled(0.5);
-            double countScale = noiseMultiplier * (gaussian ? GaussianNoise.sigmaFor(1, countBudget)
-                    : LaplaceNoise.scaleFor(1, countBudget.epsilon()));
+            double countScale = scale(1, 1, countBudget);
             denominator = Math.max(1, noise.addNoise(n, countScale));
             countText = "count: sensitivity 1 at " + countBudget + ", noise scale " + countScale;
         }
@@ -130,9 +147,7 @@ public final class PrivateMean {
                 : "Laplace scale ") + sumScale + "; " + countText;
         PrivacyGuarantee g = new PrivacyGuarantee("private mean (" + (gaussian ? "Gaussian" : "Laplace")
                 + " mechanism on the sum" + (replace ? "" : " and the count") + ")", budget, neighbouring,
-                "one row with L2 norm <= " + bound, sensitivity,
-                gaussian ? "Gaussian mechanism (Dwork & Roth 2014, Theorem A.1; analytic sigma, Balle & Wang 2018)"
-                        : "Laplace mechanism (Dwork & Roth 2014, Theorem 3.6)");
+                "one row with L2 norm <= " + bound, sensitivity, reference(budget));
         return new Result(mean, bound + norm, g);
     }
 }

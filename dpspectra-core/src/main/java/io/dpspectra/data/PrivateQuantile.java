@@ -102,8 +102,36 @@ public final class PrivateQuantile {
                                   Neighbouring neighbouring) {
         checkQuantile(q);
         checkGrid(grid);
-        long[][] counts = histogram(rows, new RowStatistic[] {Vectors::norm2}, grid);
-        double v = grid[select(counts[0], q, budget.epsilon())];
+        return rowNormQuantile(rowNormHistogram(rows, grid), q, grid, budget, neighbouring);
+    }
+
+    /**
+     * The rows' L2-norm histogram over {@code grid} (ascending): h[i] counts the rows whose norm lies in
+     * (grid[i − 1], grid[i]] (h[0]: norm ≤ grid[0]; norms above the last point fall in no cell), and
+     * h[m] = n, the number of rows. Histograms of disjoint parts of the rows add up elementwise to the
+     * histogram of their union (exactly: they are counts), so a cluster can compute one per partition and
+     * sum them before {@link #rowNormQuantile(long[], double, double[], PrivacyParams, Neighbouring)}.
+     * Not private by itself: it is the exact statistic the mechanism privatises.
+     */
+    public static long[] rowNormHistogram(RowSource rows, double[] grid) {
+        checkGrid(grid);
+        return histogram(rows, new RowStatistic[] {Vectors::norm2}, grid)[0];
+    }
+
+    /**
+     * The q-quantile of the row norms from their {@linkplain #rowNormHistogram histogram} over
+     * {@code grid}: the same mechanism and guarantee as {@link #rowNormQuantile(RowSource, double, double[],
+     * PrivacyParams, Neighbouring)}, for a histogram summed elsewhere (across a cluster's partitions).
+     */
+    public Result rowNormQuantile(long[] histogram, double q, double[] grid, PrivacyParams budget,
+                                  Neighbouring neighbouring) {
+        checkQuantile(q);
+        checkGrid(grid);
+        if (histogram.length != grid.length + 1) {
+            throw new IllegalArgumentException("a histogram over " + grid.length + " grid points has "
+                    + (grid.length + 1) + " entries, got " + histogram.length);
+        }
+        double v = grid[select(cumulative(histogram), q, budget.epsilon())];
         return new Result(v, q, guarantee("row L2-norm " + q + "-quantile", budget.epsilon(), neighbouring, 1));
     }
 
@@ -126,6 +154,9 @@ public final class PrivateQuantile {
             columns[j] = r -> r[col];
         }
         long[][] counts = histogram(rows, columns, grid);
+        for (int j = 0; j < d; j++) {
+            counts[j] = cumulative(counts[j]);
+        }
         int releases = d * quantiles.length;
         double each = budget.epsilon() / releases;
         double[][] out = new double[d][quantiles.length];
@@ -156,12 +187,12 @@ public final class PrivateQuantile {
         return ExponentialMechanism.sample(utility, 1.0, epsilon, random);
     }
 
-    /** For each statistic f_s: counts[s][i] = #rows with f_s(row) ≤ grid[i], and counts[s][m] = n. */
     /** A scalar of one row. */
     private interface RowStatistic {
         double of(double[] row);
     }
 
+    /** For each statistic f_s: counts[s][i] = #rows with f_s(row) in (grid[i − 1], grid[i]], and counts[s][m] = n. */
     private static long[][] histogram(RowSource rows, RowStatistic[] stats, double[] grid) {
         int m = grid.length;
         long[][] counts = new long[stats.length][m + 1];
@@ -179,12 +210,16 @@ public final class PrivateQuantile {
                 }
             }
         }
-        for (long[] c : counts) {
-            for (int i = 1; i < m; i++) {
-                c[i] += c[i - 1];
-            }
-        }
         return counts;
+    }
+
+    /** counts[i] = #values ≤ grid[i] from a histogram h (cells summed up to i), with counts[m] = h[m] = n. */
+    private static long[] cumulative(long[] h) {
+        long[] c = h.clone();
+        for (int i = 1; i < c.length - 1; i++) {
+            c[i] += c[i - 1];
+        }
+        return c;
     }
 
     private static PrivacyGuarantee guarantee(String what, double epsilon, Neighbouring neighbouring, int releases) {

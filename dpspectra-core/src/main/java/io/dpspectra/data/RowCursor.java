@@ -68,10 +68,11 @@ public interface RowCursor extends AutoCloseable {
      * composed before {@code transform}, or leaves the default. The result must not depend on thread
      * timing: the same input gives the bit-identical XᵀX on every run.
      *
+     * @param blockRows rows per dsyrk call, as {@link GramPass} reads blocks
      * @param progress called on the calling thread with the rows folded so far, as the pass advances
      * @throws InvalidDataException when a row is malformed or {@code transform} refuses it (names the row)
      */
-    default GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+    default GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
         return null;
     }
 

@@ -30,10 +30,11 @@ import java.util.Set;
  * census form's ranges, a sensor's range), never the data itself unless estimated privately (and then
  * accounted). The shipped example schemas say where theirs came from.
  */
-public final class Schema {
+public final class Schema implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
 
     /** One column of the table. */
-    public sealed interface Column permits Numeric, Categorical, Ignored {
+    public sealed interface Column extends java.io.Serializable permits Numeric, Categorical, Ignored {
         /** The column's name (the file's header name, when the file has a header). */
         String name();
 

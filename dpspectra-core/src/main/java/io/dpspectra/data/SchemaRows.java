@@ -58,7 +58,8 @@ public final class SchemaRows implements RowSource {
     }
 
     /** What the first lines say: the separator and whether the first line is the schema's header. */
-    private record Inspected(char separator, boolean header) {
+    /** How a table's text is laid out for a schema: its separator, and whether its first line is a header. */
+    public record Inspected(char separator, boolean header) {
     }
 
     /**
@@ -102,6 +103,25 @@ public final class SchemaRows implements RowSource {
         } catch (IOException e) {
             throw new InvalidDataException("cannot read " + name + ": " + e + " (the first " + SAMPLE_LINES
                     + " lines must fit in " + (MARK_LIMIT >> 20) + " MB)", e);
+        }
+    }
+
+    /**
+     * The layout of a table from its first lines ({@code firstLines}: the start of the table, as
+     * {@code skipLines} = 0), found and checked against the schema exactly as {@link #open} finds and checks
+     * a file's: the separator (given, or detected when 0) and the header; comment lines are passed over.
+     * For readers of the same text elsewhere (a cluster), so that they lay it out as this class does.
+     *
+     * @throws InvalidDataException when there is no data line or the columns are not the schema's
+     */
+    public static Inspected layout(List<String> firstLines, String name, Schema schema, char separator,
+                                   String commentPrefix) {
+        checkFormat(0, commentPrefix);
+        try {
+            return inspect(new BufferedReader(new java.io.StringReader(String.join("\n", firstLines))), name, schema,
+                    separator, 0, commentPrefix);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);   // a string reader does not fail
         }
     }
 

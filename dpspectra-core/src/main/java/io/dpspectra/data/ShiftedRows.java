@@ -83,9 +83,9 @@ public final class ShiftedRows implements RowSource {
 
             /** The shift is subtracted on the threads that fold the rows, before {@code transform}. */
             @Override
-            public GramPass foldGram(RowTransform transform, Backend backend, LongConsumer progress) {
+            public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
                 RowTransform shifted = ShiftedRows.this::subtract;
-                return c.foldGram(shifted.then(transform), backend, progress);
+                return c.foldGram(shifted.then(transform), backend, blockRows, progress);
             }
         };
     }

@@ -83,12 +83,18 @@ public final class Gram {
 
     /** Adds {@code count} rows stored row-major in {@code rows} starting at 0. Not modified: rows. */
     public void addBlock(double[] rows, int count) {
-        if ((long) count * d > rows.length) {
-            throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for " + count);
+        addBlock(rows, 0, count);
+    }
+
+    /** Adds rows [from, from + count) of the row-major {@code rows}. Not modified: rows. */
+    public void addBlock(double[] rows, int from, int count) {
+        if (from < 0 || (long) (from + count) * d > rows.length) {
+            throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for rows " + from + " to "
+                    + (from + count));
         }
         flush();
         if (count > 0) {
-            syrk(rows, count);
+            syrk(rows, from, count);
             rowsSeen += count;
         }
     }
@@ -115,17 +121,17 @@ public final class Gram {
 
     private void flush() {
         if (buffered > 0) {
-            syrk(block, buffered);
+            syrk(block, 0, buffered);
             buffered = 0;
         }
     }
 
     /** Native backend: dsyrk; pure-Java backend: this package's blocked, multithreaded kernel. */
-    private void syrk(double[] rows, int count) {
+    private void syrk(double[] rows, int from, int count) {
         if (backend.isNative()) {
-            backend.blas().dsyrk("L", "N", d, count, 1.0, rows, d, 1.0, lower, d);
+            backend.blas().dsyrk("L", "N", d, count, 1.0, rows, from * d, d, 1.0, lower, 0, d);
         } else {
-            GramKernel.syrkLower(rows, count, d, lower);
+            GramKernel.syrkLower(rows, from, count, d, lower);
         }
     }
 

@@ -23,14 +23,20 @@ final class GramKernel {
 
     /** C(lower, column-major, ld d) += Xᵀ X for X row-major count × d. Modified: lower. */
     static void syrkLower(double[] x, int count, int d, double[] lower) {
+        syrkLower(x, 0, count, d, lower);
+    }
+
+    /** As {@link #syrkLower(double[], int, int, double[])} for the rows [from, from + count) of x. */
+    static void syrkLower(double[] x, int from, int count, int d, double[] lower) {
         if (count <= 0) {
             return;
         }
         int tiles = (d + T - 1) / T;
         boolean parallel = (long) count * d * d > 2_000_000L;
-        for (int r0 = 0; r0 < count; r0 += PANEL_ROWS) {
+        int end = from + count;
+        for (int r0 = from; r0 < end; r0 += PANEL_ROWS) {
             final int rs = r0;
-            final int re = Math.min(count, r0 + PANEL_ROWS);
+            final int re = Math.min(end, r0 + PANEL_ROWS);
             IntStream it = IntStream.range(0, tiles);
             if (parallel) {
                 it = it.parallel();

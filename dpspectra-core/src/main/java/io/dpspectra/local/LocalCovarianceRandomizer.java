@@ -7,6 +7,7 @@ import io.dpspectra.noise.Noise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
 import java.util.Objects;
@@ -25,6 +26,14 @@ import java.util.Objects;
  * or the classic rule ({@link GaussianCalibration}), and the noise from {@link GaussianNoise} (secure
  * source by default). Each client reports once; the server's work is post-processing, so no budget is
  * composed across clients. A client that reports twice spends 2ε, 2δ (basic composition).
+ *
+ * <p>Accounting: the spend goes through a {@link PrivacyAccountant} when the randomizer is built, before any
+ * record is seen: (ε, δ) is charged once, because the budget is per record and the records one randomizer
+ * reports on are distinct clients' (parallel composition: every record loses (ε, δ), not the sum over
+ * records). An instance is therefore for one report per record; reporting a record again needs another
+ * randomizer and another charge. {@link Builder#accountant} takes the record holder's own accountant (a
+ * client's lifetime budget, or the budget of a data set whose rows are all randomised together, as
+ * {@code ldp randomize --ledger} does); without one a fresh accountant of exactly (ε, δ) is used.
  *
  * <p>Reference: Wang &amp; Xu, "Principal Component Analysis in the Local Differential Privacy Model",
  * Algorithm 1 steps 1–3 (and the identical client of Algorithm 2), Theorem 2; sensitivity corrected
@@ -62,8 +71,19 @@ public final class LocalCovarianceRandomizer {
         private GaussianCalibration calibration = GaussianCalibration.ANALYTIC;
         private RandomSource random = RandomSource.secure();
         private double noiseMultiplier = 1.0;
+        private PrivacyAccountant accountant;
 
         private Builder() {
+        }
+
+        /**
+         * The budget the reports are charged to: (ε, δ) once, at {@link #build()} (see the class comment);
+         * an overspend throws {@link io.dpspectra.privacy.BudgetExceededException} and nothing is built.
+         * Default: a fresh accountant holding exactly (ε, δ).
+         */
+        public Builder accountant(PrivacyAccountant accountant) {
+            this.accountant = Objects.requireNonNull(accountant, "accountant");
+            return this;
         }
 
         /** p, the length of a record. Required. */
@@ -118,7 +138,11 @@ public final class LocalCovarianceRandomizer {
                         + "--delta");
             }
             DpPreconditions.checkBound("--clip-norm", clipNorm);
-            return new LocalCovarianceRandomizer(this);
+            LocalCovarianceRandomizer randomizer = new LocalCovarianceRandomizer(this);
+            PrivacyAccountant budget = accountant != null ? accountant : PrivacyAccountant.total(privacy);
+            budget.spend("local Gaussian mechanism: one report per client record (p = " + dimension + ")", privacy,
+                    GaussianNoise.zcdpRho(privacy));
+            return randomizer;
         }
     }
 

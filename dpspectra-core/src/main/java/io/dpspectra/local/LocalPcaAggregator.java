@@ -166,15 +166,49 @@ public final class LocalPcaAggregator {
             throw new IllegalStateException("no report was accepted, so there is nothing to aggregate; pass the "
                     + "file written by `dpspectra ldp randomize`");
         }
+        return average(expected, count, sum());
+    }
+
+    /**
+     * The sum of the accepted reports' values (the packed upper triangle, as a report holds it): the block
+     * sums folded by compensated summation, each entry its running sum plus its compensation. Sums of
+     * disjoint sets of reports add up (a cluster computes one per partition, then {@link #average}).
+     *
+     * @throws IllegalStateException when no report was accepted
+     */
+    public double[] sum() {
+        if (count == 0) {
+            throw new IllegalStateException("no report was accepted, so there is no sum");
+        }
         fold();
-        int p = expected.dimension();
+        double[] total = new double[sum.length];
+        for (int i = 0; i < total.length; i++) {
+            total[i] = sum[i] + compensation[i];
+        }
+        return total;
+    }
+
+    /**
+     * The average S̃ of {@code count} reports made under {@code parameters} from the {@linkplain #sum sum}
+     * of their values: what {@link #aggregate()} releases, for reports summed elsewhere.
+     */
+    public static LocalAggregate average(ReportParameters parameters, long count, double[] packedSum) {
+        Objects.requireNonNull(parameters, "parameters");
+        if (count < 1) {
+            throw new IllegalArgumentException("an average needs at least one report, got " + count);
+        }
+        if (packedSum.length != parameters.reportLength()) {
+            throw new IllegalArgumentException("a sum of reports of dimension " + parameters.dimension() + " holds "
+                    + parameters.reportLength() + " values, got " + packedSum.length);
+        }
+        int p = parameters.dimension();
         Matrix mean = new Matrix(p, p);
         for (int j = 0, at = 0; j < p; j++) {
             for (int i = 0; i <= j; i++, at++) {
-                mean.set(i, j, (sum[at] + compensation[at]) / count);
+                mean.set(i, j, packedSum[at] / count);
             }
         }
         mean.mirrorUpperToLower();
-        return new LocalAggregate(expected, count, mean);
+        return new LocalAggregate(parameters, count, mean);
     }
 }

@@ -25,7 +25,7 @@ import java.util.Objects;
  * @param sigma       the standard deviation of the noise on each reported entry
  */
 public record ReportParameters(int version, int dimension, double epsilon, double delta, double clipNorm,
-                               GaussianCalibration calibration, double sigma) {
+                               GaussianCalibration calibration, double sigma) implements java.io.Serializable {
     /** The version this library writes and the only one it reads. */
     public static final int FORMAT_VERSION = 1;
     /** The largest p whose report length p(p+1)/2 fits an array. */

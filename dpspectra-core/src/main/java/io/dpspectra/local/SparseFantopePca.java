@@ -148,12 +148,12 @@ public final class SparseFantopePca {
      * @param subspace       the released p × k basis (top-k eigenvectors of Y) with guarantee and diagnostics
      * @param sparse         Y, the soft-thresholded iterate (the paper's output)
      * @param fantope        X, the last Fantope point
-     * @param iterations     ADMM iterations run
+     * @param iterations     ADMM iterations run (0 for the closed form)
      * @param converged      whether the stopping rule was met
      * @param primalResidual the last ‖X − Y‖_F
      * @param dualResidual   the last ρ‖Y − Y_old‖_F
      * @param l1Penalty      the λ used
-     * @param rho            the last ρ
+     * @param rho            the last ρ (NaN for the closed form, which uses none)
      */
     public record Result(PrivateSubspace subspace, Matrix sparse, Matrix fantope, int iterations, boolean converged,
                          double primalResidual, double dualResidual, double l1Penalty, double rho) {

@@ -253,47 +253,15 @@ final class DiscreteSamplers {
     /** Bound on the absolute error of {@link #minusLogTwoWords} at the point x (see there): 2^−74. */
     static final double LOG_ERROR = 0x1.0p-74;
 
-    /** ln 2 as a double-double (hi + lo, |lo| ≤ ulp(hi)/2); checked against a series at class load. */
-    private static final double LN2_HI = 0x1.62e42fefa39efp-1;
-    private static final double LN2_LO = 0x1.abc9e3b39803fp-56;
+    /** ln 2 as a double-double (hi + lo, |lo| ≤ ulp(hi)/2); LogTableTest checks it against a series. */
+    static final double LN2_HI = 0x1.62e42fefa39efp-1;
+    static final double LN2_LO = 0x1.abc9e3b39803fp-56;
 
-    /** Table size of {@link #minusLogTwoWords}: x ∈ [1/2, 1) in 256 cells. */
+    /** Table size of {@link #minusLogTwoWords}: x ∈ [1/2, 1) in 2^8 cells ({@link LogTable}). */
     private static final int LOG_TABLE_BITS = 8;
-    /** INV[j] ≈ 1 / (cell j's midpoint), a double. */
-    private static final double[] INV = new double[1 << LOG_TABLE_BITS];
-    /** ln(1 / INV[j]) as a double-double, to about 2^−106 relative (BigDecimal series at class load). */
-    private static final double[] LN_CELL_HI = new double[1 << LOG_TABLE_BITS];
-    private static final double[] LN_CELL_LO = new double[1 << LOG_TABLE_BITS];
-
-    static {
-        java.math.MathContext mc = new java.math.MathContext(45);
-        for (int j = 0; j < INV.length; j++) {
-            double mid = 0.5 + (j + 0.5) / (2.0 * INV.length); // exact dyadic
-            INV[j] = 1 / mid;
-            java.math.BigDecimal ln = lnBig(java.math.BigDecimal.ONE.divide(new java.math.BigDecimal(INV[j]), mc), mc);
-            LN_CELL_HI[j] = ln.doubleValue();
-            LN_CELL_LO[j] = ln.subtract(new java.math.BigDecimal(LN_CELL_HI[j]), mc).doubleValue();
-        }
-        java.math.BigDecimal ln2 = lnBig(java.math.BigDecimal.valueOf(2), mc);
-        if (ln2.subtract(new java.math.BigDecimal(LN2_HI)).subtract(new java.math.BigDecimal(LN2_LO))
-                .abs().compareTo(new java.math.BigDecimal(0x1.0p-106)) > 0) {
-            throw new AssertionError("ln 2 double-double constant is wrong");
-        }
-    }
-
-    /** ln y for y &gt; 0 to the precision of mc, by 2·atanh((y − 1)/(y + 1)) (for y ∈ [1/2, 2]: s² ≤ 1/9). */
-    static java.math.BigDecimal lnBig(java.math.BigDecimal y, java.math.MathContext mc) {
-        java.math.BigDecimal s = y.subtract(java.math.BigDecimal.ONE).divide(y.add(java.math.BigDecimal.ONE), mc);
-        java.math.BigDecimal s2 = s.multiply(s, mc);
-        java.math.BigDecimal term = s;
-        java.math.BigDecimal sum = java.math.BigDecimal.ZERO;
-        java.math.BigDecimal eps = java.math.BigDecimal.ONE.movePointLeft(mc.getPrecision() + 2);
-        for (int k = 0; term.abs().compareTo(eps) > 0; k++) {
-            sum = sum.add(term.divide(java.math.BigDecimal.valueOf(2L * k + 1), mc), mc);
-            term = term.multiply(s2, mc);
-        }
-        return sum.multiply(java.math.BigDecimal.valueOf(2), mc);
-    }
+    private static final double[] INV = LogTable.INV;
+    private static final double[] LN_CELL_HI = LogTable.HI;
+    private static final double[] LN_CELL_LO = LogTable.LO;
 
     /**
      * −ln of the uniform U whose first two 64-bit words are w1 ≠ 0, w2, at the left end of U's interval:

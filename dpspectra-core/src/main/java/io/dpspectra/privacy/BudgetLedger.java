@@ -159,7 +159,8 @@ public final class BudgetLedger {
                         ? "rho=" + state.spentRho() + " (zCDP)"
                         : String.format(Locale.ROOT, "(ε=%s, δ=%s)", state.spentEpsilon(), state.spentDelta());
                 throw new BudgetExceededException("ledger " + file + " refuses " + params
-                        + (Double.isNaN(rho) ? "" : " (rho=" + rho + ")") + " for " + oneLine + ": " + spent
+                        + (state.accounting() == PrivacyAccountant.Accounting.ZCDP && !Double.isNaN(rho)
+                        ? " (rho=" + rho + ")" : "") + " for " + oneLine + ": " + spent
                         + " of its total " + state.total() + " is spent, leaving " + remaining(state)
                         + (state.accounting() == PrivacyAccountant.Accounting.ZCDP && Double.isNaN(rho)
                         ? "; this release has no zCDP cost (not pure epsilon, not Gaussian only): use a basic ledger"

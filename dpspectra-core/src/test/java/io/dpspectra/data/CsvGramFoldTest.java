@@ -111,6 +111,19 @@ class CsvGramFoldTest {
     }
 
     @Test
+    void aFileOfOnePieceGivesTheBitsOfTheRowByRowPass() throws IOException {
+        // the Spark job's explicit XᵀX (one partition) is this row-by-row pass: the CLI must match it
+        List<String> head = Files.readAllLines(csv).subList(0, 3000);
+        Path small = dir.resolve("small.csv");
+        Files.write(small, head);
+        assertThat(Files.size(small)).isLessThan(CsvPipeline.PIECE_BYTES);
+        GramPass fold = GramPass.of(Clipping.l2(1).clip(CsvRows.open(small)));
+        GramPass rowByRow = GramPass.of(Clipping.l2(1).clip(InMemoryRows.copyOf(CsvRows.open(small))));
+        assertThat(fold.rows()).isEqualTo(2999);
+        assertThat(fold.gram().data()).isEqualTo(rowByRow.gram().data());
+    }
+
+    @Test
     void aBadCellFailsWithItsLineAfterThePiecesBeforeItWereFolded() throws IOException {
         Path bad = copyWithLine(45_000, "0.1,0.2,oops,0.4,0.5,0.6");
         assertThatThrownBy(() -> GramPass.of(Clipping.l2(1).clip(CsvRows.open(bad))))

@@ -14,7 +14,22 @@ class CsvNumbersTest {
 
     private static double parse(String s) {
         byte[] b = ("xx" + s + "yy").getBytes(StandardCharsets.US_ASCII);
-        return CsvNumbers.parse(b, 2, b.length - 2);
+        double v = CsvNumbers.parse(b, 2, b.length - 2);
+        // digits on both sides: the eight-at-a-time reads stop at the end given; and the scan of a
+        // cell followed by a separator, as the CSV reader calls it, gives the same value and stops there
+        byte[] padded = ("12345678" + s + "87654321").getBytes(StandardCharsets.US_ASCII);
+        double inDigits = CsvNumbers.parse(padded, 8, padded.length - 8);
+        byte[] cell = (s + ",12345678,").getBytes(StandardCharsets.US_ASCII);
+        CsvNumbers scanner = new CsvNumbers();
+        double scanned = scanner.scan(cell, 0, cell.length);
+        if (!Double.isNaN(v)) {
+            assertThat(Double.doubleToRawLongBits(inDigits)).as(s).isEqualTo(Double.doubleToRawLongBits(v));
+            assertThat(Double.doubleToRawLongBits(scanned)).as(s).isEqualTo(Double.doubleToRawLongBits(v));
+            assertThat(scanner.end).as(s).isEqualTo(s.length());
+        } else {
+            assertThat(inDigits).as(s).isNaN();
+        }
+        return v;
     }
 
     private static void assertExact(String s) {

@@ -103,4 +103,18 @@ class LocalCovarianceRandomizerTest {
         double analytic = ReportParameters.calibratedSigma(PrivacyParams.of(2, 1e-4), 1, GaussianCalibration.ANALYTIC);
         assertThat(r.parameters().sigma()).isGreaterThanOrEqualTo(analytic);
     }
+
+    @Test
+    void theReportsAreChargedOnceToTheAccountantAndAnOverspendBuildsNothing() {
+        io.dpspectra.privacy.PrivacyAccountant budget = io.dpspectra.privacy.PrivacyAccountant.total(PrivacyParams.of(1.5, 1e-5));
+        LocalCovarianceRandomizer first = LocalCovarianceRandomizer.builder().dimension(3)
+                .privacy(PrivacyParams.of(1, 1e-6)).accountant(budget).build();
+        // one charge for the whole batch of distinct records, however many reports follow
+        first.randomize(new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1}, 3, new double[18]);
+        assertThat(budget.spentEpsilon()).isEqualTo(1.0);
+        assertThat(budget.ledger()).hasSize(1);
+        assertThatThrownBy(() -> LocalCovarianceRandomizer.builder().dimension(3).privacy(PrivacyParams.of(1, 1e-6))
+                .accountant(budget).build()).isInstanceOf(io.dpspectra.privacy.BudgetExceededException.class);
+        assertThat(budget.spentEpsilon()).isEqualTo(1.0);
+    }
 }

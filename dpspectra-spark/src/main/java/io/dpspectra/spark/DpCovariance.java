@@ -1,10 +1,7 @@
 package io.dpspectra.spark;
 
+import io.dpspectra.cli.Algorithms;
 import io.dpspectra.covariance.CovarianceEstimator;
-import io.dpspectra.covariance.GaussianCovariance;
-import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.KapralovTalwar;
-import io.dpspectra.covariance.LaplaceCovariance;
 import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
@@ -19,8 +16,8 @@ import org.apache.spark.sql.Dataset;
  * {@link org.apache.spark.ml.Estimator}; the model's {@code transform} projects onto the top-k released
  * eigenvectors (k defaults to d).
  *
- * <p>Algorithms ({@code setAlgorithm}), each run by dpspectra-core exactly as {@code dpspectra covariance}
- * runs it, from the distributed clipped XᵀX ({@link DistributedGram}); all noise is drawn once, on the
+ * <p>Algorithms ({@code setAlgorithm}): {@code dpspectra covariance}'s mechanisms, from the one table of
+ * names ({@link Algorithms}), each run by dpspectra-core exactly as {@code dpspectra covariance} runs it, from the distributed clipped XᵀX ({@link DistributedGram}); all noise is drawn once, on the
  * driver:
  * <ul>
  *   <li>{@code gaussian}: the Gaussian mechanism on the upper triangle of XᵀX; needs delta &gt; 0.</li>
@@ -34,7 +31,7 @@ import org.apache.spark.sql.Dataset;
  */
 public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovariance> {
     private static final long serialVersionUID = 1L;
-    static final List<String> ALGORITHMS = List.of("laplace", "gaussian", "it-u", "ad", "kt");
+    static final List<String> ALGORITHMS = Algorithms.COVARIANCE;
 
     public DpCovariance() {
         this(newUid("dpCovariance"));
@@ -69,35 +66,9 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
         return withParams(model);
     }
 
-    /** Builds the core mechanism for {@code algorithm}: translation only, no algorithm logic. */
+    /** The core mechanism {@code algorithm} from the one table of names ({@link Algorithms}): translation only. */
     static CovarianceEstimator releaseCore(String algorithm, Neighbouring neighbouring, RandomSource random) {
-        boolean sampling = List.of("it-u", "ad", "kt").contains(algorithm);
-        if (sampling && neighbouring == Neighbouring.ADD_REMOVE_ROW) {
-            throw new IllegalArgumentException(algorithm + " is proven under replace neighbouring only (Amin et al. "
-                    + "2019); drop setNeighbouring or set it to replace");
-        }
-        return switch (algorithm) {
-            case "it-u", "ad" -> IterativeEigenvectorSampling.builder().randomSource(random)
-                    .split(algorithm.equals("ad") ? IterativeEigenvectorSampling.BudgetSplit.ADAPTIVE
-                            : IterativeEigenvectorSampling.BudgetSplit.UNIFORM).build();
-            case "kt" -> KapralovTalwar.builder().randomSource(random).build();
-            case "gaussian" -> {
-                GaussianCovariance.Builder b = GaussianCovariance.builder().randomSource(random);
-                if (neighbouring != null) {
-                    b.neighbouring(neighbouring);
-                }
-                yield b.build();
-            }
-            case "laplace" -> {
-                LaplaceCovariance.Builder b = LaplaceCovariance.builder().randomSource(random);
-                if (neighbouring != null) {
-                    b.neighbouring(neighbouring);
-                }
-                yield b.build();
-            }
-            default -> throw new IllegalArgumentException("unknown algorithm '" + algorithm + "'; choose one of "
-                    + String.join(", ", ALGORITHMS));
-        };
+        return Algorithms.covariance(algorithm, neighbouring, random, false);
     }
 
     @Override

@@ -1,11 +1,9 @@
 package io.dpspectra.spark;
 
+import io.dpspectra.cli.Algorithms;
+import io.dpspectra.data.Clipping;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.AnalyzeGauss;
-import io.dpspectra.pca.GaussOutputPerturbation;
-import io.dpspectra.pca.KDpOja;
-import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
@@ -22,16 +20,17 @@ import org.apache.spark.sql.Dataset;
  * model.transform(df);   // adds "pcaFeatures" = Uᵀx
  * }</pre>
  *
- * <p>Algorithms ({@code setAlgorithm}), each run by dpspectra-core exactly as {@code dpspectra fit} runs it:
+ * <p>Algorithms ({@code setAlgorithm}): every private algorithm of {@code dpspectra fit}, by the same name and
+ * with the CLI's defaults for its options, from the one table of names ({@link Algorithms}; list them with
+ * {@code dpspectra fit --help}), each run by dpspectra-core exactly as {@code dpspectra fit} runs it. For
+ * example:
  * <ul>
  *   <li>{@code analyze-gauss} (default): DP-Gauss-1 (Dwork, Talwar, Thakurta &amp; Zhang, STOC 2014, Alg. 1),
- *       Gaussian noise on XᵀX; needs delta &gt; 0; add/remove rows by default.</li>
- *   <li>{@code dp-gauss-2}: DP-Gauss-2 (same paper, Alg. 2), Gaussian noise on the top-k projector.</li>
+ *       Gaussian noise on XᵀX, from one distributed XᵀX; needs delta &gt; 0; add/remove rows by default.</li>
  *   <li>{@code private-power}: the private power method (Hardt &amp; Price, NeurIPS 2014, Fig. 3) on
- *       XᵀX, each product Xᵀ(XW) one distributed pass; Gaussian (delta &gt; 0) or Laplace (delta = 0).</li>
- *   <li>{@code k-dp-ojas}: k-DP-Ojas (Düngler &amp; Sanyal, Cor. 4), a sequential algorithm: the rows are
- *       streamed to the driver partition by partition with {@code toLocalIterator} (k passes), so it
- *       does not scale out; replace-one rows; needs delta &gt; 0.</li>
+ *       XᵀX, each product Xᵀ(XW) one distributed pass.</li>
+ *   <li>{@code k-dp-ojas} and the other streaming algorithms: the rows are streamed to the driver
+ *       partition by partition with {@code toLocalIterator} (a pass each), so they do not scale out.</li>
  * </ul>
  *
  * <p>What is distributed: only the sufficient statistic (clipped XᵀX or Xᵀ(XW), see
@@ -44,7 +43,7 @@ import org.apache.spark.sql.Dataset;
  */
 public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
     private static final long serialVersionUID = 1L;
-    static final List<String> ALGORITHMS = List.of("analyze-gauss", "dp-gauss-2", "private-power", "k-dp-ojas");
+    static final List<String> ALGORITHMS = Algorithms.fitNames();
 
     public DpPca() {
         this(newUid("dpPca"));
@@ -67,54 +66,25 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         }
         PrivacyParams budget = budget();
         PrivateSubspace release = fitCore(getAlgorithm(), componentsOr(1), budget, neighbouringOrNull(),
-                statistic(data).statistic(), randomSource());
+                statistic(data).statistic(), bound(), randomSource());
         DpPcaModel model = new DpPcaModel(uid(), release);
         model.setParent(this);
         return withParams(model);
     }
 
     /**
-     * Builds the core estimator for {@code algorithm} and runs it on {@code rows} (the lazy distributed
-     * statistic, which serves each algorithm the shape it reads): translation only, no algorithm logic.
+     * Runs {@code dpspectra fit}'s algorithm {@code algorithm} (the one table of names,
+     * {@link Algorithms}) on {@code rows} (the lazy distributed statistic, which serves each algorithm the
+     * shape it reads), with the CLI's defaults: translation only, no algorithm logic.
      */
     static PrivateSubspace fitCore(String algorithm, int k, PrivacyParams budget, Neighbouring neighbouring,
-                                   RowSource rows, RandomSource random) {
-        return switch (algorithm) {
-            case "analyze-gauss" -> {
-                AnalyzeGauss.Builder b = AnalyzeGauss.builder().components(k).randomSource(random);
-                if (neighbouring != null) {
-                    b.neighbouring(neighbouring);
-                }
-                yield b.build().fit(rows, budget);
-            }
-            case "dp-gauss-2" -> {
-                GaussOutputPerturbation.Builder b = GaussOutputPerturbation.builder().components(k)
-                        .randomSource(random);
-                if (neighbouring != null) {
-                    b.neighbouring(neighbouring);
-                }
-                yield b.build().fit(rows, budget);
-            }
-            case "private-power" -> {
-                PrivatePowerMethod.Builder b = PrivatePowerMethod.builder().components(k)
-                        .randomSource(random);
-                if (neighbouring != null) {
-                    b.rowNeighbouring(neighbouring);
-                }
-                yield b.build().fit(rows, budget);
-            }
-            case "k-dp-ojas" -> {
-                if (neighbouring == Neighbouring.ADD_REMOVE_ROW) {
-                    throw new IllegalArgumentException("k-dp-ojas is certified for replace neighbouring only; "
-                            + "drop setNeighbouring or set it to replace");
-                }
-                yield KDpOja.builder().components(k).randomSource(random).build()
-                        .fit(rows, budget);
-            }
-            default -> throw new IllegalArgumentException("unknown algorithm '" + algorithm + "'; choose one of "
-                    + String.join(", ", ALGORITHMS));
-        };
+                                   RowSource rows, double bound, RandomSource random) {
+        // clipping the statistic's bounded rows again is the identity (core passes the statistic through)
+        return Algorithms.fit(algorithm, Clipping.l2(bound).clip(rows), k, budget, neighbouring, random,
+                w -> LOG.warn(w));
     }
+
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DpPca.class);
 
     @Override
     public DpPca copy(ParamMap extra) {

@@ -18,8 +18,11 @@ import picocli.CommandLine;
  * </pre>
  * The options, their checks, the algorithms, the release JSON, {@code --diagnostics}, messages and exit
  * codes are the CLI's own (this class runs the CLI's command line); only INPUT is read by Spark
- * ({@link SparkInput}: Parquet or CSV), and XᵀX is summed across the cluster ({@link DistributedGram}).
- * Noise is drawn once, on the driver. {@code --output} and {@code --diagnostics} are files on the driver.
+ * ({@link SparkInput}: Parquet or CSV, with the public schema, private centring and private bound), and
+ * the statistics are summed across the cluster ({@link DistributedGram}). Noise is drawn once, on the
+ * driver; a {@code --ledger} is charged before any data is read, as the CLI does. {@code ldp aggregate}
+ * runs too, with the local-DP reports averaged across the cluster ({@link DistributedReports}).
+ * {@code --output}, {@code --diagnostics} and {@code --ledger} are files on the driver.
  */
 public final class DpPcaJob {
     private static final Set<String> COMMANDS = Set.of("fit", "covariance");
@@ -41,10 +44,14 @@ public final class DpPcaJob {
         System.exit(code);
     }
 
-    /** Runs {@code fit} or {@code covariance} with INPUT read by {@code spark}; returns the CLI's exit code. */
+    /**
+     * Runs {@code fit} or {@code covariance} with INPUT read by {@code spark}, or {@code ldp aggregate} with
+     * REPORTS read by it ({@link DistributedReports}); returns the CLI's exit code.
+     */
     static int run(String[] args, SparkSession spark, PrintWriter out, PrintWriter err) {
-        if (args.length == 0 || !COMMANDS.contains(args[0])) {
-            err.println("dpspectra: error: the Spark job runs 'fit' or 'covariance', got "
+        boolean ldp = args.length >= 2 && args[0].equals("ldp") && args[1].equals("aggregate");
+        if (args.length == 0 || !COMMANDS.contains(args[0]) && !ldp) {
+            err.println("dpspectra: error: the Spark job runs 'fit', 'covariance' or 'ldp aggregate', got "
                     + (args.length == 0 ? "nothing" : "'" + args[0] + "'"));
             err.println("hint: spark-submit --class io.dpspectra.spark.DpPcaJob dpspectra-spark.jar fit --help");
             err.flush();

@@ -4,13 +4,21 @@ import io.dpspectra.cli.ExternalInputs;
 import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.data.Schema;
+import io.dpspectra.data.SchemaRows;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
+import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -19,12 +27,30 @@ import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
 
 /**
- * INPUT of {@link DpPcaJob} read by Spark: a CSV file (or directory of CSV parts) with the CLI's
- * {@code --header} and {@code --columns} meaning, or Parquet (numeric columns, or one vector column).
- * The rows become the cluster-backed statistic of {@link DistributedGram}, bounded by the user's
- * {@code --clip-norm} or {@code --norm-bound}.
+ * INPUT of {@link DpPcaJob} read by Spark, with the CLI's meaning of every input option.
+ *
+ * <ul>
+ *   <li>A CSV file (or a directory of CSV parts): the CLI's own CSV logic (core's {@link CsvRows}) resolves,
+ *       from the first lines, the separator, the header and the selected columns ({@code --columns} and
+ *       {@code --exclude-columns} with names, numbers and ranges, {@code --header}, {@code --header-names});
+ *       Spark's CSV reader then reads every line with that separator, header and comment character
+ *       ({@code --comment-prefix} of one character). What Spark's reader cannot express is refused, naming
+ *       the option: {@code --skip-lines} (no such reader option), a whitespace separator (runs of spaces),
+ *       a comment prefix of several characters.</li>
+ *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them;
+ *       Spark reads the cells as text and each row is mapped on the executors by core's {@link Schema}
+ *       (clamping, standardising, one-hot), exactly as the CLI maps it.</li>
+ *   <li>Parquet: numeric (or text) columns, or one vector column; {@code --columns} and
+ *       {@code --exclude-columns} select them as for a CSV with a header; with {@code --schema}, its columns
+ *       must be the file's, in order.</li>
+ * </ul>
+ * The rows become a {@link DistributedGram}: the exact statistics (row-norm histogram, bounded sum, XᵀX)
+ * are computed where the rows lie; the CLI draws the noise on the driver.
  */
 final class SparkInput implements ExternalInputs.Opener {
+    /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
+    private static final int SAMPLE_LINES = 200;
+
     private final SparkSession spark;
     private final String[] args;
 
@@ -35,52 +61,233 @@ final class SparkInput implements ExternalInputs.Opener {
     }
 
     @Override
-    public ExternalInputs.Source open(String input, List<String> columns, CsvRows.Header header, DataBounds bounds) {
-        String raw = asTyped(input);
+    public ExternalInputs.Rows open(ExternalInputs.Request request) {
+        String raw = asTyped(request.input());
         boolean csv = isCsv(raw);
-        Dataset<Row> data;
-        boolean hasHeader = true;
+        Opened opened;
         try {
-            if (csv) {
-                hasHeader = switch (header) {
-                    case PRESENT -> true;
-                    case ABSENT -> false;
-                    case AUTO -> firstLineHasText(raw);
-                };
-                data = spark.read().option("header", hasHeader).csv(raw);
+            if (request.schema() != null) {
+                opened = csv ? schemaCsv(raw, request.schema()) : schemaParquet(raw, request.schema());
             } else {
-                data = spark.read().parquet(raw);
+                opened = csv ? plainCsv(raw, request.csv()) : plainParquet(raw, request.csv());
             }
-        } catch (RuntimeException e) {
-            if (e.getClass().getName().equals("org.apache.spark.sql.AnalysisException")) {
+        } catch (Exception e) {   // AnalysisException (e.g. no such path) is checked, though Scala throws it undeclared
+            if (e instanceof org.apache.spark.sql.AnalysisException) {
                 throw new InvalidDataException("INPUT " + raw + " cannot be read: " + e.getMessage(), e);
             }
             throw e;
         }
-        List<StructField> fields = select(data, columns, raw);
+        return new Rows(opened.rows(), opened.names());
+    }
+
+    @Override
+    public io.dpspectra.local.LocalAggregate aggregateReports(String reports) {
+        return DistributedReports.aggregate(spark, asTyped(reports));
+    }
+
+    /** The unbounded rows and their feature names. */
+    private record Opened(DistributedGram rows, List<String> names) {
+    }
+
+    /** The statistics the CLI asks of the rows, computed by Spark. */
+    private static final class Rows implements ExternalInputs.Rows {
+        private final DistributedGram rows;
+        private final List<String> names;
+
+        Rows(DistributedGram rows, List<String> names) {
+            this.rows = rows;
+            this.names = List.copyOf(names);
+        }
+
+        @Override
+        public List<String> columnNames() {
+            return names;
+        }
+
+        @Override
+        public long[] rowNormHistogram(double[] grid) {
+            return rows.rowNormHistogram(grid);
+        }
+
+        @Override
+        public PrivateMean.Sum boundedSum(double bound, DataBounds.Policy policy) {
+            return rows.boundedSum(DistributedGram.Bounding.of(bound, policy));
+        }
+
+        @Override
+        public RowSource bounded(double inputBound, DataBounds.Policy policy, double[] mean, double bound) {
+            return rows.bounded(new DistributedGram.Bounding(inputBound, policy, mean == null ? null : mean.clone(),
+                    bound)).statistic();
+        }
+    }
+
+    // ---- CSV without a schema
+
+    private Opened plainCsv(String raw, ExternalInputs.Csv options) {
+        if (options.skipLines() != 0) {
+            throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV reader "
+                    + "cannot drop leading lines)", "remove the leading lines from the file, or run dpspectra on it");
+        }
+        CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, sample(raw))).build();
+        char sep = sparkSeparator(layout.separator(), options.separator() != null);
+        DataFrameReader reader = textReader(sep, options.commentPrefix()).option("header", layout.hasHeader());
+        Dataset<Row> data = reader.csv(raw);
+        int[] sel = layout.selectedColumns();
+        if (data.columns().length != layout.fileColumnNames().size()) {
+            throw new InvalidDataException("INPUT " + raw + " has " + data.columns().length + " columns as Spark reads "
+                    + "it but " + layout.fileColumnNames().size() + " in its first lines; check the separator");
+        }
+        String[] names = layout.columnNames().toArray(new String[0]);
+        Dataset<Row> selected = data.select(Arrays.stream(sel).mapToObj(j -> data.col("`" + data.columns()[j] + "`"))
+                .toArray(org.apache.spark.sql.Column[]::new));
+        JavaRDD<Vector> vectors = selected.toJavaRDD().map(r -> Vectors.dense(numbers(r, names)));
+        return new Opened(DistributedGram.unbounded(vectors, sel.length, "INPUT " + raw), layout.columnNames());
+    }
+
+    /** Spark's reader with the CLI's cell rules: cells as text, trimmed, quoted with '"', ragged lines refused. */
+    private DataFrameReader textReader(char separator, String commentPrefix) {
+        DataFrameReader reader = spark.read().option("sep", String.valueOf(separator)).option("quote", "\"")
+                .option("escape", "\"").option("ignoreLeadingWhiteSpace", true).option("ignoreTrailingWhiteSpace", true)
+                .option("mode", "FAILFAST").option("inferSchema", false);
+        if (commentPrefix != null) {
+            if (commentPrefix.strip().length() != 1) {
+                throw ExternalInputs.unsupported("--comment-prefix '" + commentPrefix + "' is not supported when Spark "
+                        + "reads INPUT: its CSV reader takes a comment prefix of one character",
+                        "use a one-character prefix such as '#', or remove the comment lines first");
+            }
+            reader = reader.option("comment", commentPrefix.strip());
+        }
+        return reader;
+    }
+
+    /** The separator for Spark's reader; a whitespace separator (runs of spaces and tabs) is refused. */
+    private static char sparkSeparator(char separator, boolean typed) {
+        if (separator == ' ') {
+            throw ExternalInputs.unsupported((typed ? "--separator whitespace" : "INPUT is separated by runs of "
+                    + "spaces, which") + " is not supported when Spark reads INPUT (its CSV reader splits on one "
+                    + "character)", "convert the file to comma- or tab-separated cells, or run dpspectra on it");
+        }
+        return separator;
+    }
+
+    /** The first lines of INPUT (a byte-order mark dropped), as one stream for core's layout logic. */
+    private ByteArrayInputStream sample(String raw) {
+        List<String> lines = firstLines(raw);
+        return new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+
+    private List<String> firstLines(String raw) {
+        List<String> lines = new ArrayList<>(spark.read().textFile(raw).takeAsList(SAMPLE_LINES));
+        if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
+            lines.set(0, lines.get(0).substring(1));
+        }
+        return lines;
+    }
+
+    // ---- with a schema
+
+    private Opened schemaCsv(String raw, ExternalInputs.SchemaInput s) {
+        if (s.skipLines() != 0) {
+            throw ExternalInputs.unsupported("lines to skip (--skip-lines, or the schema's \"format\") are not "
+                    + "supported when Spark reads INPUT (its CSV reader cannot drop leading lines)",
+                    "remove the leading lines from the file and set the schema's skip to 0, or run dpspectra on it");
+        }
+        SchemaRows.Inspected layout = SchemaRows.layout(firstLines(raw), "INPUT " + raw, s.schema(), s.separator(),
+                s.commentPrefix());
+        char sep = sparkSeparator(layout.separator(), s.separator() != 0);
+        Dataset<Row> data = textReader(sep, s.commentPrefix()).option("header", layout.header()).csv(raw);
+        return mapped(data, raw, s);
+    }
+
+    private Opened schemaParquet(String raw, ExternalInputs.SchemaInput s) {
+        Dataset<Row> data = spark.read().parquet(raw);
+        List<Schema.Column> cols = s.schema().columns();
+        String[] have = data.columns();
+        for (int j = 0; j < Math.max(cols.size(), have.length); j++) {
+            String want = j < cols.size() ? cols.get(j).name() : null;
+            String got = j < have.length ? have[j] : null;
+            if (want == null || !want.equals(got)) {
+                throw new InvalidDataException("INPUT " + raw + ": column " + (j + 1) + " is "
+                        + (got == null ? "missing" : "\"" + got + "\"") + " in the file but "
+                        + (want == null ? "not in the schema" : "\"" + want + "\" in the schema") + "; the schema must "
+                        + "list every column of the file in order (mark unused ones \"ignore\")");
+            }
+        }
+        return mapped(data, raw, s);
+    }
+
+    /** Each row's cells as text, mapped on the executors by core's schema code. */
+    private static Opened mapped(Dataset<Row> data, String raw, ExternalInputs.SchemaInput s) {
+        Schema schema = s.schema();
+        boolean centre = s.centre();
+        int width = schema.columns().size();
+        int d = schema.dimension();
+        String where = "a row of INPUT " + raw;
+        JavaRDD<Vector> vectors = data.toJavaRDD().map(r -> {
+            if (r.length() != width) {
+                throw new InvalidDataException(where + " has " + r.length() + " cells but the schema lists " + width
+                        + " columns; fix the ragged line");
+            }
+            String[] cells = new String[width];
+            for (int j = 0; j < width; j++) {
+                cells[j] = r.isNullAt(j) ? "" : r.get(j).toString();
+            }
+            double[] out = new double[d];
+            schema.map(cells, out, centre, new long[1], where);
+            return Vectors.dense(out);
+        });
+        return new Opened(DistributedGram.unbounded(vectors, d, "INPUT " + raw), schema.featureNames());
+    }
+
+    // ---- Parquet without a schema
+
+    private Opened plainParquet(String raw, ExternalInputs.Csv options) {
+        if (options.separator() != null || options.skipLines() != 0 || options.commentPrefix() != null
+                || options.header() != CsvRows.Header.AUTO) {
+            throw ExternalInputs.unsupported("--header, --separator, --skip-lines and --comment-prefix describe a CSV "
+                    + "file, but INPUT " + raw + " is Parquet", "drop them (Parquet names and types its columns)");
+        }
+        Dataset<Row> data = spark.read().parquet(raw);
+        StructField[] all = data.schema().fields();
+        // the CLI's column selection (names, numbers, ranges, exclusions) over the file's column names
+        StringBuilder header = new StringBuilder();
+        StringBuilder zeros = new StringBuilder();
+        for (int j = 0; j < all.length; j++) {
+            header.append(j == 0 ? "" : ",").append('"').append(all[j].name().replace("\"", "\"\"")).append('"');
+            zeros.append(j == 0 ? "0" : ",0");
+        }
+        byte[] text = (header + "\n" + zeros + "\n").getBytes(StandardCharsets.UTF_8);
+        CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, new ByteArrayInputStream(text)))
+                .header(CsvRows.Header.PRESENT).separator(',').build();
+        int[] sel = layout.selectedColumns();
+        List<StructField> fields = new ArrayList<>();
+        for (int j : sel) {
+            fields.add(all[j]);
+        }
         Dataset<Row> selected = data.select(fields.stream().map(f -> data.col("`" + f.name() + "`"))
                 .toArray(org.apache.spark.sql.Column[]::new));
-        List<String> names = new ArrayList<>();
-        for (int j = 0; j < fields.size(); j++) {
-            names.add(csv && !hasHeader ? "x" + (j + 1) : fields.get(j).name());
-        }
-        JavaRDD<Vector> vectors;
         if (fields.size() == 1 && fields.get(0).dataType().equals(SQLDataTypes.VectorType())) {
-            vectors = selected.toJavaRDD().map(r -> (Vector) r.get(0));
-            names = null;
-        } else {
-            String[] colNames = names.toArray(new String[0]);
-            vectors = selected.toJavaRDD().map(r -> Vectors.dense(numbers(r, colNames)));
-        }
-        DistributedGram rows = DistributedGram.of(vectors, "INPUT " + raw, bounds.l2Bound(), bounds.policy());
-        if (names == null) {
-            names = new ArrayList<>();
+            DistributedGram rows = DistributedGram.unbounded(selected.toJavaRDD().map(r -> (Vector) r.get(0)),
+                    "INPUT " + raw);
+            List<String> names = new ArrayList<>();
             for (int j = 1; j <= rows.dimension(); j++) {
                 names.add("x" + j);
             }
+            return new Opened(rows, names);
         }
-        return new ExternalInputs.Source(rows.statistic(), names);
+        for (StructField f : fields) {
+            DataType t = f.dataType();
+            if (!(t instanceof NumericType || t.typeName().equals("string"))) {
+                throw new IllegalArgumentException("column '" + f.name() + "' of " + raw + " has type "
+                        + t.simpleString() + "; select numeric columns (or one vector column) with --columns");
+            }
+        }
+        String[] names = layout.columnNames().toArray(new String[0]);
+        JavaRDD<Vector> vectors = selected.toJavaRDD().map(r -> Vectors.dense(numbers(r, names)));
+        return new Opened(DistributedGram.unbounded(vectors, sel.length, "INPUT " + raw), layout.columnNames());
     }
+
+    // ---- shared
 
     private String asTyped(String input) {
         for (String a : args) {
@@ -97,66 +304,10 @@ final class SparkInput implements ExternalInputs.Opener {
 
     private static boolean isCsv(String raw) {
         String s = raw.toLowerCase(Locale.ROOT);
-        return s.endsWith(".csv") || s.endsWith(".csv.gz") || s.endsWith(".txt");
+        return s.endsWith(".csv") || s.endsWith(".csv.gz") || s.endsWith(".txt") || s.endsWith(".tsv");
     }
 
-    /** --header auto: the first line is a header if any cell is not a number (as the CLI decides). */
-    private boolean firstLineHasText(String raw) {
-        List<String> first = spark.read().textFile(raw).takeAsList(1);
-        if (first.isEmpty()) {
-            throw new InvalidDataException("INPUT " + raw + " is empty; provide a file with at least one row of numbers");
-        }
-        for (String cell : first.get(0).replace("\uFEFF", "").split(",", -1)) {
-            try {
-                Double.parseDouble(cell.trim());
-            } catch (NumberFormatException e) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The --columns selection (names, or 1-based indices), or every column; each numeric (or one vector). */
-    private static List<StructField> select(Dataset<Row> data, List<String> columns, String raw) {
-        StructField[] all = data.schema().fields();
-        List<StructField> out = new ArrayList<>();
-        if (columns == null || columns.isEmpty()) {
-            out.addAll(List.of(all));
-        } else {
-            for (String c : columns) {
-                StructField f = null;
-                for (StructField g : all) {
-                    if (g.name().equals(c)) {
-                        f = g;
-                    }
-                }
-                if (f == null && c.matches("\\d+")) {
-                    int i = Integer.parseInt(c);
-                    if (i >= 1 && i <= all.length) {
-                        f = all[i - 1];
-                    }
-                }
-                if (f == null) {
-                    throw new IllegalArgumentException("--columns names '" + c + "', which is not a column of " + raw
-                            + " (columns: " + String.join(", ", data.columns()) + "; or a 1-based index up to "
-                            + all.length + ")");
-                }
-                out.add(f);
-            }
-        }
-        boolean oneVector = out.size() == 1 && out.get(0).dataType().equals(SQLDataTypes.VectorType());
-        for (StructField f : out) {
-            DataType t = f.dataType();
-            boolean ok = oneVector || t instanceof NumericType || t.typeName().equals("string");
-            if (!ok) {
-                throw new IllegalArgumentException("column '" + f.name() + "' of " + raw + " has type " + t.simpleString()
-                        + "; select numeric columns (or one vector column) with --columns");
-            }
-        }
-        return out;
-    }
-
-    /** The row's cells as numbers; an empty or non-numeric cell is an error naming the column. */
+    /** The row's cells as finite numbers; an empty, non-numeric or non-finite cell is an error naming the column. */
     private static double[] numbers(Row r, String[] names) {
         double[] x = new double[r.length()];
         for (int j = 0; j < x.length; j++) {
@@ -174,6 +325,10 @@ final class SparkInput implements ExternalInputs.Opener {
                     throw new InvalidDataException("a row has '" + v + "' in column '" + names[j] + "', which is not a "
                             + "number; every selected cell must be numeric");
                 }
+            }
+            if (!Double.isFinite(x[j])) {
+                throw new InvalidDataException("a row has '" + v + "' in column '" + names[j] + "', which is not a "
+                        + "finite number; remove or impute missing and infinite values first");
             }
         }
         return x;

@@ -24,7 +24,8 @@ import org.apache.spark.storage.StorageLevel;
  * release (count, clip, XᵀX, aggregate, noise, eigendecomposition), not data generation. A scan that only
  * deserialises the cached vectors is timed too, as the floor under any estimator reading the frame.
  *
- * <p>Usage: {@code SparkGramBench [rows] [dim] [partitions] [repeat]} (default 1000000 100 8 3).
+ * <p>Usage: {@code dpspectra-spark/spark-bench.sh [rows] [dim] [partitions] [repeat]} (default 1000000 100 8 3),
+ * which builds the test classpath and runs this main with Spark's module flags and OPENBLAS_NUM_THREADS=1.
  */
 public final class SparkGramBench {
     private static final PrivacyParams BUDGET = PrivacyParams.of(1.0, 1e-6);
@@ -37,7 +38,9 @@ public final class SparkGramBench {
         int d = args.length > 1 ? Integer.parseInt(args[1]) : 100;
         int partitions = args.length > 2 ? Integer.parseInt(args[2]) : 8;
         int repeat = args.length > 3 ? Integer.parseInt(args[3]) : 3;
-        System.out.printf(Locale.ROOT, "n = %d, d = %d, partitions = %d, best of %d%n", n, d, partitions, repeat);
+        System.out.printf(Locale.ROOT, "n = %d, d = %d, partitions = %d, best of %d, %d cores, OPENBLAS_NUM_THREADS=%s, "
+                + "BLAS %s%n", n, d, partitions, repeat, Runtime.getRuntime().availableProcessors(),
+                System.getenv().getOrDefault("OPENBLAS_NUM_THREADS", "unset"), io.dpspectra.linalg.Backend.DEFAULT.describe());
         System.out.printf(Locale.ROOT, "core single process: %.3f s%n", core(n, d, repeat));
         for (String master : new String[] {"local[1]", "local[2]"}) {
             double[] t = spark(master, n, d, partitions, repeat);

@@ -31,8 +31,13 @@ import java.util.Map;
 /**
  * Wang &amp; Xu, "Principal Component Analysis in the Local Differential Privacy Model"
  * (papers/local-dp-pca.txt): Figure 3 (low-dimensional synthetic; the three panels), Figure 4 (sparse
- * synthetic; the panels that fit a shared 2-core machine), Tables 1–2 (sparse PCA on real data; the data
- * sets available offline and small enough).
+ * synthetic; the three panels), Tables 1–2 (sparse PCA on the real data sets available offline: leukemia,
+ * colon, isolet5).
+ *
+ * <p>Problem (5) at the default penalty: where λ exceeds every off-diagonal entry of S̃ its exact solution is
+ * the diagonal projector on the k largest S̃_ii ({@link SparseFantopePca}), which costs O(p²); that is what
+ * makes leukemia (p = 7129) and colon (p = 2000) affordable. ADMM runs wherever it does not apply (capped at
+ * {@value #ADMM_ITERATION_CAP} iterations; the CSVs count both kinds of solve).
  *
  * <p>Simulation (distributionally identical to running every client, as the spec allows): the average of
  * n reports is S̃ = S_n + E, where S_n = (1/n)Σ x_i x_iᵀ and E is one symmetric Gaussian matrix with
@@ -57,12 +62,12 @@ public final class LocalDpReproduction implements Reproduction {
     @Override
     public String summary() {
         return "Wang & Xu, PCA in the local DP model: Fig. 3 (low-dim synthetic), Fig. 4 (sparse synthetic, "
-                + "vs s and vs epsilon), Tables 1-2 (sparse PCA on isolet5)";
+                + "vs n, p and epsilon), Tables 1-2 (sparse PCA on leukemia, colon, isolet5)";
     }
 
     @Override
     public List<String> figures() {
-        return List.of("3a", "3b", "3c", "4a", "4c", "t1", "t2");
+        return List.of("3a", "3b", "3c", "4a", "4b", "4c", "t1", "t2");
     }
 
     private final Map<String, String> findings = new LinkedHashMap<>();
@@ -86,6 +91,9 @@ public final class LocalDpReproduction implements Reproduction {
         }
         if (s.wants("4a")) {
             fig4a(s);
+        }
+        if (s.wants("4b")) {
+            fig4b(s);
         }
         if (s.wants("4c")) {
             fig4c(s);
@@ -176,16 +184,18 @@ public final class LocalDpReproduction implements Reproduction {
         return SubspaceMetrics.projectorDistance(SymmetricEigen.top(noisy, k).vectors(), d.truthBasis());
     }
 
-    /** One Algorithm 2 trial on Wang–Xu sparse data: error, support size and convergence of the ADMM. */
+    /** One Algorithm 2 trial on Wang–Xu sparse data: error, support size, converged, iterations, closed form (1/0). */
     static double[] sparseTrial(int p, int k, int sparsity, long n, double epsilon, long seed) {
         SyntheticDataset d = WangXuCovariance.sparse(1, p, k, sparsity, 1.0, seed);
         RandomSource r = RandomSource.seededForReproducibility(seed ^ 0x5DEECE66DL);
         Matrix s = sampleSecondMoment(sqrtPsd(d.populationSecondMoment()), n, r);
         Matrix noisy = privatize(s, epsilon, n, r);
         double lambda = SparseFantopePca.defaultPenalty(reportSigma(epsilon) / Math.sqrt(n), p);
-        SparseFantopePca.Result res = SparseFantopePca.builder().components(k).build().solve(noisy, lambda);
+        SparseFantopePca.Result res = SparseFantopePca.builder().components(k).maxIterations(ADMM_ITERATION_CAP).build()
+                .solve(noisy, lambda);
         return new double[] {SubspaceMetrics.projectorDistance(res.subspace().components(), d.truthBasis()),
-            SparseFantopePca.support(res.sparse()).length, res.converged() ? 1 : 0, res.iterations()};
+            SparseFantopePca.support(res.sparse()).length, res.converged() ? 1 : 0, res.iterations(),
+            "closed-form".equals(res.subspace().diagnostics().get("solver")) ? 1 : 0};
     }
 
     // ---------------------------------------------------------------- Figure 3
@@ -289,91 +299,181 @@ public final class LocalDpReproduction implements Reproduction {
 
     // ---------------------------------------------------------------- Figure 4
 
-    private void fig4a(Settings s) throws IOException {
-        int trials = s.trialsOr(2, 1);
-        int p = s.quick() ? 100 : 400;
-        long n = s.quick() ? 500 : 2000;
-        int k = 10;
-        // reduced from the paper's {15, 20, 40, 80} x 20 trials: one ADMM solve at p = 400 takes minutes on the
-        // shared machine (report.md)
-        int[] ss = s.quick() ? new int[] {15, 40} : new int[] {15, 80};
-        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("s", "p", "k", "n", "epsilon", "meanSupport",
-                "converged", "randomLevel", "maximum"));
-        Summary[] sum = new Summary[ss.length];
-        double level = randomLevel(p, k, s.seed() + p);
-        StringBuilder f = new StringBuilder();
-        for (int i = 0; i < ss.length; i++) {
-            double[] e = new double[trials];
-            double support = 0;
-            int conv = 0;
-            for (int tr = 0; tr < trials; tr++) {
-                double[] r = sparseTrial(p, k, ss[i], n, 1.0, s.seed() + 4000L * tr + i);
-                e[tr] = r[0];
-                support += r[1] / trials;
-                conv += (int) r[2];
-                s.progress().accept(String.format(Locale.ROOT, "4a s=%d trial %d error %.3f support %d iterations %d",
-                        ss[i], tr + 1, r[0], (int) r[1], (int) r[3]));
-            }
-            sum[i] = Summary.of(e);
-            t.addSummary(sum[i], ss[i], p, k, n, 1.0, support, conv, level, Math.sqrt(2 * k));
-            f.append(String.format(Locale.ROOT, "s = %d: %.3f (support %.1f); ", ss[i], sum[i].mean(), support));
-        }
-        double[] x = toDoubles(ss);
-        BandPlot.titled("Fig. 4 (vs s): p = " + p + ", n = " + n + ", eps = 1, k = 10", "s", "||VV^T - V*V*^T||_F")
-                .series("Algorithm 2", x, sum)
-                .series("random subspace", x, constant(x.length, level), constant(x.length, level), constant(x.length, level))
-                .series("maximum sqrt(2k)", x, constant(x.length, Math.sqrt(2 * k)), constant(x.length, Math.sqrt(2 * k)),
-                        constant(x.length, Math.sqrt(2 * k)))
-                .writePng(s.outputDir().resolve("fig4a.png"));
-        t.write(s.outputDir().resolve("fig4a.csv"));
-        verdicts.put("4a", verdict(min(sum), level, "error near the maximum sqrt(2k) for every s"));
-        findings.put("4a", f + String.format(Locale.ROOT, "random subspace %.3f, maximum %.3f", level, Math.sqrt(2 * k)));
+    /** Sparse trials at one point: errors, mean support, closed-form solves, ADMM solves that converged. */
+    private record SparsePoint(Summary error, double support, int closedForm, int admmConverged, int trials) {
     }
 
+    private static SparsePoint sparsePoint(int p, int k, int sparsity, long n, double epsilon, int trials, long seed) {
+        double[] e = new double[trials];
+        double support = 0;
+        int closed = 0;
+        int conv = 0;
+        for (int tr = 0; tr < trials; tr++) {
+            double[] r = sparseTrial(p, k, sparsity, n, epsilon, seed + 7919L * tr);
+            e[tr] = r[0];
+            support += r[1] / trials;
+            closed += r[4] == 1 ? 1 : 0;
+            conv += r[4] == 0 && r[2] == 1 ? 1 : 0;
+        }
+        return new SparsePoint(Summary.of(e), support, closed, conv, trials);
+    }
+
+    private static String solvers(int closed, int converged, int trials) {
+        return closed == trials ? "all " + trials + " solves in closed form"
+                : closed + " of " + trials + " in closed form, " + converged + " of the other " + (trials - closed)
+                        + " ADMM solves converged";
+    }
+
+    /** Figure 4 left: error vs n, one curve per sparsity s (p = 400, eps = 1, k = 10). */
+    private void fig4a(Settings s) throws IOException {
+        int trials = s.trialsOr(20, 1);
+        int p = s.quick() ? 100 : 400;
+        long[] ns = s.quick() ? new long[] {500, 2000} : new long[] {500, 1000, 2000, 5000, 20000};
+        int[] ss = s.quick() ? new int[] {15, 40} : new int[] {15, 20, 40, 80};
+        int k = 10;
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("s", "n", "p", "k", "epsilon", "meanSupport",
+                "closedForm", "admmConverged", "randomLevel", "maximum"));
+        double level = randomLevel(p, k, s.seed() + p);
+        double[] x = toDoubles(ns);
+        BandPlot plot = BandPlot.titled("Fig. 4 left: p = " + p + ", eps = 1, k = 10", "n", "||VV^T - V*V*^T||_F").logX();
+        double best = Double.POSITIVE_INFINITY;
+        int closed = 0;
+        int conv = 0;
+        int all = 0;
+        StringBuilder f = new StringBuilder();
+        int falls = 0;
+        for (int sp : ss) {
+            Summary[] sum = new Summary[ns.length];
+            for (int i = 0; i < ns.length; i++) {
+                SparsePoint pt = sparsePoint(p, k, sp, ns[i], 1.0, trials, s.seed() + 4000L * sp + i);
+                sum[i] = pt.error();
+                closed += pt.closedForm();
+                conv += pt.admmConverged();
+                all += trials;
+                best = Math.min(best, sum[i].mean());
+                t.addSummary(sum[i], sp, ns[i], p, k, 1.0, pt.support(), pt.closedForm(), pt.admmConverged(), level,
+                        Math.sqrt(2 * k));
+                s.progress().accept(String.format(Locale.ROOT, "4a s=%d n=%d error %.3f", sp, ns[i], sum[i].mean()));
+            }
+            plot.series("s = " + sp, x, sum);
+            falls += sum[ns.length - 1].mean() < sum[0].mean() - 0.05 ? 1 : 0;
+            f.append(String.format(Locale.ROOT, "s = %d: %.3f at n = %d, %.3f at n = %d; ", sp, sum[0].mean(), ns[0],
+                    sum[ns.length - 1].mean(), ns[ns.length - 1]));
+        }
+        plot.reference("random subspace", x, constant(x.length, level))
+                .reference("maximum sqrt(2k)", x, constant(x.length, Math.sqrt(2 * k)))
+                .writePng(s.outputDir().resolve("fig4a.png"));
+        t.write(s.outputDir().resolve("fig4a.csv"));
+        verdicts.put("4a", verdict(best, level, String.format(Locale.ROOT, "the error falls by more than 0.05 "
+                + "from n = %d to n = %d for %d of the %d values of s; %s", ns[0], ns[ns.length - 1], falls, ss.length,
+                solvers(closed, conv, all))));
+        findings.put("4a", f + String.format(Locale.ROOT, "random subspace %.3f, maximum %.3f; %s", level,
+                Math.sqrt(2 * k), solvers(closed, conv, all)));
+    }
+
+    /** Figure 4 middle: error vs p (n = 2000, eps = 1, s = 20, k = 10). */
+    private void fig4b(Settings s) throws IOException {
+        int trials = s.trialsOr(20, 1);
+        int[] ps = s.quick() ? new int[] {50, 100} : new int[] {100, 200, 400, 800, 1600};
+        long n = s.quick() ? 500 : 2000;
+        int k = 10;
+        int sparsity = 20;
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("p", "s", "n", "k", "epsilon", "meanSupport",
+                "closedForm", "admmConverged", "randomLevel", "maximum"));
+        Summary[] sum = new Summary[ps.length];
+        double[] level = new double[ps.length];
+        int closed = 0;
+        int conv = 0;
+        double worstGap = Double.POSITIVE_INFINITY; // smallest error relative to its random level
+        double bestError = 0;
+        double bestLevel = 0;
+        StringBuilder f = new StringBuilder();
+        for (int i = 0; i < ps.length; i++) {
+            SparsePoint pt = sparsePoint(ps[i], k, sparsity, n, 1.0, trials, s.seed() + 6000L * ps[i]);
+            sum[i] = pt.error();
+            level[i] = randomLevel(ps[i], k, s.seed() + ps[i]);
+            closed += pt.closedForm();
+            conv += pt.admmConverged();
+            if (sum[i].mean() / level[i] < worstGap) {
+                worstGap = sum[i].mean() / level[i];
+                bestError = sum[i].mean();
+                bestLevel = level[i];
+            }
+            t.addSummary(sum[i], ps[i], sparsity, n, k, 1.0, pt.support(), pt.closedForm(), pt.admmConverged(), level[i],
+                    Math.sqrt(2 * k));
+            f.append(String.format(Locale.ROOT, "p = %d: %.3f (random %.3f); ", ps[i], sum[i].mean(), level[i]));
+            s.progress().accept(String.format(Locale.ROOT, "4b p=%d error %.3f", ps[i], sum[i].mean()));
+        }
+        double[] x = toDoubles(ps);
+        BandPlot.titled("Fig. 4 middle: n = " + n + ", eps = 1, s = 20, k = 10", "p", "||VV^T - V*V*^T||_F").logX()
+                .series("Algorithm 2", x, sum).reference("random subspace", x, level)
+                .reference("maximum sqrt(2k)", x, constant(x.length, Math.sqrt(2 * k)))
+                .writePng(s.outputDir().resolve("fig4b.png"));
+        t.write(s.outputDir().resolve("fig4b.csv"));
+        verdicts.put("4b", verdict(bestError, bestLevel, String.format(Locale.ROOT, "from p = %d to %d the error "
+                + "changes by %+.3f and the random level by %+.3f; %s", ps[0], ps[ps.length - 1],
+                sum[ps.length - 1].mean() - sum[0].mean(), level[ps.length - 1] - level[0],
+                solvers(closed, conv, ps.length * trials))));
+        findings.put("4b", f + solvers(closed, conv, ps.length * trials));
+    }
+
+    /** Figure 4 right: error vs eps (n = 2000, p = 400, s = 20, k = 10). */
     private void fig4c(Settings s) throws IOException {
-        int trials = s.trialsOr(1, 1);
+        int trials = s.trialsOr(20, 1);
         int p = s.quick() ? 100 : 400;
         long n = s.quick() ? 500 : 2000;
         int k = 10;
-        double[] eps = {0.5, 4}; // reduced (report.md); eps = 1 is the s grid's point
+        double[] eps = s.quick() ? new double[] {0.5, 4} : new double[] {0.1, 0.5, 1, 2, 4};
         ResultTable t = new ResultTable(ResultTable.withSummaryColumns("epsilon", "s", "p", "k", "n", "meanSupport",
-                "randomLevel"));
+                "closedForm", "admmConverged", "randomLevel", "maximum"));
         Summary[] sum = new Summary[eps.length];
         double level = randomLevel(p, k, s.seed() + p);
+        int closed = 0;
+        int conv = 0;
         StringBuilder f = new StringBuilder();
         for (int i = 0; i < eps.length; i++) {
-            double[] e = new double[trials];
-            double support = 0;
-            for (int tr = 0; tr < trials; tr++) {
-                double[] r = sparseTrial(p, k, 20, n, eps[i], s.seed() + 5000L * tr + i);
-                e[tr] = r[0];
-                support += r[1] / trials;
-                s.progress().accept(String.format(Locale.ROOT, "4c eps=%s trial %d error %.3f support %d", eps[i], tr + 1,
-                        r[0], (int) r[1]));
-            }
-            sum[i] = Summary.of(e);
-            t.addSummary(sum[i], eps[i], 20, p, k, n, support, level);
-            f.append(String.format(Locale.ROOT, "eps = %s: %.3f (support %.1f); ", eps[i], sum[i].mean(), support));
+            SparsePoint pt = sparsePoint(p, k, 20, n, eps[i], trials, s.seed() + 5000L + 97L * i);
+            sum[i] = pt.error();
+            closed += pt.closedForm();
+            conv += pt.admmConverged();
+            t.addSummary(sum[i], eps[i], 20, p, k, n, pt.support(), pt.closedForm(), pt.admmConverged(), level,
+                    Math.sqrt(2 * k));
+            f.append(String.format(Locale.ROOT, "eps = %s: %.3f; ", eps[i], sum[i].mean()));
+            s.progress().accept(String.format(Locale.ROOT, "4c eps=%s error %.3f", eps[i], sum[i].mean()));
         }
-        BandPlot.titled("Fig. 4 (vs eps): p = " + p + ", n = " + n + ", s = 20, k = 10", "epsilon", "||VV^T - V*V*^T||_F")
+        BandPlot.titled("Fig. 4 right: p = " + p + ", n = " + n + ", s = 20, k = 10", "epsilon", "||VV^T - V*V*^T||_F")
                 .logX().series("Algorithm 2", eps, sum)
-                .series("random subspace", eps, constant(eps.length, level), constant(eps.length, level),
-                        constant(eps.length, level))
+                .reference("random subspace", eps, constant(eps.length, level))
+                .reference("maximum sqrt(2k)", eps, constant(eps.length, Math.sqrt(2 * k)))
                 .writePng(s.outputDir().resolve("fig4c.png"));
         t.write(s.outputDir().resolve("fig4c.csv"));
-        verdicts.put("4c", verdict(min(sum), level, "no fall with eps visible at the random level"));
-        findings.put("4c", f + String.format(Locale.ROOT, "random subspace %.3f", level));
+        verdicts.put("4c", verdict(min(sum), level, String.format(Locale.ROOT, "from eps = %s to %s the error "
+                + "changes by %+.3f; %s", eps[0], eps[eps.length - 1], sum[eps.length - 1].mean() - sum[0].mean(),
+                solvers(closed, conv, eps.length * trials))));
+        findings.put("4c", f + String.format(Locale.ROOT, "random subspace %.3f, maximum %.3f; %s", level,
+                Math.sqrt(2 * k), solvers(closed, conv, eps.length * trials)));
     }
 
     // ---------------------------------------------------------------- Tables 1 and 2
 
+    /** The paper's Table 1 (eps = 2; s = 10, 20, 40) and Table 2 (s = 20; eps = 1, 0.5, 0.1) for our data sets. */
+    private static final Map<String, double[]> PAPER_T1 = Map.of("leukemia", new double[] {3.162, 3.435, 3.701},
+            "colon", new double[] {2.449, 3.058, 3.228}, "isolet5", new double[] {1.441, 2.023, 2.508});
+    private static final Map<String, double[]> PAPER_T2 = Map.of("leukemia", new double[] {4.375, 4.403, 4.518},
+            "colon", new double[] {3.013, 4.237, 4.310}, "isolet5", new double[] {2.884, 3.405, 3.896});
+    private static final int[] SPARSITIES = {10, 20, 40};
+    private static final double[] T2_EPSILONS = {1, 0.5, 0.1};
+
     private void tables(Settings s) throws IOException {
-        ResultTable t = new ResultTable("table", "dataset", "n", "p", "k", "s", "epsilon", "error", "support",
-                "converged", "iterations", "randomLevel", "maximum");
+        int trials = s.trialsOr(20, 1);
+        ResultTable t = new ResultTable(ResultTable.withSummaryColumns("table", "dataset", "n", "p", "k", "s", "epsilon",
+                "paper", "closedForm", "admmConverged", "randomLevel", "maximum"));
         int k = 10;
         StringBuilder f = new StringBuilder();
-        List<Double> tableErrors = new ArrayList<>();
-        double tableLevel = 0;
+        List<String> v1 = new ArrayList<>();
+        List<String> v2 = new ArrayList<>();
+        boolean random1 = true;
+        boolean random2 = true;
         for (String name : s.quick() ? List.of("isolet5") : RealData.RUNNABLE) {
             Matrix x = RealData.load(name).orElse(null);
             if (x == null) {
@@ -389,47 +489,106 @@ public final class LocalDpReproduction implements Reproduction {
             cov.symmetrizeInPlace();
             double level = randomLevel(p, k, s.seed() + p);
             Map<Integer, Matrix> references = new LinkedHashMap<>();
-            for (int sp : new int[] {10, 20, 40}) {
-                references.put(sp, RealData.rowSparsePca(cov, k, sp));
+            for (int sp : SPARSITIES) {
+                references.put(sp, RealData.rowSparsePca(x, k, sp));
             }
-            List<double[]> runs = new ArrayList<>(); // epsilon, then the private fit's error vs each reference
-            // reduced from Table 2's {1, 0.5, 0.1}: one ADMM solve at p = 617 takes minutes here (report.md)
-            for (double eps : new double[] {2, 0.5}) {
-                boolean t1 = eps == 2 && s.wants("t1");
-                boolean t2 = eps != 2 && s.wants("t2");
-                if (!t1 && !t2) {
-                    continue;
+            List<Double> eps = new ArrayList<>();
+            if (s.wants("t1")) {
+                eps.add(2.0);
+            }
+            if (s.wants("t2")) {
+                for (double e : T2_EPSILONS) {
+                    eps.add(e);
                 }
-                RandomSource r = RandomSource.seededForReproducibility(s.seed() + name.hashCode() + (long) (eps * 1000));
-                Matrix noisy = privatize(cov, eps, n, r);
-                double lambda = SparseFantopePca.defaultPenalty(reportSigma(eps) / Math.sqrt(n), p);
-                SparseFantopePca.Result res = SparseFantopePca.builder().components(k).build().solve(noisy, lambda);
-                int support = SparseFantopePca.support(res.sparse()).length;
-                for (var ref : references.entrySet()) {
-                    if (t1 || ref.getKey() == 20) {
-                        double err = SubspaceMetrics.projectorDistance(res.subspace().components(), ref.getValue());
-                        tableErrors.add(err);
-                        tableLevel = level;
-                        t.add(t1 ? "1" : "2", name, n, p, k, ref.getKey(), eps, err, support, res.converged(),
-                                res.iterations(), level, Math.sqrt(2 * k));
-                        f.append(String.format(Locale.ROOT, "%s eps = %s s = %d: %.3f%s; ", name, eps, ref.getKey(), err,
-                                err >= Math.sqrt(2 * k) - 1e-9 ? " (the maximum sqrt(2k): orthogonal to the reference)" : ""));
+            }
+            double best1 = Double.POSITIVE_INFINITY;
+            double best2 = Double.POSITIVE_INFINITY;
+            StringBuilder row1 = new StringBuilder();
+            StringBuilder row2 = new StringBuilder();
+            for (int ei = 0; ei < eps.size(); ei++) {
+                double e = eps.get(ei);
+                boolean isT1 = e == 2.0;
+                Map<Integer, double[]> errors = new LinkedHashMap<>();
+                for (int sp : SPARSITIES) {
+                    errors.put(sp, new double[trials]);
+                }
+                int closed = 0;
+                int conv = 0;
+                for (int tr = 0; tr < trials; tr++) {
+                    RandomSource r = RandomSource.seededForReproducibility(s.seed() + 31L * name.hashCode()
+                            + (long) (e * 1000) + 100_003L * tr);
+                    Matrix noisy = privatize(cov, e, n, r);
+                    double lambda = SparseFantopePca.defaultPenalty(reportSigma(e) / Math.sqrt(n), p);
+                    SparseFantopePca.Result res = SparseFantopePca.builder().components(k)
+                            .maxIterations(ADMM_ITERATION_CAP).build().solve(noisy, lambda);
+                    boolean closedForm = "closed-form".equals(res.subspace().diagnostics().get("solver"));
+                    closed += closedForm ? 1 : 0;
+                    conv += !closedForm && res.converged() ? 1 : 0;
+                    for (int sp : SPARSITIES) {
+                        errors.get(sp)[tr] = SubspaceMetrics.projectorDistance(res.subspace().components(),
+                                references.get(sp));
                     }
                 }
-                s.progress().accept(String.format(Locale.ROOT, "tables %s eps=%s support %d iterations %d", name, eps,
-                        support, res.iterations()));
+                for (int si = 0; si < SPARSITIES.length; si++) {
+                    int sp = SPARSITIES[si];
+                    if (!isT1 && sp != 20) {
+                        continue;
+                    }
+                    Summary sum = Summary.of(errors.get(sp));
+                    double paper = isT1 ? PAPER_T1.get(name)[si] : PAPER_T2.get(name)[indexOf(T2_EPSILONS, e)];
+                    t.addSummary(sum, isT1 ? "1" : "2", name, n, p, k, sp, e, paper, closed, conv, level,
+                            Math.sqrt(2 * k));
+                    String cell = String.format(Locale.ROOT, "%.3f (paper %.3f)", sum.mean(), paper);
+                    if (isT1) {
+                        best1 = Math.min(best1, sum.mean());
+                        row1.append(row1.isEmpty() ? "" : ", ").append("s = ").append(sp).append(": ").append(cell);
+                    } else {
+                        best2 = Math.min(best2, sum.mean());
+                        row2.append(row2.isEmpty() ? "" : ", ").append("eps = ").append(e).append(": ").append(cell);
+                    }
+                }
+                String solved = solvers(closed, conv, trials);
+                (isT1 ? row1 : row2).append(" [eps = ").append(e).append(": ").append(solved).append("]");
+                s.progress().accept(String.format(Locale.ROOT, "tables %s eps=%s %s", name, e, solved));
             }
-            f.append(String.format(Locale.ROOT, "%s random subspace %.3f; ", name, level));
+            String head = String.format(Locale.ROOT, "%s (n = %d, p = %d, max |S_ij| = %.2g, sigma_bar = %.3f at eps = 2, "
+                    + "random subspace %.3f)", name, n, p, cov.maxAbs(), reportSigma(2) / Math.sqrt(n), level);
+            if (row1.length() > 0) {
+                f.append("Table 1, ").append(head).append(": ").append(row1).append("; ");
+                random1 &= best1 >= 0.95 * level;
+                v1.add(tableVerdict(name, best1, level));
+            }
+            if (row2.length() > 0) {
+                f.append("Table 2, ").append(head).append(": ").append(row2).append("; ");
+                random2 &= best2 >= 0.95 * level;
+                v2.add(tableVerdict(name, best2, level));
+            }
         }
         t.write(s.outputDir().resolve("tables.csv"));
-        if (!tableErrors.isEmpty()) {
-            double best = tableErrors.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-            String v = verdict(best, tableLevel, "compare the paper's isolet5 row on trends only");
-            v = v.startsWith("!") ? "!isolet5: " + v.substring(1) : "isolet5: " + v;
-            verdicts.put("t1", v);
-            verdicts.put("t2", v);
+        if (!v1.isEmpty()) {
+            verdicts.put("t1", (random1 ? "!" : "") + String.join("; ", v1) + "; " + trials + (trials == 1 ? " trial" : " trials") + " per cell");
+        }
+        if (!v2.isEmpty()) {
+            verdicts.put("t2", (random2 ? "!" : "") + String.join("; ", v2) + "; " + trials + (trials == 1 ? " trial" : " trials") + " per cell");
         }
         findings.put("t", f.toString());
+    }
+
+    /** ADMM iterations allowed per solve in the reproduction (only reached where the closed form does not apply). */
+    private static final int ADMM_ITERATION_CAP = 500;
+
+    private static String tableVerdict(String name, double best, double level) {
+        String v = verdict(best, level, "");
+        return name + ": " + (v.startsWith("!") ? v.substring(1) : v).replaceAll("; $", "");
+    }
+
+    private static int indexOf(double[] a, double v) {
+        for (int i = 0; i < a.length; i++) {
+            if (a[i] == v) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no " + v);
     }
 
     // ---------------------------------------------------------------- report
@@ -489,26 +648,25 @@ public final class LocalDpReproduction implements Reproduction {
                 + "with k", "fig3a.png, fig3a.csv");
         figureRow(t, "3b", "Figure 3 middle", "error vs p (n = 1e5, eps = 0.5): rises with p", "fig3b.png, fig3b.csv");
         figureRow(t, "3c", "Figure 3 right", "error vs eps (n = 1e5, p = 40): falls with eps", "fig3c.png, fig3c.csv");
-        figureRow(t, "t1", "Table 1", "k = 10, eps = 2, s = 10, 20, 40 (run: isolet5, one trial): cancer RNA-Seq 3.162/3.381/3.668, Leukemia "
-                + "3.162/3.435/3.701, Colon 2.449/3.058/3.228, isolet5 1.441/2.023/2.508, lung 2.858/3.464/3.901, NIPS "
-                + "3.643/3.881/4.472; error grows with s", "tables.csv");
-        t.notRun("Table 1, other data sets", "the rows for cancer RNA-Seq, lung, NIPS, Colon, Leukemia",
-                "cancer RNA-Seq, lung and NIPS are not available offline; Colon (p = 2000) and Leukemia (p = 7129) "
-                        + "need ~200 p x p eigendecompositions per ADMM solve, minutes to hours each on the shared "
-                        + "2-core machine");
-        t.notRun("Figure 4 left", "error vs n (as k/n grows the error grows), p = 400, eps = 1",
-                "one ADMM solve at p = 400 takes 30-60 s here; the s grid at the paper's point is run instead");
-        figureRow(t, "4a", "Figure 4, s grid", "s = 15, 20, 40, 80 at n = 2000, p = 400, eps = 1 (run: s = 15, 80, "
-                + "two trials each)",
-                "fig4a.png, fig4a.csv");
-        t.notRun("Figure 4 middle", "error vs p grows only slightly (log p)",
-                "p up to 800 costs 8x the p = 400 solves; not affordable here");
-        figureRow(t, "4c", "Figure 4 right", "error vs eps (n = 2000, p = 400): falls with eps (run: eps = 0.5, 4, s = 20, "
-                + "one trial each)", "fig4c.png, fig4c.csv");
-        figureRow(t, "t2", "Table 2", "k = 10, s = 20, eps = 1, 0.5, 0.1 (run: eps = 0.5, one trial): isolet5 2.884/3.405/3.896 (others as in "
-                + "Table 1, Leukemia 4.518 at eps = 0.1 exceeds the maximum 4.472); error grows as eps shrinks",
-                "tables.csv");
-        t.notRun("Table 2, other data sets", "the other five data sets", "as for Table 1");
+        int trials = s.trialsOr(20, 1);
+        String realRun = s.quick() ? "run: isolet5's first 80 columns, " + trials + " trial"
+                : "run: leukemia, colon, isolet5, " + trials + (trials == 1 ? " trial" : " trials") + " per cell";
+        figureRow(t, "t1", "Table 1", "k = 10, eps = 2, s = 10, 20, 40 (" + realRun + "): cancer RNA-Seq 3.162/3.381/3.668, "
+                + "Leukemia 3.162/3.435/3.701, Colon 2.449/3.058/3.228, isolet5 1.441/2.023/2.508, lung 2.858/3.464/3.901, "
+                + "NIPS 3.643/3.881/4.472; error grows with s", "tables.csv");
+        t.notRun("Table 1, other data sets", "the rows for cancer RNA-Seq, lung and NIPS",
+                "cancer RNA-Seq, lung and NIPS are not available offline (datasets/README.md)");
+        String synthetic = "run: " + trials + " trial" + (trials == 1 ? "" : "s") + " per point";
+        figureRow(t, "4a", "Figure 4 left", "error vs n for s = 15, 20, 40, 80 (p = 400, eps = 1): as k/n grows the error "
+                + "grows (" + synthetic + ", n = 500 ... 20000)", "fig4a.png, fig4a.csv");
+        figureRow(t, "4b", "Figure 4 middle", "error vs p (n = 2000, eps = 1): grows only slightly, as log p ("
+                + synthetic + ", s = 20, p = 100 ... 1600)", "fig4b.png, fig4b.csv");
+        figureRow(t, "4c", "Figure 4 right", "error vs eps (n = 2000, p = 400): falls with eps (" + synthetic
+                + ", s = 20, eps = 0.1 ... 4)", "fig4c.png, fig4c.csv");
+        figureRow(t, "t2", "Table 2", "k = 10, s = 20, eps = 1, 0.5, 0.1 (" + realRun + "): Leukemia 4.375/4.403/4.518 "
+                + "(4.518 exceeds the maximum 4.472), Colon 3.013/4.237/4.310, isolet5 2.884/3.405/3.896 (others as in "
+                + "Table 1); error grows as eps shrinks", "tables.csv");
+        t.notRun("Table 2, other data sets", "the rows for cancer RNA-Seq, lung and NIPS", "as for Table 1");
         StringBuilder md = new StringBuilder();
         md.append("# Reproduction: Wang & Xu, Principal Component Analysis in the Local Differential Privacy Model\n\n");
         md.append(t.markdown());
@@ -546,9 +704,20 @@ public final class LocalDpReproduction implements Reproduction {
             is orthogonal to the reference: it contains none of its directions. For these p the random level
             sqrt(2k(p - k)/p) is itself within 0.2% of the maximum (4.469 at p = 7128, 4.468 at p = 5811, 4.465 at p = 3312), so
             these entries say the private estimate is a random subspace: the method failed there, while the
-            paper reads the tables as consistent with Theorem 4. Our isolet5 runs sit at the same place: with
-            the default penalty the soft threshold keeps about a dozen coordinates, and at eps = 2 they are
-            disjoint from the reference's rows, so the error is exactly the maximum.
+            paper reads the tables as consistent with Theorem 4.
+
+            Problem (5) at the default penalty: lambda = sigma_bar sqrt(2 ln(p^2(p+1))) (sigma_bar the entry std of
+            the averaged noise) is built to exceed ||S~ - Sigma||_max, as Theorem 4 asks. On these data the privacy
+            noise dwarfs the data (compare sigma_bar with max |S_ij| in the measured lines), so lambda also exceeds
+            every off-diagonal |S~_ij|, and then (5) has an exact solution in closed form: the diagonal projector
+            on the k coordinates with the largest noisy variance S~_ii (proof in SparseFantopePca's javadoc; ADMM
+            reaches the same point, SparseFantopePcaTest). The released subspace is spanned by k coordinate axes
+            picked by the noise, at distance sqrt(2(k - sum_{i in J} ||V_i||^2)) from a rank-k reference V: the
+            maximum sqrt(2k) unless a picked axis falls on one of the reference's s rows. This is why our cells
+            sit at or just below the maximum, and it is also what the paper's sqrt(2(10 - j)) values look like:
+            a coordinate-selecting solution whose axes coincide with j reference axes. The measured lines count,
+            per cell, the solves done in closed form and by ADMM (which runs wherever the condition fails, through
+            the certified partial-spectrum Fantope projection).
 
             Simulation: the average of n reports is drawn as S_n + E (E one symmetric Gaussian matrix of entry
             std sigma/sqrt(n), the exact law of the sum of n independent report noises); S_n is an exact

@@ -74,7 +74,10 @@ public final class BandPlot {
         return this;
     }
 
-    /** A dashed black reference curve (e.g. the random-subspace level at each x), named in the legend. */
+    /**
+     * A reference curve (e.g. the random-subspace level at each x), named in the legend: the first is dashed
+     * black, the second dotted grey, alternating after that.
+     */
     public BandPlot reference(String name, double[] x, double[] y) {
         if (x.length != y.length || x.length == 0) {
             throw new IllegalArgumentException("reference '" + name + "': x and y must have the same non-zero length");
@@ -199,8 +202,10 @@ public final class BandPlot {
             XYSeries ref = chart.addSeries(referenceNames.get(r), rx, ry);
             ref.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             ref.setMarker(SeriesMarkers.NONE);
-            ref.setLineColor(Color.BLACK);
-            ref.setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+            // successive references stay distinguishable: black dashes, then grey dots, ...
+            ref.setLineColor(r % 2 == 0 ? Color.BLACK : Color.GRAY);
+            ref.setLineStyle(r % 2 == 0 ? org.knowm.xchart.style.lines.SeriesLines.DASH_DASH
+                    : org.knowm.xchart.style.lines.SeriesLines.DOT_DOT);
         }
         double xLo = Double.POSITIVE_INFINITY;
         double xHi = Double.NEGATIVE_INFINITY;

@@ -51,4 +51,22 @@ class LocalDpReproductionTest {
             }
         }
     }
+
+    @Test
+    void theGramRouteGivesTheSameTopEigenvectorsAsTheCovariance() {
+        // n = 12 rows, p = 60: the n x n route must span the top-3 eigenvectors of X^T X / n
+        RandomSource r = RandomSource.seededForReproducibility(4);
+        double[][] rows = new double[12][60];
+        for (double[] row : rows) {
+            for (int j = 0; j < 60; j++) {
+                row[j] = r.standardNormal() * (j < 5 ? 3 : 1);
+            }
+        }
+        Matrix x = Matrix.fromRows(rows);
+        Matrix cov = x.transposeTimes(x).scaled(1.0 / 12);
+        cov.symmetrizeInPlace();
+        Matrix direct = io.dpspectra.linalg.SymmetricEigen.top(cov, 3).vectors();
+        assertThat(io.dpspectra.metrics.SubspaceMetrics.projectorDistance(RealData.topEigenvectors(x, 3), direct))
+                .isLessThan(1e-9);
+    }
 }

@@ -1,11 +1,5 @@
-package io.dpspectra.covariance;
+package io.dpspectra.data;
 
-import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.InvalidDataException;
-import io.dpspectra.data.RowCursor;
-import io.dpspectra.data.RowSource;
-import io.dpspectra.noise.GaussianNoise;
-import io.dpspectra.noise.LaplaceNoise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
@@ -21,9 +15,9 @@ import java.util.Objects;
  * <p>Privacy, one row as the unit, rows with ‖x‖₂ ≤ B (the source's declared bound): each term ‖x‖² lies in
  * [0, B²], so the sum has sensitivity B² under {@link Neighbouring#ADD_REMOVE_ROW} (one term appears or
  * disappears) and under {@link Neighbouring#REPLACE_ROW} (one term changes within [0, B²]); a scalar, so its
- * L1 and L2 sensitivities agree. The noise family follows the budget: Gaussian with the analytic σ
- * ({@link GaussianNoise#sigmaFor}) for (ε, δ) with δ &gt; 0, Laplace with scale B²/ε
- * ({@link LaplaceNoise#scaleFor}) for pure ε. The released value is clamped at 0 (post-processing).
+ * L1 and L2 sensitivities agree. The noise family follows the budget as for {@link PrivateMean}: Gaussian
+ * with the analytic σ for (ε, δ) with δ &gt; 0, Laplace with scale B²/ε for pure ε. The released value is
+ * clamped at 0 (post-processing).
  *
  * <p>Units: those of XᵀX of the (preprocessed) rows, a sum over rows, not divided by n.
  *
@@ -33,7 +27,7 @@ import java.util.Objects;
  *
  * <p>Cost: one pass, O(d) memory.
  */
-public final class PrivateTrace {
+public final class PrivateTrace extends NoisyRowSum {
     /**
      * @param trace     the released Tr XᵀX (clamped at 0), in XᵀX units
      * @param guarantee what the release satisfies
@@ -41,18 +35,8 @@ public final class PrivateTrace {
     public record Result(double trace, PrivacyGuarantee guarantee) {
     }
 
-    private final RandomSource random;
-    private final Neighbouring neighbouring;
-    private final double noiseMultiplier;
-
     private PrivateTrace(RandomSource random, Neighbouring neighbouring, double noiseMultiplier) {
-        this.random = Objects.requireNonNull(random, "random");
-        this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
-        if (neighbouring != Neighbouring.REPLACE_ROW && neighbouring != Neighbouring.ADD_REMOVE_ROW) {
-            throw new IllegalArgumentException("a private trace is defined for REPLACE_ROW or ADD_REMOVE_ROW, got "
-                    + neighbouring);
-        }
-        this.noiseMultiplier = noiseMultiplier;
+        super(random, neighbouring, noiseMultiplier, "trace");
     }
 
     /** A private trace under {@code neighbouring}, with noise from {@code random}. */
@@ -65,17 +49,14 @@ public final class PrivateTrace {
      * below 1 makes the release NOT private.
      */
     PrivateTrace noiseMultiplierForAuditTests(double m) {
-        return new PrivateTrace(random, neighbouring, DpPreconditions.checkPositive("noiseMultiplier", m));
+        return new PrivateTrace(random, neighbouring, m);
     }
 
     /** The private trace of {@code rows} (which must declare an L2 bound) for {@code budget}. */
     public Result release(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         DpPreconditions.checkEpsilon(budget.epsilon());
-        DataBounds b = rows.bounds().orElseThrow(() -> new IllegalArgumentException("a private trace needs rows with "
-                + "a declared norm bound, but " + rows.describe() + " has none; clip them (--clip-norm) or use a "
-                + "schema with bounds"));
-        double bound = b.l2Bound();
+        double bound = rowBound(rows, "trace");
         int d = rows.dimension();
         double[] row = new double[d];
         double sum = 0;
@@ -100,18 +81,15 @@ public final class PrivateTrace {
     Result release(double sumOfSquaredNorms, double rowL2Bound, PrivacyParams budget) {
         double sensitivity = rowL2Bound * rowL2Bound;
         boolean gaussian = !budget.isPure();
-        double scale = noiseMultiplier * (gaussian ? GaussianNoise.sigmaFor(sensitivity, budget)
-                : LaplaceNoise.scaleFor(sensitivity, budget.epsilon()));
-        double noisy = gaussian ? new GaussianNoise(random).addNoise(sumOfSquaredNorms, scale)
-                : new LaplaceNoise(random).addNoise(sumOfSquaredNorms, scale);
+        double scale = scale(sensitivity, sensitivity, budget);
+        double noisy = noise(budget).addNoise(sumOfSquaredNorms, scale);
         PrivacyGuarantee g = new PrivacyGuarantee("private trace (" + (gaussian ? "Gaussian" : "Laplace")
                 + " mechanism on the sum of squared row norms)", budget, neighbouring,
                 "one row with L2 norm <= " + rowL2Bound,
                 "Tr X^T X = sum of ||x||^2, each in [0, B^2]: sensitivity B^2 = " + sensitivity + " (L1 = L2, a "
                         + "scalar; add-remove and replace alike), " + (gaussian ? "Gaussian sigma " : "Laplace scale ")
                         + scale,
-                gaussian ? "Gaussian mechanism (Dwork & Roth 2014, Theorem A.1; analytic sigma, Balle & Wang 2018)"
-                        : "Laplace mechanism (Dwork & Roth 2014, Theorem 3.6)");
+                reference(budget));
         return new Result(Math.max(0, noisy), g);
     }
 }
