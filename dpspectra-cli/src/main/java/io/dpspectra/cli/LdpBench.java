@@ -6,7 +6,6 @@ import static io.dpspectra.cli.BenchReport.secondsSince;
 import io.dpspectra.local.LocalCovarianceRandomizer;
 import io.dpspectra.local.LocalPcaAggregator;
 import io.dpspectra.local.LocalReportFormat;
-import io.dpspectra.local.LocalReportReader;
 import io.dpspectra.local.LocalReportWriter;
 import io.dpspectra.local.ReportParameters;
 import io.dpspectra.noise.RandomSource;
@@ -191,9 +190,7 @@ final class LdpBench implements Callable<Integer> {
 
     private static void aggregate(Path path) {
         LocalPcaAggregator a = LocalPcaAggregator.create();
-        try (LocalReportReader r = LocalReportReader.open(path)) {
-            a.addAll(r, false);
-        }
+        a.addAll(path, false);
         a.aggregate();
     }
 

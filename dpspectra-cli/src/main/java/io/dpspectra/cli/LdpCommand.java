@@ -7,7 +7,6 @@ import io.dpspectra.local.LocalAggregate;
 import io.dpspectra.local.LocalCovarianceRandomizer;
 import io.dpspectra.local.LocalPcaAggregator;
 import io.dpspectra.local.LocalReportFormat;
-import io.dpspectra.local.LocalReportReader;
 import io.dpspectra.local.LocalReportWriter;
 import io.dpspectra.local.ReportParameters;
 import io.dpspectra.local.SparseFantopePca;
@@ -228,9 +227,7 @@ final class LdpCommand implements Runnable {
                 if (external != null) {
                     summed = external.aggregateReports(reports.toString());
                 } else {
-                    try (LocalReportReader reader = LocalReportReader.open(reports)) {
-                        refused = aggregator.addAll(reader, skipInvalid);
-                    }
+                    refused = aggregator.addAll(reports, skipInvalid);
                 }
             } catch (InvalidReportException e) {
                 throw CliException.data("refused report at " + e.getMessage(), skipInvalid

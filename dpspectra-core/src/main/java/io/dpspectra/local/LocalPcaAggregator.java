@@ -33,6 +33,8 @@ public final class LocalPcaAggregator {
     private double[] compensation;
     private int inBlock;
     private long count;
+    /** A segment of a file whose first report was accepted elsewhere (so a mismatch is with "the reports before it"). */
+    private boolean follows;
 
     private LocalPcaAggregator(ReportParameters expected) {
         if (expected != null) {
@@ -85,7 +87,7 @@ public final class LocalPcaAggregator {
             adopt(parameters);
         } else if (parameters != expected && !parameters.equals(expected)) {
             throw new InvalidReportException(position.get(), "made under other public parameters than the "
-                    + (count == 0 ? "expected ones" : "reports before it") + ": " + expected.mismatch(parameters));
+                    + (count == 0 && !follows ? "expected ones" : "reports before it") + ": " + expected.mismatch(parameters));
         }
         int m = expected.reportLength();
         if (values.length != m) {
@@ -144,6 +146,56 @@ public final class LocalPcaAggregator {
                 refused.add(e);
             }
         }
+    }
+
+    /**
+     * Adds every report in the file at {@code path}, as {@link #addAll(LocalReportReader, boolean)} does with
+     * {@link LocalReportReader#open}: the same checks, the same refusals by report number (the lowest-numbered
+     * refused report is thrown; with {@code skipInvalid} the list is in file order), nothing of a refused
+     * report added. A binary file whose first report is accepted is read in one pass on every core (see
+     * {@link ReportFileAggregation}); JSON lines and a binary file whose first report is refused are read by
+     * one {@link LocalReportReader}.
+     *
+     * @return the refused reports (empty unless skipInvalid)
+     */
+    public List<InvalidReportException> addAll(java.nio.file.Path path, boolean skipInvalid) {
+        return ReportFileAggregation.addAll(this, path, skipInvalid);
+    }
+
+    /** An empty aggregator for a segment of a file whose first report, made under {@code parameters}, was accepted. */
+    static LocalPcaAggregator segmentAfterFirst(ReportParameters parameters) {
+        LocalPcaAggregator a = new LocalPcaAggregator(parameters);
+        a.follows = true;
+        return a;
+    }
+
+    /** Whether a report under {@code parameters} would pass the parameter check (without adding it). */
+    boolean accepts(ReportParameters parameters) {
+        return expected == null ? parameters.inconsistency() == null : parameters.equals(expected);
+    }
+
+    /**
+     * Adds the reports {@code segment} accepted: its running sum is added to this one by Neumaier's
+     * compensated summation, and its compensation to this compensation. Segments absorbed in file order into an
+     * empty aggregator give, for a single segment, the bits a sequential pass gives.
+     */
+    void absorb(LocalPcaAggregator segment) {
+        if (segment.count == 0) {
+            return;
+        }
+        if (expected == null) {
+            adopt(segment.expected);
+        }
+        segment.fold();
+        fold();
+        for (int i = 0; i < sum.length; i++) {
+            double s = sum[i];
+            double v = segment.sum[i];
+            double t = s + v;
+            compensation[i] += (Math.abs(s) >= Math.abs(v) ? (s - t) + v : (v - t) + s) + segment.compensation[i];
+            sum[i] = t;
+        }
+        count += segment.count;
     }
 
     /** Reports accepted so far. */

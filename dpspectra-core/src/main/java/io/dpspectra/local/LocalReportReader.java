@@ -320,19 +320,24 @@ public final class LocalReportReader implements AutoCloseable {
     }
 
     private ReportParameters binaryParameters(int at) {
-        if (buffer.getInt(at) != LocalReportFormat.MAGIC) {
-            throw new InvalidReportException(position(), "bad magic bytes: not a dpspectra report");
+        return headerParameters(buffer, at, this::position);
+    }
+
+    /** The parameters in the binary header at {@code at} of {@code bytes}, or a refusal naming {@code position}. */
+    static ReportParameters headerParameters(ByteBuffer bytes, int at, java.util.function.Supplier<String> position) {
+        if (bytes.getInt(at) != LocalReportFormat.MAGIC) {
+            throw new InvalidReportException(position.get(), "bad magic bytes: not a dpspectra report");
         }
-        int calibration = buffer.getInt(at + 12);
+        int calibration = bytes.getInt(at + 12);
         if (calibration < 0 || calibration >= GaussianCalibration.values().length) {
-            throw new InvalidReportException(position(), "unknown calibration code " + calibration);
+            throw new InvalidReportException(position.get(), "unknown calibration code " + calibration);
         }
         try {
-            return new ReportParameters(buffer.getInt(at + 4), buffer.getInt(at + 8), buffer.getDouble(at + 16),
-                    buffer.getDouble(at + 24), buffer.getDouble(at + 32), GaussianCalibration.values()[calibration],
-                    buffer.getDouble(at + 40));
+            return new ReportParameters(bytes.getInt(at + 4), bytes.getInt(at + 8), bytes.getDouble(at + 16),
+                    bytes.getDouble(at + 24), bytes.getDouble(at + 32), GaussianCalibration.values()[calibration],
+                    bytes.getDouble(at + 40));
         } catch (IllegalArgumentException e) {
-            throw new InvalidReportException(position(), e.getMessage());
+            throw new InvalidReportException(position.get(), e.getMessage());
         }
     }
 

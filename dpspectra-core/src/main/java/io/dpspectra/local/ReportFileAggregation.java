@@ -1,0 +1,278 @@
+package io.dpspectra.local;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.CRC32;
+
+/**
+ * {@link LocalPcaAggregator#addAll(Path, boolean)}: aggregates a binary report file in one pass per report, on
+ * every core, with the bits of the result independent of the machine.
+ *
+ * <p>The file's whole reports are split into a number of contiguous segments fixed by the report count alone
+ * (min({@value #SEGMENTS}, ⌊n / {@value #MIN_SEGMENT_REPORTS}⌋), at least 1), never by the number of cores.
+ * A pool of one thread per core (at most one per segment) takes the segments; each reads its segment by
+ * positional reads into its own 4 MiB direct buffer and, for each report while it is in cache, checks its
+ * CRC-32, compares its header with the first report's (parsing and checking it only when it differs), copies
+ * its values, checks them finite and adds them into the segment's own {@link LocalPcaAggregator} (blocks of
+ * {@value LocalPcaAggregator#BLOCK} folded by Neumaier's compensated summation). The segments' sums are then
+ * combined in file order, compensated again ({@link LocalPcaAggregator#absorb}). A file of fewer than
+ * 2·{@value #MIN_SEGMENT_REPORTS} reports is one segment and gives the sequential reader's bits exactly; a
+ * larger one differs from the sequential sum only within the compensated-summation bound.
+ *
+ * <p>Refusals are the sequential reader's, with the same messages and report numbers: without skipping, the
+ * lowest-numbered refused report is thrown (a segment stops at its first refusal, later segments stop early,
+ * and the reports before the refused one stay added, as in the sequential reader); with skipping, the
+ * refusals are listed in file order; a file that ends inside a report is refused at that report after the
+ * whole reports. JSON lines, an empty file and a binary file whose first report would be refused go to the
+ * sequential {@link LocalReportReader}, so their handling is unchanged.
+ *
+ * <p>Cost: each report's bytes are touched once from memory; memory O(p²): at most {@value #SEGMENTS}
+ * segment sums (3·p(p+1)/2 doubles each), one report's values per thread, and a 4 MiB buffer per thread.
+ */
+final class ReportFileAggregation {
+    static final int SEGMENTS = 16;
+    static final int MIN_SEGMENT_REPORTS = 4096;
+    private static final int CHUNK_BYTES = 4 << 20;
+
+    private ReportFileAggregation() {
+    }
+
+    static List<InvalidReportException> addAll(LocalPcaAggregator into, Path path, boolean skipInvalid) {
+        return addAll(into, path, skipInvalid, -1);
+    }
+
+    /** As {@link #addAll(LocalPcaAggregator, Path, boolean)}; {@code segments} > 0 overrides the count (tests). */
+    static List<InvalidReportException> addAll(LocalPcaAggregator into, Path path, boolean skipInvalid, int segments) {
+        String name = path.toString();
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            ReportParameters first = firstReportIfAccepted(into, channel);
+            if (first == null) {
+                try (LocalReportReader reader = LocalReportReader.open(path)) {
+                    return into.addAll(reader, skipInvalid);
+                }
+            }
+            int recordBytes = LocalReportFormat.binaryRecordBytes(first.dimension());
+            long size = channel.size();
+            long reports = size / recordBytes;
+            int count = segments > 0 ? (int) Math.min(segments, reports)
+                    : (int) Math.max(1, Math.min(SEGMENTS, reports / MIN_SEGMENT_REPORTS));
+            Segment[] parts = new Segment[count];
+            AtomicInteger lowestFailed = new AtomicInteger(Integer.MAX_VALUE);
+            ByteBuffer header = ByteBuffer.allocate(LocalReportFormat.BINARY_HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            channel.read(header, 0);
+            for (int s = 0; s < count; s++) {
+                parts[s] = new Segment(s, reports * s / count, reports * (s + 1) / count, first, header.array(),
+                        recordBytes, name, skipInvalid, lowestFailed);
+            }
+            run(parts, channel);
+            List<InvalidReportException> refused = new ArrayList<>();
+            for (Segment part : parts) {
+                into.absorb(part.sum);
+                refused.addAll(part.refused);
+                if (part.failure != null) {
+                    throw part.failure;
+                }
+            }
+            long tail = size - reports * recordBytes;
+            if (tail > 0) {
+                throw new InvalidReportException(position(name, reports + 1, recordBytes), "the file ends inside this "
+                        + "report (" + tail + " of " + recordBytes + " bytes); it was truncated");
+            }
+            return refused;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the reports in " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The first report's parameters when it is a whole binary report that {@code into} would accept; else null. */
+    private static ReportParameters firstReportIfAccepted(LocalPcaAggregator into, FileChannel channel)
+            throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(LocalReportFormat.BINARY_HEADER).order(ByteOrder.LITTLE_ENDIAN);
+        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
+            // fill the header
+        }
+        int dimension = head.getInt(8);
+        if (head.hasRemaining() || head.getInt(0) != LocalReportFormat.MAGIC || dimension < 1
+                || dimension > ReportParameters.MAX_DIMENSION) {
+            return null;
+        }
+        int recordBytes = LocalReportFormat.binaryRecordBytes(dimension);
+        if (channel.size() < recordBytes) {
+            return null;
+        }
+        ByteBuffer record = ByteBuffer.allocate(recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+        while (record.hasRemaining() && channel.read(record, record.position()) > 0) {
+            // fill the record
+        }
+        CRC32 crc = new CRC32();
+        crc.update(record.array(), 0, recordBytes - 4);
+        if ((int) crc.getValue() != record.getInt(recordBytes - 4)) {
+            return null;
+        }
+        ReportParameters parameters;
+        try {
+            parameters = LocalReportReader.headerParameters(record, 0, () -> "");
+        } catch (InvalidReportException e) {
+            return null;
+        }
+        if (!into.accepts(parameters)) {
+            return null;
+        }
+        for (int i = LocalReportFormat.BINARY_HEADER; i < recordBytes - 4; i += 8) {
+            if (!Double.isFinite(record.getDouble(i))) {
+                return null;
+            }
+        }
+        return parameters;
+    }
+
+    private static String position(String name, long number, int recordBytes) {
+        return name + " report " + number + " (byte " + (number - 1) * recordBytes + ")";
+    }
+
+    /** Runs the segments on a pool of one thread per core (on this thread when that is one). */
+    private static void run(Segment[] parts, FileChannel channel) throws IOException {
+        int threads = Math.min(parts.length, Runtime.getRuntime().availableProcessors());
+        if (threads <= 1) {
+            for (Segment part : parts) {
+                part.call(channel);
+            }
+            return;
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "dpspectra-report-segment");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Void>> done = new ArrayList<>();
+            for (Segment part : parts) {
+                done.add(pool.submit(() -> {
+                    part.call(channel);
+                    return null;
+                }));
+            }
+            for (Future<Void> f : done) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the reports", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IOException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Reports [from, to) (0-based) of the file, checked and summed into their own aggregator. */
+    private static final class Segment {
+        private final int index;
+        private final long from;
+        private final long to;
+        private final ReportParameters first;
+        private final long[] firstHeader = new long[LocalReportFormat.BINARY_HEADER / 8];
+        private final int recordBytes;
+        private final String name;
+        private final boolean skipInvalid;
+        private final AtomicInteger lowestFailed;
+        final LocalPcaAggregator sum;
+        final List<InvalidReportException> refused = new ArrayList<>();
+        InvalidReportException failure;
+        private long number;
+
+        Segment(int index, long from, long to, ReportParameters first, byte[] header, int recordBytes, String name,
+                boolean skipInvalid, AtomicInteger lowestFailed) {
+            this.index = index;
+            this.from = from;
+            this.to = to;
+            this.first = first;
+            ByteBuffer h = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < firstHeader.length; i++) {
+                firstHeader[i] = h.getLong(8 * i);
+            }
+            this.recordBytes = recordBytes;
+            this.name = name;
+            this.skipInvalid = skipInvalid;
+            this.lowestFailed = lowestFailed;
+            this.sum = LocalPcaAggregator.segmentAfterFirst(first);
+        }
+
+        void call(FileChannel channel) throws IOException {
+            int perChunk = Math.max(1, CHUNK_BYTES / recordBytes);
+            ByteBuffer buffer = ByteBuffer.allocateDirect(perChunk * recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer view = buffer.duplicate();
+            DoubleBuffer[] doubles = new DoubleBuffer[2];
+            for (int shift = 0; shift < 8; shift += 4) {
+                doubles[shift / 4] = buffer.duplicate().clear().position(shift).slice()
+                        .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
+            }
+            double[] values = new double[first.reportLength()];
+            java.util.function.Supplier<String> position = () -> position(name, number, recordBytes);
+            CRC32 crc = new CRC32();
+            for (long start = from; start < to && lowestFailed.get() > index; start += perChunk) {
+                int n = (int) Math.min(perChunk, to - start);
+                buffer.clear().limit(n * recordBytes);
+                long offset = start * recordBytes;
+                while (buffer.hasRemaining()) {
+                    if (channel.read(buffer, offset + buffer.position()) < 0) {
+                        throw new IOException("the file shrank while it was read");
+                    }
+                }
+                for (int k = 0, at = 0; k < n; k++, at += recordBytes) {
+                    number = start + k + 1;
+                    try {
+                        crc.reset();
+                        view.limit(at + recordBytes - 4).position(at);
+                        crc.update(view);
+                        if ((int) crc.getValue() != buffer.getInt(at + recordBytes - 4)) {
+                            throw new InvalidReportException(position.get(), "checksum mismatch: the report is corrupted");
+                        }
+                        ReportParameters parameters = sameHeader(buffer, at) ? first
+                                : LocalReportReader.headerParameters(buffer, at, position);
+                        int valuesAt = at + LocalReportFormat.BINARY_HEADER;
+                        int shift = valuesAt & 7; // records are 52 + 8m bytes long, so values start at 0 or 4 mod 8
+                        doubles[shift / 4].get((valuesAt - shift) / 8, values);
+                        sum.add(parameters, values, position);
+                    } catch (InvalidReportException e) {
+                        if (!skipInvalid) {
+                            failure = e;
+                            lowestFailed.accumulateAndGet(index, Math::min);
+                            return;
+                        }
+                        refused.add(e);
+                    }
+                }
+            }
+        }
+
+        private boolean sameHeader(ByteBuffer buffer, int at) {
+            for (int i = 0; i < firstHeader.length; i++) {
+                if (buffer.getLong(at + 8 * i) != firstHeader[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}
