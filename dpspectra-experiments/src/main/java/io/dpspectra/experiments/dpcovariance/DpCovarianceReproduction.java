@@ -674,6 +674,7 @@ public final class DpCovarianceReproduction implements Reproduction {
         }
         r.append("\n|---|").append("---|".repeat(ms.size())).append('\n');
         List<String> summary = new ArrayList<>();
+        List<String> offAtLargerD = new ArrayList<>();
         boolean ratesMatch = true;
         for (int a = 0; a < ds.length; a++) {
             r.append("| ").append(ds[a]).append(" |");
@@ -695,8 +696,11 @@ public final class DpCovarianceReproduction implements Reproduction {
                         sorted[sorted.length - 1])).append(" |");
                 if (m == CovarianceMethods.AD || m == CovarianceMethods.L || m == CovarianceMethods.G3C) {
                     summary.add(String.format(Locale.ROOT, "d=%d %s %.2f", ds[a], m.label, med));
+                    boolean near = Math.abs(med - (m == CovarianceMethods.AD ? -0.5 : -1.0)) < 0.15;
                     if (a == 0) { // the conclusion's claim is checked at the smallest d (d = 10)
-                        ratesMatch &= Math.abs(med - (m == CovarianceMethods.AD ? -0.5 : -1.0)) < 0.15;
+                        ratesMatch &= near;
+                    } else if (!near) {
+                        offAtLargerD.add(String.format(Locale.ROOT, "%s at d = %d (%.2f)", m.label, ds[a], med));
                     }
                 }
             }
@@ -704,7 +708,11 @@ public final class DpCovarianceReproduction implements Reproduction {
         }
         r.append("\nBands: each mean has the 95% band of the error tables; with three n values the slopes are a "
                 + "coarse check of the exponent (±0.1 is within the noise of the d = 10 means).\n\n");
-        verdict("fig2/rates", ClaimsTable.Status.REPRODUCED, (ratesMatch ? "matches" : "partly")
+        String rateVerdict = !ratesMatch ? "partly"
+                : offAtLargerD.isEmpty() ? "matches"
+                : "matches at d = " + ds[0] + " only; at larger d the slopes are off the claimed rates in this n range: "
+                        + String.join(", ", offAtLargerD);
+        verdict("fig2/rates", ClaimsTable.Status.REPRODUCED, rateVerdict
                 + " (see the per-d slopes): median slopes of log error vs log n: " + String.join(", ", summary) + " (expected −0.5 for AD, −1 for L and G); see report §Error against n",
                 "report §Error against n");
         // Sec. 3.1: AD beats G only at small n / small ε. Per panel, the ε where AD < G-3 classic.
