@@ -55,6 +55,16 @@ class ReportFileAggregationTest {
         return a;
     }
 
+    /** The refusal the sequential reader throws for {@code file}. */
+    private static InvalidReportException sequentialRefusal(Path file, boolean skip) {
+        try {
+            sequential(file, skip, new ArrayList<>());
+        } catch (InvalidReportException e) {
+            return e;
+        }
+        throw new AssertionError("the sequential reader accepted " + file);
+    }
+
     private static LocalPcaAggregator parallel(Path file, boolean skip, List<InvalidReportException> refused) {
         LocalPcaAggregator a = LocalPcaAggregator.create();
         refused.addAll(ReportFileAggregation.addAll(a, file, skip, SEGMENTS));
@@ -104,13 +114,7 @@ class ReportFileAggregationTest {
                 .hasMessage(bad + " report 101 (byte " + 100L * RECORD + "): checksum mismatch: the report is corrupted");
         bytes[(int) (100L * RECORD) + 60] ^= 0x10;
         Files.write(bad, bytes);
-        InvalidReportException seqError = null;
-        try {
-            sequential(bad, false, new ArrayList<>());
-        } catch (InvalidReportException e) {
-            seqError = e;
-        }
-        assertThat(seqError).isNotNull();
+        InvalidReportException seqError = sequentialRefusal(bad, false);
         assertThatThrownBy(() -> parallel(bad, false, new ArrayList<>())).hasMessage(seqError.getMessage())
                 .hasMessageContaining("report 901");
 
@@ -133,13 +137,7 @@ class ReportFileAggregationTest {
         List<LocalReport> mixed = new ArrayList<>(reports(N, PRIVACY, 3));
         mixed.set(1800, reports(1, PrivacyParams.of(2.0, 1e-5), 4).get(0)); // report 1801, 3rd segment
         Path file = write(mixed, "mixed.bin");
-        InvalidReportException seqError = null;
-        try {
-            sequential(file, false, new ArrayList<>());
-        } catch (InvalidReportException e) {
-            seqError = e;
-        }
-        assertThat(seqError).isNotNull();
+        InvalidReportException seqError = sequentialRefusal(file, false);
         assertThatThrownBy(() -> parallel(file, false, new ArrayList<>())).hasMessage(seqError.getMessage())
                 .hasMessageContaining("report 1801").hasMessageContaining("reports before it")
                 .hasMessageContaining("epsilon 2.0 differs from 1.0");
@@ -152,13 +150,7 @@ class ReportFileAggregationTest {
     void truncatedFileIsRefusedAtItsLastReportEvenWhenSkipping() throws Exception {
         byte[] bytes = Files.readAllBytes(write(reports(N, PRIVACY, 5), "r.bin"));
         Path cut = Files.write(dir.resolve("cut.bin"), java.util.Arrays.copyOf(bytes, bytes.length - 5));
-        InvalidReportException seqError = null;
-        try {
-            sequential(cut, true, new ArrayList<>());
-        } catch (InvalidReportException e) {
-            seqError = e;
-        }
-        assertThat(seqError).isNotNull();
+        InvalidReportException seqError = sequentialRefusal(cut, true);
         assertThatThrownBy(() -> parallel(cut, true, new ArrayList<>())).hasMessage(seqError.getMessage())
                 .hasMessageContaining("report " + N).hasMessageContaining("truncated");
     }
