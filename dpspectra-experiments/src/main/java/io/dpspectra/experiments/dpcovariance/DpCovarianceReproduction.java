@@ -181,8 +181,8 @@ public final class DpCovarianceReproduction implements Reproduction {
                 + "(defaults here 50, and 30 for Fig. 4), and Fig. 4 at d = 100 uses half of them and every 10th target. "
                 + "A 95%% band is therefore %.1f× (Fig. 1) and %.1f× (Fig. 2) as wide as with the paper's counts: cells "
                 + "decided by close means (AD vs IT-U; AD vs G where the bands overlap) can flip, which is why the "
-                + "AD-vs-G-3 count is also given with non-overlapping bands. Reduced for time: the run shared two cores "
-                + "with six other jobs.%n%n", t, w / (Summary.tQuantile975(49) / Math.sqrt(50)),
+                + "AD-vs-G-3 count is also given with non-overlapping bands. The count was set by --trials to fit the machine "
+                + "time available; a run without --trials uses the paper's counts.%n%n", t, w / (Summary.tQuantile975(49) / Math.sqrt(50)),
                 w / (Summary.tQuantile975(99) / Math.sqrt(100)));
     }
 
