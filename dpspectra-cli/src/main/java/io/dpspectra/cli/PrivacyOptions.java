@@ -41,16 +41,9 @@ final class PrivacyOptions {
     Path ledger;
 
     /**
-     * Charges {@code params} to the --ledger, if one was given, before any data is read (exit 4 on an
-     * overspend, with what remains; nothing is recorded then).
-     */
-    void chargeLedger(String purpose, PrivacyParams params) {
-        chargeLedger(purpose, params, new io.dpspectra.privacy.PrivacyAccountant.Entry(purpose, params).rho());
-    }
-
-    /**
      * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see {@link #rho}) to the --ledger, if
-     * one was given, before any data is read.
+     * one was given, before any data is read (exit 4 on an overspend, with what remains; nothing is recorded
+     * then).
      */
     void chargeLedger(String purpose, PrivacyParams params, double rho) {
         chargeLedger(ledger, purpose, params, rho);
