@@ -14,7 +14,6 @@ import java.nio.channels.ReadableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.CRC32;
 
 /**
  * Streams {@link LocalReport}s from a file or stream in either {@link LocalReportFormat}, detected from the
@@ -44,9 +43,8 @@ public final class LocalReportReader implements AutoCloseable {
     private java.util.concurrent.Future<Chunk> nextChunk;
     /** Whether each whole record of {@link #buffer} passed its CRC-32 (computed where the chunk was read). */
     private boolean[] intact;
-    /** Double views of {@link #buffer} at byte offsets 0 and 4 (a record's values start at either), for bulk copies. */
-    private final java.nio.DoubleBuffer[] doubleViews = new java.nio.DoubleBuffer[2];
-    private ByteBuffer doubleViewsOf;
+    /** The per-record steps on {@link #buffer} (remade when the buffer changes). */
+    private BinaryRecords records;
 
     /** A chunk of binary reports and the CRC-32 verdict of each whole record in it. */
     private record Chunk(ByteBuffer bytes, boolean[] intact) {
@@ -55,7 +53,7 @@ public final class LocalReportReader implements AutoCloseable {
     /** The header of the last report whose parameters were parsed, as longs (headers are 48 bytes). */
     private final long[] lastHeader = new long[LocalReportFormat.BINARY_HEADER / 8];
     private long reportNumber;
-    private long byteOffset;
+
     private ReportParameters parameters;
     private double[] values;
     private boolean broken;
@@ -150,7 +148,7 @@ public final class LocalReportReader implements AutoCloseable {
     /** Where the current (or the refused) report is: "file line 17" or "file report 17 (byte 113856)". */
     public String position() {
         return format == LocalReportFormat.BINARY
-                ? name + " report " + reportNumber + " (byte " + byteOffset + ")"
+                ? BinaryRecords.position(name, reportNumber, recordBytes)
                 : name + " line " + reportNumber;
     }
 
@@ -198,7 +196,6 @@ public final class LocalReportReader implements AutoCloseable {
         }
         reportNumber++;
         int at = buffer.position();
-        byteOffset = (reportNumber - 1) * (long) recordBytes;
         if (buffer.remaining() < recordBytes) {
             broken = true;
             throw new InvalidReportException(position(), "the file ends inside this report (" + buffer.remaining()
@@ -214,16 +211,10 @@ public final class LocalReportReader implements AutoCloseable {
                 lastHeader[i] = buffer.getLong(at + 8 * i);
             }
         }
-        int from = at + LocalReportFormat.BINARY_HEADER;
-        if (doubleViews[0] == null || doubleViewsOf != buffer) {
-            doubleViewsOf = buffer;
-            for (int shift = 0; shift < 8; shift += 4) {
-                doubleViews[shift / 4] = buffer.duplicate().clear().position(shift).slice()
-                        .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
-            }
+        if (records == null || records.chunk() != buffer) {
+            records = new BinaryRecords(buffer);
         }
-        int shift = from & 7; // 0 or 4: records are 52 + 8m bytes long, so they start at 0 or 4 mod 8
-        doubleViews[shift / 4].get((from - shift) / 8, values);
+        records.decodeValues(at, values);
         return true;
     }
 
@@ -296,13 +287,9 @@ public final class LocalReportReader implements AutoCloseable {
     private Chunk fillAndCheck(ByteBuffer target) throws IOException {
         fill(target);
         boolean[] ok = new boolean[target.remaining() / recordBytes];
-        CRC32 crc = new CRC32();
-        ByteBuffer view = target.duplicate();
+        BinaryRecords checks = new BinaryRecords(target);
         for (int i = 0, at = 0; i < ok.length; i++, at += recordBytes) {
-            crc.reset();
-            view.limit(at + recordBytes - 4).position(at);
-            crc.update(view);
-            ok[i] = (int) crc.getValue() == target.getInt(at + recordBytes - 4);
+            ok[i] = checks.checksumOk(at, recordBytes);
         }
         return new Chunk(target, ok);
     }

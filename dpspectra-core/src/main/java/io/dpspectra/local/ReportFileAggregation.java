@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.DoubleBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -15,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.zip.CRC32;
 
 /**
  * {@link LocalPcaAggregator#addAll(Path, boolean)}: aggregates a binary report file in one pass per report, on
@@ -90,7 +88,8 @@ final class ReportFileAggregation {
             }
             long tail = size - reports * recordBytes;
             if (tail > 0) {
-                throw new InvalidReportException(position(name, reports + 1, recordBytes), "the file ends inside this "
+                throw new InvalidReportException(BinaryRecords.position(name, reports + 1, recordBytes),
+                        "the file ends inside this "
                         + "report (" + tail + " of " + recordBytes + " bytes); it was truncated");
             }
             return refused;
@@ -119,9 +118,7 @@ final class ReportFileAggregation {
         while (record.hasRemaining() && channel.read(record, record.position()) > 0) {
             // fill the record
         }
-        CRC32 crc = new CRC32();
-        crc.update(record.array(), 0, recordBytes - 4);
-        if ((int) crc.getValue() != record.getInt(recordBytes - 4)) {
+        if (!new BinaryRecords(record).checksumOk(0, recordBytes)) {
             return null;
         }
         ReportParameters parameters;
@@ -139,10 +136,6 @@ final class ReportFileAggregation {
             }
         }
         return parameters;
-    }
-
-    private static String position(String name, long number, int recordBytes) {
-        return name + " report " + number + " (byte " + (number - 1) * recordBytes + ")";
     }
 
     /** Runs the segments on a pool of one thread per core (on this thread when that is one). */
@@ -223,15 +216,9 @@ final class ReportFileAggregation {
         void call(FileChannel channel) throws IOException {
             int perChunk = Math.max(1, CHUNK_BYTES / recordBytes);
             ByteBuffer buffer = ByteBuffer.allocateDirect(perChunk * recordBytes).order(ByteOrder.LITTLE_ENDIAN);
-            ByteBuffer view = buffer.duplicate();
-            DoubleBuffer[] doubles = new DoubleBuffer[2];
-            for (int shift = 0; shift < 8; shift += 4) {
-                doubles[shift / 4] = buffer.duplicate().clear().position(shift).slice()
-                        .order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
-            }
+            BinaryRecords records = new BinaryRecords(buffer);
             double[] values = new double[first.reportLength()];
-            java.util.function.Supplier<String> position = () -> position(name, number, recordBytes);
-            CRC32 crc = new CRC32();
+            java.util.function.Supplier<String> position = () -> BinaryRecords.position(name, number, recordBytes);
             for (long start = from; start < to && lowestFailed.get() > index; start += perChunk) {
                 int n = (int) Math.min(perChunk, to - start);
                 long offset = start * recordBytes;
@@ -241,29 +228,25 @@ final class ReportFileAggregation {
                         throw new IOException("the file shrank while it was read");
                     }
                 }
-                if (!check(buffer, view, doubles, values, crc, start, n, position)) {
+                if (!check(records, values, start, n, position)) {
                     return;
                 }
             }
         }
 
         /** Checks and adds the {@code n} reports in {@code buffer}; false when one was refused and that ends the reading. */
-        private boolean check(ByteBuffer buffer, ByteBuffer view, DoubleBuffer[] doubles, double[] values, CRC32 crc,
-                              long start, int n, java.util.function.Supplier<String> position) {
+        private boolean check(BinaryRecords records, double[] values, long start, int n,
+                              java.util.function.Supplier<String> position) {
+            ByteBuffer buffer = records.chunk();
             for (int k = 0, at = 0; k < n; k++, at += recordBytes) {
                 number = start + k + 1;
                 try {
-                    crc.reset();
-                    view.limit(at + recordBytes - 4).position(at);
-                    crc.update(view);
-                    if ((int) crc.getValue() != buffer.getInt(at + recordBytes - 4)) {
+                    if (!records.checksumOk(at, recordBytes)) {
                         throw new InvalidReportException(position.get(), "checksum mismatch: the report is corrupted");
                     }
                     ReportParameters parameters = sameHeader(buffer, at) ? first
                             : LocalReportReader.headerParameters(buffer, at, position);
-                    int valuesAt = at + LocalReportFormat.BINARY_HEADER;
-                    int shift = valuesAt & 7; // records are 52 + 8m bytes long, so values start at 0 or 4 mod 8
-                    doubles[shift / 4].get((valuesAt - shift) / 8, values);
+                    records.decodeValues(at, values);
                     sum.add(parameters, values, position);
                 } catch (InvalidReportException e) {
                     if (!skipInvalid) {
