@@ -65,6 +65,13 @@ final class CsvPipeline<C> implements AutoCloseable {
     private static final Future<Object> END = CompletableFuture.completedFuture(null);
 
     private final BlockingQueue<Future<?>> queue;
+    /**
+     * Piece buffers whose piece is parsed, for the reader to fill again: a pass touches a few
+     * megabytes of buffers rather than one new (zeroed, page-faulted, later collected) array per
+     * megabyte of input, which cost the reader and the collector about a quarter of the parse's CPU
+     * (docs/benchmarks/csv.md).
+     */
+    private final BlockingQueue<byte[]> spare;
     private final PieceFolder<C> fold;
     /** The last fold of each lane (reader thread only). */
     private final CompletableFuture<?>[] laneTail = new CompletableFuture<?>[FOLD_LANES];
@@ -94,12 +101,16 @@ final class CsvPipeline<C> implements AutoCloseable {
             PieceFolder<C> fold) {
         this.fold = fold;
         this.queue = new ArrayBlockingQueue<>(2 * Pool.THREADS + 1);
+        this.spare = new ArrayBlockingQueue<>(2 * Pool.THREADS + 4);
         this.reader = new Thread(() -> readAll(input, counted, skipLines, parse), "dpspectra-csv-reader");
         this.reader.setDaemon(true);
         this.reader.start();
     }
 
-    /** Parses bytes [0, length) of a piece (whole lines; the last may lack its line break). */
+    /**
+     * Parses bytes [0, length) of a piece (whole lines; the last may lack its line break). The array is
+     * filled again with later input once {@code parse} returns, so the result must not refer to it.
+     */
     @FunctionalInterface
     interface PieceParser<C> {
         C parse(byte[] bytes, int length);
@@ -175,8 +186,11 @@ final class CsvPipeline<C> implements AutoCloseable {
                     buf = Arrays.copyOf(buf, buf.length * 2); // one line longer than a piece
                     continue;
                 }
-                byte[] next = new byte[Math.max(PIECE_BYTES, 2 * (filled - lastBreak - 1))];
                 int carry = filled - lastBreak - 1;
+                byte[] next = carry < PIECE_BYTES ? spare.poll() : null;
+                if (next == null) {
+                    next = new byte[Math.max(PIECE_BYTES, 2 * carry)];
+                }
                 System.arraycopy(buf, lastBreak + 1, next, 0, carry);
                 submit(parse, buf, lastBreak + 1);
                 buf = next;
@@ -245,7 +259,13 @@ final class CsvPipeline<C> implements AutoCloseable {
     }
 
     private void submit(PieceParser<C> parse, byte[] bytes, int length) throws InterruptedException {
-        CompletableFuture<C> parsed = CompletableFuture.supplyAsync(() -> parse.parse(bytes, length), Pool.EXECUTOR);
+        CompletableFuture<C> parsed = CompletableFuture.supplyAsync(() -> {
+            C piece = parse.parse(bytes, length);
+            if (bytes.length == PIECE_BYTES) {
+                spare.offer(bytes); // dropped when the pool is full
+            }
+            return piece;
+        }, Pool.EXECUTOR);
         if (fold == null) {
             put(parsed);
             return;

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import java.util.zip.GZIPInputStream;
@@ -749,11 +751,16 @@ public final class CsvRows implements RowSource {
         }
     }
 
-    private Piece parsePiece(byte[] b, int length) {
+    /**
+     * Parses a piece; its rows go into an array taken from {@code spareValues} when one there is large
+     * enough (stale contents are overwritten row by row; only the first {@code rows} rows are read).
+     */
+    private Piece parsePiece(byte[] b, int length, BlockingQueue<double[]> spareValues) {
         int d = selected.length;
         Piece piece = new Piece();
         int capacity = Math.max(16, length / Math.max(1, 8 * fileColumns));
-        piece.values = new double[capacity * d];
+        double[] reuse = spareValues.poll();
+        piece.values = reuse != null && reuse.length >= capacity * d ? reuse : new double[capacity * d];
         piece.rowLine = new int[capacity];
         boolean ws = separator == ' ';
         byte sep = separator;
@@ -991,6 +998,11 @@ public final class CsvRows implements RowSource {
         private final CsvPipeline.CountingInputStream counted;
         /** Started by the first read: row by row, or folding XᵀX ({@link #foldGram}). */
         private CsvPipeline<Piece> pipeline;
+        /**
+         * Row arrays of pieces already consumed (folded, or copied out row by row), for later pieces to
+         * parse into, so that a pass allocates a few arrays rather than one per piece.
+         */
+        private final BlockingQueue<double[]> spareValues = new ArrayBlockingQueue<>(16);
         private final int d = selected.length;
         private Piece piece;
         private int rowInPiece;
@@ -1018,7 +1030,8 @@ public final class CsvRows implements RowSource {
                 throw new IllegalStateException("cursor over " + name + " is closed; open a new pass");
             }
             if (pipeline == null) {
-                pipeline = new CsvPipeline<>(raw, counted, preambleLines, CsvRows.this::parsePiece);
+                pipeline = new CsvPipeline<>(raw, counted, preambleLines,
+                        (bytes, length) -> parsePiece(bytes, length, spareValues));
             }
             while (!finished) {
                 if (piece != null && rowInPiece < piece.rows) {
@@ -1040,6 +1053,9 @@ public final class CsvRows implements RowSource {
          * inside the data.
          */
         private boolean takePiece() {
+            if (piece != null && piece.values != null) {
+                spareValues.offer(piece.values); // this thread is done with its rows
+            }
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
                     + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
             rowInPiece = 0;
@@ -1077,7 +1093,7 @@ public final class CsvRows implements RowSource {
             }
             Gram[] lanes = new Gram[CsvPipeline.FOLD_LANES];
             pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes, length) -> {
-                Piece p = parsePiece(bytes, length);
+                Piece p = parsePiece(bytes, length, spareValues);
                 try {
                     transform.apply(p.values, p.rows, d);
                 } catch (RowTransform.RowProblem e) {
@@ -1093,6 +1109,7 @@ public final class CsvRows implements RowSource {
                 for (int from = 0; from < p.rows; from += blockRows) {
                     lanes[lane].addBlock(p.values, from, Math.min(blockRows, p.rows - from));
                 }
+                spareValues.offer(p.values);
                 p.values = null;
             });
             while (takePiece()) {
