@@ -111,6 +111,24 @@ class CsvNumbersTest {
         }
     }
 
+    /**
+     * Mantissas just below and at a power of two (2^53 .. 2^59), where converting the mantissa to a double
+     * rounds up to the next power and the leading-zero count taken from its exponent must be corrected.
+     */
+    @Test
+    void mantissasNextToPowersOfTwoParseExactly() {
+        for (int k = 53; k <= 59; k++) {
+            for (long j = -3; j <= 40; j++) {
+                long w = (1L << k) - j;
+                for (int q = -340; q <= 300; q += 7) {
+                    assertExact(w + "e" + q);
+                }
+                assertExact("0." + w);
+                assertExact(w + ".0");
+            }
+        }
+    }
+
     @Test
     void edgeCasesParseExactly() {
         for (String s : new String[] {"0", "-0", "+0", "0.0", "-0.0", ".5", "7.", "-.5e1", "4.9e-324", "2.4703282292062327e-324",
