@@ -30,7 +30,7 @@ public final class Main {
             NETLIB_LOG.setLevel(java.util.logging.Level.INFO);
         }
         if (args.length > 0 && RELEASES.contains(args[0])) {
-            warmUpInBackground();
+            warmUpInBackground(largeTextInput(args));
         }
         System.exit(newCommandLine(args).execute(args));
     }
@@ -44,12 +44,16 @@ public final class Main {
      * seeding and cipher ({@link io.dpspectra.noise.RandomSource#secure()}; the generator made here is
      * dropped, nothing is drawn from it), the linear-algebra backend (native BLAS and LAPACK loading and,
      * with native LAPACK, a 2 x 2 eigenproblem) and the JSON writer. On two cores this takes them off the
-     * critical path of a small release (docs/benchmarks/csv.md). Nothing here depends on the input or the
-     * options.
+     * critical path of a small release (docs/benchmarks/csv.md). With {@code csvParser} (the input is a
+     * large text file), first the CSV byte parser, on generated numbers. Nothing here reads the input or
+     * depends on the options, and nothing changes a result.
      */
-    private static void warmUpInBackground() {
+    private static void warmUpInBackground(boolean csvParser) {
         Thread t = new Thread(() -> {
             try {
+                if (csvParser) {
+                    io.dpspectra.data.CsvRows.warmUpParser();
+                }
                 io.dpspectra.noise.RandomSource.secure();
                 if (io.dpspectra.linalg.Backend.DEFAULT.isNative()) {
                     // native LAPACK is reentrant; the pure-Java fallback (F2J) keeps some state in static fields,
@@ -64,6 +68,28 @@ public final class Main {
         t.setDaemon(true);
         t.setPriority(Thread.MIN_PRIORITY);
         t.start();
+    }
+
+    /**
+     * True if an argument names a regular file of 16 MB or more that is not a {@code .dpsr}: a CSV large
+     * enough for the parser's warm-up ({@link io.dpspectra.data.CsvRows#warmUpParser()}) to pay; the same
+     * size from which the launcher compiles the parser early.
+     */
+    static boolean largeTextInput(String[] args) {
+        for (String a : args) {
+            if (a.startsWith("-") || a.endsWith(".dpsr")) {
+                continue;
+            }
+            try {
+                java.nio.file.Path p = java.nio.file.Path.of(a);
+                if (java.nio.file.Files.isRegularFile(p) && java.nio.file.Files.size(p) >= 16L << 20) {
+                    return true;
+                }
+            } catch (java.nio.file.InvalidPathException | IOException | SecurityException e) { // NOPMD
+                // not a readable file name: the command reports it if it is one
+            }
+        }
+        return false;
     }
 
     /**
