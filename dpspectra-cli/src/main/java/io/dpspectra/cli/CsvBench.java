@@ -27,12 +27,12 @@ import picocli.CommandLine.Option;
  * benchmark data, not a privacy mechanism) into a temporary folder and deleted afterwards.
  */
 @Command(name = "csv", mixinStandardHelpOptions = true,
-        description = {"Times, in one JVM: the raw read of a CSV file, the parse-only pass, convert to .dpsr, and",
-            "fit --algorithm analyze-gauss on the CSV and on the .dpsr copy; reports MB/s (of the CSV's bytes) and",
-            "the fit ratio CSV / .dpsr. Each step runs --repeat times after one warm-up; medians are reported",
-            "(the machine may be shared: compare ratios from one run; process CPU seconds are shown too, as the",
-            "measure that other processes disturb least). JVM start-up is not included: time",
-            "the launcher from the shell for that (docs/benchmarks/csv.md)."})
+        description = "Times, in one JVM: the raw read of a CSV file, the parse-only pass, convert to .dpsr, and"
+            + " fit --algorithm analyze-gauss on the CSV and on the .dpsr copy; reports MB/s (of the CSV's bytes) and"
+            + " the fit ratio CSV / .dpsr. Each step runs --repeat times after one warm-up; medians are reported"
+            + " (the machine may be shared: compare ratios from one run; process CPU seconds are shown too, as the"
+            + " measure that other processes disturb least). JVM start-up is not included: time"
+            + " the launcher from the shell for that (docs/benchmarks/csv.md).")
 final class CsvBench implements Callable<Integer> {
     @Option(names = "--file", description = "CSV file to time. Default: a generated --rows x --dim file.")
     Path file;
