@@ -68,8 +68,8 @@ final class CsvPipeline<C> implements AutoCloseable {
     /**
      * Piece buffers whose piece is parsed, for the reader to fill again: a pass touches a few
      * megabytes of buffers rather than one new (zeroed, page-faulted, later collected) array per
-     * megabyte of input, which cost the reader and the collector about a quarter of the parse's CPU
-     * (docs/benchmarks/csv.md).
+     * megabyte of input, which cost the reader and the collector about a tenth of the pass's CPU
+     * (docs/benchmarks/csv.md, "Third round").
      */
     private final BlockingQueue<byte[]> spare;
     private final PieceFolder<C> fold;

@@ -135,7 +135,8 @@ public final class CsvRows implements RowSource {
         StringBuilder sb = new StringBuilder();
         for (int r = 0; r < 8; r++) {
             for (int c = 0; c < 12; c++) {
-                sb.append(c == 0 ? "" : ",").append(Math.scalb((r % 2 == 0 ? 1 : -1) * (1 + r * 12 + c) * 0.7182818284590452, -c));
+                double v = Math.scalb((r % 2 == 0 ? 1 : -1) * (1 + r * 12 + c) * 0.7182818284590452, -c);
+                sb.append(c == 0 ? "" : ",").append(v);
             }
             sb.append('\n');
         }
@@ -789,10 +790,6 @@ public final class CsvRows implements RowSource {
         piece.rowLine = new int[capacity];
         boolean ws = separator == ' ';
         byte sep = separator;
-        // fields in locals: C1, the launcher's compiler for most inputs, reloads fields on every use
-        int columns = fileColumns;
-        int[] slots = slot;
-        double[] values = piece.values;
         CsvNumbers numbers = new CsvNumbers();
         int pos = 0;
         int line = 0;
@@ -827,7 +824,6 @@ public final class CsvRows implements RowSource {
                 int grown = piece.rowLine.length * 2;
                 piece.rowLine = Arrays.copyOf(piece.rowLine, grown);
                 piece.values = Arrays.copyOf(piece.values, grown * d);
-                values = piece.values;
             }
             int rowBase = piece.rows * d;
             int col = 0;
@@ -844,7 +840,7 @@ public final class CsvRows implements RowSource {
                     break;
                 }
                 int cs = p;
-                int s = col < columns ? slots[col] : -1;
+                int s = col < fileColumns ? slot[col] : -1;
                 double v = Double.NaN;
                 if (s >= 0) {
                     // one pass over the cell: the number, then the separator or line end right after it
@@ -885,10 +881,10 @@ public final class CsvRows implements RowSource {
                         piece.fail(line, base -> cellProblem(base + at, column, cell));
                         return piece;
                     }
-                    values[rowBase + s] = v;
+                    piece.values[rowBase + s] = v;
                 }
                 col++;
-                if (col > columns) {
+                if (col > fileColumns) {
                     break;
                 }
                 if (ws) {
