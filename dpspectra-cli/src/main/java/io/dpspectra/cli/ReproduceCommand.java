@@ -13,7 +13,7 @@ import picocli.CommandLine.Parameters;
 /** {@code dpspectra reproduce <paper>}: regenerates a paper's figures, CSV + PNG + report.md. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Re-run a paper's experiments: writes one CSV and one PNG per figure and a report.md "
-                + "comparing each figure with the paper's claim, under ./reproductions/<paper>/ in the working directory "
+                + "comparing each figure with the paper's claim, under reproductions/<paper>/ in the working directory "
                 + "(or --output-dir). The committed evidence in docs/reproductions/<paper>/ is rewritten only by a full "
                 + "run with an explicit --output-dir; a --quick run never overwrites a full run's report.",
                 "The papers are listed after the options."})
@@ -43,7 +43,7 @@ final class ReproduceCommand extends BaseCommand {
     boolean quick;
 
     @Option(names = "--output-dir", paramLabel = "DIR",
-            description = "Where to write the results (default: ./reproductions/<paper> in the working directory). A "
+            description = "Where to write the results (default: reproductions/<paper> in the working directory). A "
                     + "--quick run is refused (exit 2) if DIR holds a report.md of a full run.")
     Path outputDir;
 
