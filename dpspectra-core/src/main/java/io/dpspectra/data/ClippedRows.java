@@ -102,12 +102,13 @@ public final class ClippedRows implements RowSource {
             }
         }
         double m = clipping.measure(a, off, d);
-        if (!Double.isFinite(m)) {
+        if (!Double.isFinite(m) && !io.dpspectra.linalg.Vectors.isFinite(a, off, d)) {
             throw new RowTransform.RowProblem(index, " has a NaN or infinite entry, so its " + clipping.describeNorm()
-                    + " is " + m + "; remove or impute non-finite values", null);
+                    + " is undefined; remove or impute non-finite values", null);
         }
-        if (m > clipping.bound()) {
-            throw new RowTransform.RowProblem(index, " has " + clipping.describeNorm() + " " + m + " > bound "
+        if (m > clipping.bound()) { // a finite row whose norm overflows is above every bound
+            throw new RowTransform.RowProblem(index, " has " + clipping.describeNorm() + " "
+                    + (Double.isFinite(m) ? String.valueOf(m) : "above " + Double.MAX_VALUE) + " > bound "
                     + clipping.bound() + "; use --clip-norm to clip rows onto the bound instead, or raise the bound"
                     + " (choose it from domain knowledge, never from the data)", null);
         }

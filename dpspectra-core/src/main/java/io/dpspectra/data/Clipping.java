@@ -78,9 +78,12 @@ public final class Clipping {
 
     /**
      * Scales {@code row} onto the bound if it exceeds it and returns true if it did (a row exactly on
-     * the bound is not clipped). Modified: row.
+     * the bound is not clipped). Every row of finite entries is clipped, however large: the norm is taken
+     * overflow-safely ({@link Vectors#clipL2InPlace}, {@link Vectors#clipL1InPlace}), so a row of entries near
+     * {@link Double#MAX_VALUE} lands on the bound like any other. Modified: row.
      *
-     * @throws InvalidDataException if the row has a NaN or infinite entry (its norm is undefined)
+     * @throws InvalidDataException if the row has a NaN or infinite entry (its norm is undefined); readers
+     *                              refuse such cells first, before any private computation
      */
     public boolean clipInPlace(double[] row) {
         return clipInPlace(row, 0, row.length);
@@ -88,29 +91,33 @@ public final class Clipping {
 
     /** As {@link #clipInPlace(double[])} for the row stored in {@code a[off .. off+len)}. Modified: a. */
     public boolean clipInPlace(double[] a, int off, int len) {
-        double l2 = norm == DataBounds.Norm.L1 ? Double.NaN : Vectors.norm2(a, off, len);
-        double m = switch (norm) {
-            case L2 -> l2;
-            case L1 -> Vectors.norm1(a, off, len);
-            case TRACE -> l2 * l2;
-        };
-        if (!Double.isFinite(m) && !(norm == DataBounds.Norm.TRACE && Double.isFinite(l2))) {
+        try {
+            return switch (norm) {
+                case L2 -> Vectors.clipL2InPlace(a, off, len, bound);
+                case L1 -> Vectors.clipL1InPlace(a, off, len, bound);
+                case TRACE -> clipTrace(a, off, len);
+            };
+        } catch (IllegalArgumentException e) { // a NaN or infinite entry: the helpers check on their slow path only
             throw new InvalidDataException("a row has a NaN or infinite entry, so its " + describeNorm()
-                    + " is " + m + "; remove or impute non-finite values before clipping");
+                    + " is undefined; remove or impute non-finite values before clipping", e);
         }
-        if (m <= bound) {
+    }
+
+    /** ‖x‖₂² ≤ bound, scaled from the L2 norm, so that ‖x‖₂² overflowing for huge rows does not zero the row. */
+    private boolean clipTrace(double[] a, int off, int len) {
+        double l2 = Vectors.norm2(a, off, len);
+        if (l2 * l2 <= bound) {
             return false;
         }
-        double factor = switch (norm) {
-            case L2 -> bound / l2;
-            case L1 -> bound / m;
-            // from the L2 norm, so that ‖x‖₂² overflowing for huge rows does not zero the row
-            case TRACE -> Math.sqrt(bound) / l2;
-        };
-        Vectors.scaleInPlace(a, off, len, factor);
+        double factor = Math.sqrt(bound) / l2;
+        if (factor >= Double.MIN_NORMAL) {
+            Vectors.scaleInPlace(a, off, len, factor);
+        } else { // ‖x‖ overflowed or the factor is subnormal: the overflow-safe L2 clip
+            Vectors.clipL2InPlace(a, off, len, Math.sqrt(bound));
+        }
         // guard against rounding leaving the row a hair above the bound (at most a few steps)
-        while (measure(a, off, len) > bound) {
-            Vectors.scaleInPlace(a, off, len, 1 - 1e-15);
+        for (int step = 0; measure(a, off, len) > bound; step++) {
+            Vectors.scaleInPlace(a, off, len, 1 - Vectors.shrinkStep(step));
         }
         return true;
     }

@@ -48,6 +48,97 @@ public final class Vectors {
         return scale * Math.sqrt(s);
     }
 
+    /**
+     * Scales a[off .. off+len) onto the closed L2 ball of radius {@code bound} when its Euclidean norm exceeds
+     * the bound, and returns true if it did. Overflow-safe for every row of finite entries, however large:
+     * the norm is {@link #norm2(double[], int, int)}, and when even that overflows (entries near
+     * {@link Double#MAX_VALUE}, where ‖a‖ itself is not a double) the row is first divided by its largest
+     * magnitude, so the clipped row keeps its direction and lands on the bound instead of becoming zero or
+     * NaN. The result satisfies ‖a‖₂ ≤ bound as {@link #norm2} measures it (rounding that leaves it a hair
+     * above is undone by shrinking a few ulps). This is the one clipping step of the library: every per-row
+     * or per-sample L2 clip goes through it, so that no finite input can make a privacy computation
+     * overflow.
+     *
+     * <p>Modified: a.
+     *
+     * @param bound a finite bound &gt; 0
+     * @throws IllegalArgumentException if an entry is NaN or infinite (such a row has no norm; callers
+     *                                  refuse it before any private computation, see {@link #isFinite})
+     */
+    public static boolean clipL2InPlace(double[] a, int off, int len, double bound) {
+        double l2 = norm2(a, off, len);
+        if (l2 <= bound) {
+            return false;
+        }
+        double factor = bound / l2;
+        if (factor >= Double.MIN_NORMAL) {
+            scaleInPlace(a, off, len, factor);
+        } else { // ‖a‖ overflowed, or bound/‖a‖ is subnormal (too few bits to scale by): a power of two first
+            shrinkByLargest(a, off, len); // entries now below 2 in magnitude
+            scaleInPlace(a, off, len, bound / norm2(a, off, len));
+        }
+        for (int step = 0; norm2(a, off, len) > bound; step++) {
+            scaleInPlace(a, off, len, 1 - shrinkStep(step));
+        }
+        return true;
+    }
+
+    /**
+     * As {@link #clipL2InPlace} for the L1 norm: scales a[off .. off+len) onto ‖a‖₁ ≤ bound, overflow-safe for
+     * every finite row (a sum of magnitudes that overflows is taken after dividing by the largest one).
+     * Modified: a.
+     *
+     * @throws IllegalArgumentException if an entry is NaN or infinite
+     */
+    public static boolean clipL1InPlace(double[] a, int off, int len, double bound) {
+        double l1 = norm1(a, off, len);
+        if (l1 <= bound) {
+            return false;
+        }
+        double factor = bound / l1;
+        if (factor >= Double.MIN_NORMAL) {
+            scaleInPlace(a, off, len, factor);
+        } else {
+            shrinkByLargest(a, off, len);
+            scaleInPlace(a, off, len, bound / norm1(a, off, len));
+        }
+        for (int step = 0; norm1(a, off, len) > bound; step++) {
+            scaleInPlace(a, off, len, 1 - shrinkStep(step));
+        }
+        return true;
+    }
+
+    /**
+     * The relative shrink of the {@code step}-th guard step of a clip, for a row that rounding left a hair
+     * above its bound: 1e-15 (a few ulps) for the first eight steps, then doubling, so that even a row scaled
+     * into the subnormal range (a bound below ~1e-300) settles in a few dozen steps.
+     */
+    public static double shrinkStep(int step) {
+        return step < 8 ? 1e-15 : Math.min(0.5, Math.scalb(1e-15, step - 7));
+    }
+
+    /**
+     * Divides a[off .. off+len) by the power of two 2^e of its largest magnitude (a change of exponent: exact,
+     * except that entries below 2^e · 2⁻¹⁰⁷⁴ underflow to zero, far below the rounding of the norm), so that every
+     * entry is below 2 in magnitude. Refuses a NaN or infinite entry (the clip helpers'
+     * precondition). Modified: a.
+     */
+    private static void shrinkByLargest(double[] a, int off, int len) {
+        double m = 0;
+        for (int i = off; i < off + len; i++) {
+            double v = Math.abs(a[i]);
+            if (!(v <= Double.MAX_VALUE)) {
+                throw new IllegalArgumentException("entry " + (i - off + 1) + " is " + a[i] + "; only rows of finite "
+                        + "numbers can be clipped");
+            }
+            m = Math.max(m, v);
+        }
+        int e = Math.getExponent(m);
+        for (int i = off; i < off + len; i++) {
+            a[i] = Math.scalb(a[i], -e);
+        }
+    }
+
     public static double norm1(double[] a) {
         return norm1(a, 0, a.length);
     }
@@ -100,8 +191,13 @@ public final class Vectors {
 
     /** True if every entry is finite. */
     public static boolean isFinite(double[] a) {
-        for (double v : a) {
-            if (!Double.isFinite(v)) {
+        return isFinite(a, 0, a.length);
+    }
+
+    /** True if every entry of a[off .. off+len) is finite. */
+    public static boolean isFinite(double[] a, int off, int len) {
+        for (int i = off; i < off + len; i++) {
+            if (!Double.isFinite(a[i])) {
                 return false;
             }
         }

@@ -61,6 +61,21 @@ class ClippingTest {
         assertThat(Vectors.norm2(row)).isCloseTo(Math.sqrt(2.0), within(1e-12));
     }
 
+    /** Before the overflow-safe clip, a finite row whose norm overflowed was refused as "NaN or infinite". */
+    @Test
+    void aFiniteRowWhoseNormIsNotADoubleIsClippedOntoTheBoundInEveryNorm() {
+        double max = Double.MAX_VALUE;
+        for (Clipping c : new Clipping[] {Clipping.l2(2.0), Clipping.l1(2.0), Clipping.trace(2.0)}) {
+            double[] row = {max, -max, max};
+            assertThat(c.clipInPlace(row)).isTrue();
+            assertThat(c.measure(row)).as("%s", c.norm()).isLessThanOrEqualTo(2.0).isCloseTo(2.0, within(1e-13));
+            assertThat(row[0]).isEqualTo(-row[1]).isEqualTo(row[2]);
+        }
+        ClippedRows rejecting = Clipping.l2(1.0).reject(InMemoryRows.of(new double[][] {{0.1, 0.1}, {max, max}}));
+        assertThatThrownBy(() -> drain(rejecting)).hasMessageContaining("row 2").hasMessageContaining("> bound")
+                .hasMessageNotContaining("NaN");
+    }
+
     @Test
     void clippingANonFiniteRowIsAnError() {
         assertThatThrownBy(() -> Clipping.l2(1).clipInPlace(new double[] {Double.NaN, 1}))
