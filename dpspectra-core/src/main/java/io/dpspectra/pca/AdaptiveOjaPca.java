@@ -29,12 +29,15 @@ import java.util.TreeMap;
  * <li>Orthogonal gradients g_j⊥ = (I − wwᵀ) P A_j w. Oja's update w + ηPA w = (1 + ηρ)w + η g⊥ (ρ = wᵀAw) only
  * rescales w along itself, so after normalisation it equals w + η_eff g⊥ with η_eff = η/(1 + ηρ); ρ is replaced
  * by the PUBLIC eigenvalue λ_i of the round ({@link Builder#publicEigenvalues}, App. G.1's model constants; 0 if
- * none), so nothing along w is privatised. E[g⊥] = (I − wwᵀ)PΣPw → 0 as w converges, so no centre is needed.</li>
+ * none), so nothing along w is privatised. E[g⊥] = (I − wwᵀ)PΣPw → 0 as w converges, so no centre is needed.
+ * A g⊥ that overflows (an entry not a finite double) is replaced by 0, a fixed point inside every clip ball: still
+ * a function of the one sample, so the proof below is unchanged, and no finite input makes a step throw.</li>
  * <li>Scale: a {@link StableHistogram} (replace-one, count sensitivity 2, the full (ε, δ)) over the first half's
- * values ‖g_j⊥‖² in geometric bins [4^q, 4^{q+1}) (zero: no bin). Nothing released (⊥): the step is skipped.</li>
- * <li>Radius and noise: R = c·2^{q+1} (c = {@link Builder#radiusFactor}, default 4; 2^{q+1} is the released
- * bin's upper norm edge). The second half's g_j⊥ (j = h … 2h − 1; the last sample of an odd B is unused) are
- * clipped to ‖·‖ ≤ R and averaged; N(0, s²I_d) is added with s = {@link GaussianNoise#sigmaFor} of the L2
+ * values ‖g_j⊥‖² in geometric bins [4^q, 4^{q+1}) (zero: no bin; q = ⌊log₂ ‖g⊥‖⌋ from a power-of-two rescaling
+ * when the square would overflow). Nothing released (⊥): the step is skipped.</li>
+ * <li>Radius and noise: R = min(c·2^{q+1}, {@link #MAX_RADIUS}) (c = {@link Builder#radiusFactor}, default 4;
+ * 2^{q+1} is the released bin's upper norm edge). The second half's g_j⊥ (j = h … 2h − 1; the last sample of an
+ * odd B is unused) are clipped to ‖·‖ ≤ R (overflow-safe, {@link Vectors#clipL2InPlace}) and averaged; N(0, s²I_d) is added with s = {@link GaussianNoise#sigmaFor} of the L2
  * sensitivity 2R/h at the full (ε, δ) (analytic calibration). The noisy mean is projected onto
  * Im(P(I − wwᵀ)) and w ← P(w + η_eff ĝ)/‖·‖.</li>
  * </ol>
@@ -165,21 +168,47 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
         return batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
     }
 
-    /** The histogram bin ⌊log₄ v⌋ of v = ‖g⊥‖², or {@link StableHistogram#NO_BIN} for v = 0. */
+    /**
+     * The largest clip radius R: a released bin whose R = c·2^{q+1} would exceed it uses this R instead (a
+     * public constant, so R stays a function of the released bin), which keeps R, the sensitivity 2R/h, σ and
+     * the noisy mean finite for every bin. Only reached when gradients of norm ≳ 2^{900}/c are the mode.
+     */
+    static final double MAX_RADIUS = 0x1.0p900;
+
+    /** The histogram bin ⌊log₄ v⌋ of a finite v = ‖g⊥‖², or {@link StableHistogram#NO_BIN} for v = 0. */
     static long bin(double squaredNorm) {
         if (!(squaredNorm > 0)) {
             return StableHistogram.NO_BIN;
         }
-        if (!Double.isFinite(squaredNorm)) {
-            throw new IllegalArgumentException("a sample produced a non-finite gradient; check the data for NaN or "
-                    + "infinite values");
-        }
         return Math.floorDiv(Math.getExponent(squaredNorm), 2); // ⌊log₂ v⌋ halved, floored = ⌊log₄ v⌋
+    }
+
+    /**
+     * The bin of a finite vector g: {@link #bin(double)} of ‖g‖² when that square is a double, else (‖g‖ ≥ 2^{512},
+     * where squaring overflows) ⌊log₄ ‖g‖²⌋ = ⌊log₂ ‖g‖⌋ from g scaled by a power of two first. No finite g throws.
+     */
+    static long bin(double[] g) {
+        double v = Vectors.dot(g, g);
+        if (v < Double.POSITIVE_INFINITY) {
+            return bin(v);
+        }
+        double largest = Vectors.normInf(g);
+        int e = Math.getExponent(largest);
+        double[] scaled = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            scaled[i] = Math.scalb(g[i], -e); // exact up to the underflow of negligible entries
+        }
+        return e + Math.getExponent(Vectors.norm2(scaled)); // ‖g‖ = 2^e·‖scaled‖, ‖scaled‖ in [1, 2√d)
     }
 
     /** The upper norm edge 2^{q+1} of bin q (‖g⊥‖² &lt; 4^{q+1}). */
     static double upperNormEdge(long q) {
         return Math.scalb(1.0, (int) Math.max(-1100, Math.min(1100, q + 1)));
+    }
+
+    /** R for the released bin q: c·2^{q+1}, at most {@link #MAX_RADIUS}. */
+    double radius(long q) {
+        return Math.min(radiusFactor * upperNormEdge(q), MAX_RADIUS);
     }
 
     @Override
@@ -275,14 +304,19 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
                     bottoms++;
                     continue;
                 }
-                double radius = radiusFactor * upperNormEdge(best.getAsLong());
+                double radius = radius(best.getAsLong());
                 for (int j = 0; j < h; j++) { // second half: clip to R and sum
                     double[] gj = radiusFromSecondHalf ? buffer[j] : g;
                     if (!radiusFromSecondHalf) {
                         perpendicularGradient(chunk.next(), w, p, gj);
                     }
                     double nrm = Vectors.norm2(gj);
-                    Vectors.axpy(nrm > radius ? radius / nrm / h : 1.0 / h, gj, sum);
+                    if (nrm < Double.POSITIVE_INFINITY) {
+                        Vectors.axpy(nrm > radius ? radius / nrm / h : 1.0 / h, gj, sum);
+                    } else { // ‖g‖ is beyond the doubles: the overflow-safe clip
+                        Vectors.clipL2InPlace(gj, 0, d, radius);
+                        Vectors.axpy(1.0 / h, gj, sum);
+                    }
                 }
                 for (int j = 2 * h; j < b; j++) {
                     chunk.next(); // odd B: the last sample is not used
@@ -315,15 +349,23 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
         }
     }
 
-    /** out ← (I − wwᵀ) P A w for a unit w ∈ Im P. */
-    private static void perpendicularGradient(SampleMatrix a, double[] w, Projector p, double[] out) {
+    /**
+     * out ← (I − wwᵀ) P A w for a unit w ∈ Im P; when that overflows (a sample so large that some entry of A w,
+     * or of its projection, is not a finite double), out ← 0, a fixed point inside every clip ball. Either way
+     * out is a function of the one sample (given w and P), so the histogram's count sensitivity and the mean's
+     * L2 sensitivity 2R/h hold for every input, and no sample can make the step throw.
+     */
+    static void perpendicularGradient(SampleMatrix a, double[] w, Projector p, double[] out) {
         a.times(w, out);
         p.applyInPlace(out);
         Vectors.axpy(-Vectors.dot(w, out), w, out);
+        if (!Vectors.isFinite(out)) {
+            java.util.Arrays.fill(out, 0);
+        }
     }
 
     private static void tally(TreeMap<Long, Long> counts, double[] g) {
-        long q = bin(Vectors.dot(g, g));
+        long q = bin(g);
         if (q != StableHistogram.NO_BIN) {
             counts.merge(q, 1L, Long::sum);
         }

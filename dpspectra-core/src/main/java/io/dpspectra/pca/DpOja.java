@@ -224,6 +224,15 @@ public final class DpOja implements Deflation.Oracle {
                         }
                         nrm = Math.abs(sw) * Math.sqrt(Math.max(0, px2));
                     }
+                    if (!(nrm < Double.POSITIVE_INFINITY && Math.abs(sw) < Double.POSITIVE_INFINITY)) {
+                        // |x|^2, x.w or their product overflowed: the general path, overflow-safe
+                        a.times(w, g);
+                        p.applyInPlace(g);
+                        if (addClipped(g, mean)) {
+                            clipped++;
+                        }
+                        continue;
+                    }
                     double c = isPrivate && nrm > clipThreshold ? clipThreshold / nrm : 1;
                     if (c < 1) {
                         clipped++;
@@ -233,12 +242,9 @@ public final class DpOja implements Deflation.Oracle {
                 } else {
                     a.times(w, g);
                     p.applyInPlace(g);
-                    double nrm = Vectors.norm2(g);
-                    double c = isPrivate && nrm > clipThreshold ? clipThreshold / nrm : 1;
-                    if (c < 1) {
+                    if (addClipped(g, mean)) {
                         clipped++;
                     }
-                    Vectors.axpy(c / batchSize, g, mean);
                 }
             }
             if (projectMean) {
@@ -269,6 +275,31 @@ public final class DpOja implements Deflation.Oracle {
             log.note("noiseSigmaPerCoordinate", sigma);
         }
         return w;
+    }
+
+    /**
+     * mean ← mean + clip_β(g)/b for the projected gradient g of one sample, and true if it was clipped: the
+     * overflow-safe clip ({@link Vectors#clipL2InPlace}); a g that is not finite (the sample's product
+     * overflowed) counts as the fixed point 0, so every sample adds a vector of norm ≤ β/b and no sample can
+     * make the step throw or turn the mean into NaN. Modified: g, mean.
+     */
+    private boolean addClipped(double[] g, double[] mean) {
+        if (!Vectors.isFinite(g)) {
+            return isPrivate; // the fixed point 0: nothing to add
+        }
+        if (!isPrivate) {
+            Vectors.axpy(1.0 / batchSize, g, mean);
+            return false;
+        }
+        double nrm = Vectors.norm2(g);
+        boolean clip = nrm > clipThreshold;
+        if (nrm < Double.POSITIVE_INFINITY) { // the bits of the plain clip for every ordinary gradient
+            Vectors.axpy((clip ? clipThreshold / nrm : 1) / batchSize, g, mean);
+        } else {
+            Vectors.clipL2InPlace(g, 0, g.length, clipThreshold);
+            Vectors.axpy(1.0 / batchSize, g, mean);
+        }
+        return clip;
     }
 
     /** The d × r basis of P, row by row. */

@@ -77,6 +77,64 @@ class AdaptiveOjaPcaTest {
         assertThat(u.guarantee().orElseThrow().params()).isEqualTo(PARAMS);
     }
 
+    /**
+     * One huge but finite row must not turn a release into an error (an error on D′ and a release on D tell the
+     * two apart with certainty). Before the overflow-safe step, a row of norm ≳ 1.6·10⁷⁷ in a first half
+     * overflowed ‖g⊥‖² (the bin lookup threw) and one ≳ 1.3·10¹⁵⁴ in a second half made the clipped sum NaN
+     * (the noise threw). Batch B = ⌊√4000⌋ = 63, h = 31: row 0 is in the first batch's first half, row 40 in its
+     * second half; the same seed releases on D and on every D′.
+     */
+    @Test
+    void anExtremeFiniteRowInEitherHalfReleasesLikeAnOrdinaryOne() {
+        int n = 4000;
+        int d = 5;
+        double[][] base = new double[n][d];
+        RandomSource data = RandomSource.seededForReproducibility(7);
+        for (double[] row : base) {
+            for (int j = 0; j < d; j++) {
+                row[j] = 0.1 * data.standardNormal() * (j == 0 ? 3 : 1);
+            }
+        }
+        double max = Double.MAX_VALUE;
+        double[][] extremes = {{1e80, 1e80, 1e80, 1e80, 1e80}, {1e155, 1e155, 1e155, 1e155, 1e155},
+            {-1e150, -1e150, -1e150, -1e150, -1e150}, {1e-300, 1e-300, 1e-300, 1e-300, 1e-300}, {1e300, 0, 0, 0, 0},
+            {max, max, max, max, max}, {max, -max, max, -max, max}};
+        for (int at : new int[] {0, 40}) {
+            for (double[] extreme : extremes) {
+                double[][] rows = base.clone();
+                rows[at] = extreme;
+                PrivateSubspace u = AdaptiveOjaPca.builder().components(1)
+                        .randomSource(RandomSource.seededForReproducibility(11)).build()
+                        .fit(io.dpspectra.data.InMemoryRows.of(rows), PrivacyParams.of(1, 1e-5));
+                assertThat(io.dpspectra.linalg.Vectors.isFinite(u.components().column(0)))
+                        .as("row %d = %s", at, java.util.Arrays.toString(extreme)).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void theBinOfAVectorWhoseSquaredNormOverflowsIsItsLogTwoNorm() {
+        assertThat(AdaptiveOjaPca.bin(new double[] {3, 4})).isEqualTo(AdaptiveOjaPca.bin(25.0)).isEqualTo(2);
+        // ‖g‖ = 2^600·5: ‖g‖² = 2^1200·25 is not a double; ⌊log₂ ‖g‖⌋ = 602
+        assertThat(AdaptiveOjaPca.bin(new double[] {Math.scalb(3.0, 600), Math.scalb(4.0, 600)})).isEqualTo(602);
+        double max = Double.MAX_VALUE;
+        assertThat(AdaptiveOjaPca.bin(new double[] {max, max, max, max})).isEqualTo(1024); // ‖g‖ = 2·MAX ≈ 2^1025
+        assertThat(AdaptiveOjaPca.bin(new double[] {1e-300, 0})).isEqualTo(StableHistogram.NO_BIN); // ‖g‖² underflows
+    }
+
+    @Test
+    void aGradientThatOverflowsIsTheFixedPointZero() {
+        double max = Double.MAX_VALUE;
+        double[] w = {Math.sqrt(0.5), Math.sqrt(0.5), 0};
+        double[] out = new double[3];
+        AdaptiveOjaPca.perpendicularGradient(SampleMatrix.rankOne(new double[] {max, 1, max}), w,
+                io.dpspectra.linalg.Projector.identity(3), out);
+        assertThat(out).containsExactly(0, 0, 0);
+        AdaptiveOjaPca.perpendicularGradient(SampleMatrix.rankOne(new double[] {0, 1, 1}), w,
+                io.dpspectra.linalg.Projector.identity(3), out);
+        assertThat(out[2]).isCloseTo(Math.sqrt(0.5), org.assertj.core.api.Assertions.within(1e-15));
+    }
+
     @Test
     void badOptionsAreRefusedWithTheFix() {
         assertThatThrownBy(() -> AdaptiveOjaPca.builder().batchSize(2)).hasMessageContaining("batchSize");
