@@ -52,18 +52,33 @@ final class Granularity {
         }
     }
 
-    /** The multiple of g nearest to value (ties to even), in units of g, as an exact double integer. */
+    /**
+     * The multiple of g nearest to value (ties to even), in units of g, as an exact double integer; or
+     * infinity when value/g is beyond the doubles (then value is itself a multiple of g, see {@link #release}).
+     */
     static double roundedUnits(double value, double g) {
+        checkFinite(value);
+        return Math.rint(value / g); // exact: g is a power of two
+    }
+
+    /** Refuses a NaN or infinite value to privatise. */
+    static void checkFinite(double value) {
         if (!Double.isFinite(value)) {
             throw new IllegalArgumentException("value to privatise must be finite, got " + value
                     + "; check the data for NaN or infinite cells before releasing");
         }
-        double units = Math.rint(value / g); // exact: g is a power of two and value/g is finite
-        if (!Double.isFinite(units)) {
-            throw new IllegalArgumentException("value " + value + " is too large for noise granularity " + g
-                    + "; rescale the data");
-        }
-        return units;
+    }
+
+    /**
+     * The released value fl(r + k·g) for the value rounded to r ∈ gℤ and an exact sample k (|k| &lt; 2^53). A
+     * finite value so large that value/g is not a double (|value| ≥ 2^1024·g) is already a multiple of g (its
+     * ulp, a power of two, is far above g), so r = value and the release is fl(value + k·g): the same
+     * post-processing of the same lattice point, computed without the units. So every finite value can be
+     * released, whatever its size relative to the noise.
+     */
+    static double release(double value, long k, double g) {
+        double units = roundedUnits(value, g);
+        return Double.isFinite(units) ? toDouble(units, k, g) : value + k * g;
     }
 
     /** True if k·g is exact (|k| &lt; 2^53). */

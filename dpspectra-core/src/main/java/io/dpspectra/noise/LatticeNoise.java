@@ -19,8 +19,8 @@ import java.util.function.ToLongFunction;
  * chunk is done; they use {@link #bulkLattice}, the subclass's fastest sampler of the same law. Every value gets an independent exact sample of the same law; with the seeded source
  * the output depends only on the seed, the scale and the length, not on the cores or the scheduling.
  * Within a chunk the words come through a {@link WordBuffer}, so the secure source's lock is taken
- * once per 512 words. {@code addTo} validates every value before it changes any, so a bad value (NaN,
- * infinite, too large for the granularity) leaves the array untouched.
+ * once per 512 words. {@code addTo} validates every value before it changes any, so a bad value (NaN or
+ * infinite) leaves the array untouched.
  */
 abstract sealed class LatticeNoise implements Noise permits GaussianNoise, LaplaceNoise {
     /** Values per chunk of the bulk path; up to this many are drawn on the caller's thread. */
@@ -55,9 +55,9 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
             return k;
         }
 
-        /** The released value: value rounded to gℤ plus k·g (throws on a value that cannot be released). */
+        /** The released value: value rounded to gℤ plus k·g (throws on a NaN or infinite value). */
         double release(double value, long k) {
-            return Granularity.toDouble(Granularity.roundedUnits(value, g), k, g);
+            return Granularity.release(value, k, g);
         }
     }
 
@@ -92,7 +92,7 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
         Lattice lattice = count > CHUNK ? bulkLattice(scale) : lattice(scale);
         if (count <= CHUNK) {
             return values -> {
-                checkValues(values, count, lattice.g);
+                checkValues(values, count);
                 for (int i = 0; i < count; i++) {
                     values[i] = lattice.release(values[i], lattice.sample(random));
                 }
@@ -102,10 +102,10 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
     }
 
     /** Throws, naming the problem, unless values has the prepared length and every value can be released. */
-    private static void checkValues(double[] values, int count, double g) {
+    private static void checkValues(double[] values, int count) {
         checkPreparedLength(values, count);
         for (double v : values) {
-            Granularity.roundedUnits(v, g); // throws on NaN, infinities and values too large for g
+            Granularity.checkFinite(v); // throws on NaN and infinities
         }
     }
 
@@ -166,7 +166,7 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
                 throw new IllegalStateException("this noise was already added once; prepare fresh noise for "
                         + "each release (reusing noise would break the privacy guarantee)");
             }
-            checkValues(values, noise.length, lattice.g);
+            checkValues(values, noise.length);
             added = true;
             work();
             synchronized (this) {

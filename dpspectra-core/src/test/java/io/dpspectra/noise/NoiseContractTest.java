@@ -207,6 +207,27 @@ abstract class NoiseContractTest {
                 .hasMessageContaining("value").hasMessageContaining("NaN").hasMessageContaining("check the data");
     }
 
+    /**
+     * A finite value of any size is released: one whose units of the granularity are beyond the doubles is itself
+     * a multiple of g, and its release is fl(value + k·g). Before, it threw "too large for noise granularity", an
+     * error that one extreme record could cause after noise had been drawn.
+     */
+    @Test
+    void everyFiniteValueIsReleasedHoweverLargeAgainstTheScale() {
+        Noise noise = noise(RandomSource.seededForReproducibility(24));
+        for (double v : new double[] {1e300, -1e300, Double.MAX_VALUE, -Double.MAX_VALUE, 0x1.0p1000}) {
+            double out = noise.addNoise(v, 1);
+            assertThat(out).as("%s", v).isEqualTo(v); // the noise is far below the ulp of v
+            double[] many = new double[2 * LatticeNoise.CHUNK];
+            java.util.Arrays.fill(many, v);
+            noise.addNoiseInPlace(many, 1);
+            assertThat(many).containsOnly(v);
+        }
+        // at the edge of the units' range the lattice arithmetic still applies
+        double g = granularity(1);
+        assertThat(isMultipleOf(noise.addNoise(0x1.0p900 * g, 1), g)).isTrue();
+    }
+
     @Test
     void zeroScaleIsRejected() {
         Noise noise = noise(RandomSource.seededForReproducibility(1));
