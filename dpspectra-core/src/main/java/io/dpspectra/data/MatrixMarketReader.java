@@ -17,7 +17,7 @@ import java.util.Locale;
  * entries have value 1. Duplicate coordinates are summed. Parsing is strict: every error names the
  * file and line (1-based) and says what to fix — a wrong banner, array format, complex or
  * skew-symmetric/hermitian field, a non-square size, an index outside [1, N], a non-finite or malformed
- * value, too many or too few entries.
+ * value, a value beyond ±{@link #MAX_ENTRY}, too many or too few entries.
  *
  * <p>Reference: the MatrixMarket exchange format (NIST, Boisvert, Pozo &amp; Remington 1996).
  *
@@ -187,8 +187,20 @@ public final class MatrixMarketReader {
             throw new InvalidDataException(name + " line " + line + ": value '" + abbreviate(s)
                     + "' is not finite; replace it by a finite number");
         }
+        if (Math.abs(v) > MAX_ENTRY) {
+            throw new InvalidDataException(name + " line " + line + ": value " + v + " is beyond +-" + MAX_ENTRY
+                    + ", the largest entry a power iteration multiplies without overflow; rescale the matrix (and "
+                    + "the size of one neighbouring change, --sensitivity, with it)");
+        }
         return v;
     }
+
+    /**
+     * The largest entry magnitude the readers accept (a public domain bound, checked while reading, before any
+     * private computation): a product A·X with orthonormal X then stays below 1e150 times the row's entry count,
+     * far from overflow, so no finite matrix in the domain makes an iteration fail after noise was drawn.
+     */
+    public static final double MAX_ENTRY = 1e150;
 
     static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";

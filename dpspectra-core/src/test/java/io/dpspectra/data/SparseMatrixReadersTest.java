@@ -53,6 +53,8 @@ class SparseMatrixReadersTest {
         "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n3 1 1|line 3|row index out of range",
         "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 2 1|line 3|entry above the diagonal",
         "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 1 NaN|line 3|non-finite value",
+        "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 1 1e300|line 3|value beyond the entry domain",
+        "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 1 -2e150|line 3|negative value beyond the domain",
         "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 1 x|line 3|malformed value",
         "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 1|line 3|missing value",
         "%%MatrixMarket matrix coordinate real symmetric\\n2 2 1\\n1 1 1\\n2 2 1|line 4|too many entries",
