@@ -258,11 +258,9 @@ final class Inputs {
     }
 
     /**
-     * The number of rows for a command that releases only after its whole computation succeeded. A
-     * source that knows its size (a .dpsr file's header) is not read here: a malformed row or a row over
-     * --norm-bound then fails inside the algorithm's own pass, which is just as safe because results
-     * are written (atomically) only after the computation finished, and it saves a full extra read of
-     * a large file. A CSV is read once here ({@link #validate}) to count its rows and to fail fast.
+     * The number of rows. A source that knows its size (a .dpsr file's header) is not read here; whether it
+     * must be read before the first noise is decided where it is opened ({@link ReleaseInput#open}). A CSV is
+     * read once here ({@link #validate}) to count its rows and to fail fast.
      */
     static long rowCount(RowSource rows) {
         java.util.OptionalLong known = rows.knownSize();

@@ -137,14 +137,20 @@ final class PrivacyOptions {
         };
     }
 
+    /**
+     * Test hook: applied to the noise source of the command (the identity in every public configuration), so
+     * that a test can observe when randomness is drawn.
+     */
+    java.util.function.UnaryOperator<RandomSource> sourceWrapperForTests = java.util.function.UnaryOperator.identity();
+
     /** The noise source: secure by default; seeded (with a warning on {@code err}) if --seed was given. */
     RandomSource randomSource(PrintWriter err) {
         if (seed == null) {
-            return RandomSource.secure();
+            return sourceWrapperForTests.apply(RandomSource.secure());
         }
         err.println("dpspectra: warning: --seed " + seed + " makes the noise reproducible; the release is for "
                 + "reproducibility only and is NOT private against anyone who knows the seed");
         err.flush();
-        return RandomSource.seededForReproducibility(seed);
+        return sourceWrapperForTests.apply(RandomSource.seededForReproducibility(seed));
     }
 }

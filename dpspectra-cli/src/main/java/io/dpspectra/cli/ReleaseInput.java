@@ -228,8 +228,11 @@ final class ReleaseInput {
 
     /**
      * Opens INPUT through the pipeline: the schema (or the CSV options), the private bound if asked, the
-     * centring, the bound; counts the rows (a CSV is validated in this pass: a malformed cell or a row over
-     * --norm-bound fails here, exit 3); returns the bounded rows with a progress bar named {@code task}.
+     * centring, the bound; returns the bounded rows with a progress bar named {@code task}. Every row is read
+     * before the first noise is drawn, so that a malformed or non-finite cell or a row over --norm-bound fails
+     * (exit 3) before any private computation: by the private bound's or mean's pass, by the estimator's own
+     * first pass when it reads every row before its noise ({@link #estimatorReadsOnce}), by the count of a text
+     * input, or else (a .dpsr file, whose header gives n) by a validation pass here.
      * The private steps draw from {@code random} and spend the plan's shares under {@code neighbouring}.
      */
     Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
@@ -326,6 +329,14 @@ final class ReleaseInput {
         }
         RowSource read = raw;
         long[] counted = {-1};
+        if (external == null && !estimatorReadsOnce && pb == null && centre != Pipeline.Centre.PRIVATE
+                && raw.knownSize().isPresent()) {
+            // nothing has read a .dpsr file yet (its header gives n), and this estimator may draw noise before it
+            // has read every row (streaming, minibatches): read it once now, so that a NaN or infinite cell or a
+            // row over --norm-bound is refused before any noise. Every other path reads every row before its
+            // first noise anyway: a private bound's or mean's pass, a Gram pass, the count of a text input.
+            counted[0] = Inputs.validate(rows);
+        }
         LongSupplier count = () -> {
             if (counted[0] < 0) {
                 if (read.knownSize().isEmpty()) {

@@ -30,6 +30,9 @@ import java.util.OptionalLong;
  * uses O(d + 1 MiB) heap whatever the file size. {@link RowCursor#nextBlock} is served directly from
  * that buffer. Writing is atomic: a temporary file in the target's directory, renamed on success.
  *
+ * <p>Every cell read is checked finite: a NaN or infinite cell is an {@link InvalidDataException} naming its
+ * row and column, as in a CSV.
+ *
  * <p>Cost: one sequential read of 8·n·d bytes per pass.
  */
 public final class BinaryRows implements RowSource {
@@ -270,6 +273,7 @@ public final class BinaryRows implements RowSource {
                 return false;
             }
             readDoubles(into, 0, d);
+            checkFinite(into, 1);
             read++;
             return true;
         }
@@ -285,8 +289,25 @@ public final class BinaryRows implements RowSource {
                 return 0;
             }
             readDoubles(block, 0, Math.multiplyExact(k, d));
+            checkFinite(block, k);
             read += k;
             return k;
+        }
+
+        /**
+         * Refuses a NaN or infinite cell among the {@code rows} rows just read into {@code values}, naming its row
+         * and column: the file is outside the data domain (finite rows), like a CSV with such a cell, and the
+         * refusal comes on the pass that reads the row, never as a value handed on.
+         */
+        private void checkFinite(double[] values, int rows) {
+            for (int i = 0; i < rows * d; i++) {
+                if (!Double.isFinite(values[i])) {
+                    long row = read + i / d + 1;
+                    throw new InvalidDataException(path + " row " + row + " column " + (i % d + 1) + " is "
+                            + (Double.isNaN(values[i]) ? "NaN" : values[i]) + "; every cell must be a finite number "
+                            + "(remove or impute it in the source, then convert it again)");
+                }
+            }
         }
 
         private void readDoubles(double[] dst, int off, int len) {
