@@ -87,7 +87,8 @@ final class LdpBench implements Callable<Integer> {
             double randomizeWriteSeconds = Double.NaN;
             if (temporary || !Files.exists(path)) {
                 t = System.nanoTime();
-                try (LocalReportWriter w = new LocalReportWriter(Files.newOutputStream(path), LocalReportFormat.BINARY)) {
+                try (LocalReportWriter w = new LocalReportWriter(Files.newOutputStream(path), LocalReportFormat.BINARY,
+                        reports)) {
                     randomizeAll(randomizer, records, out, block, data, w);
                 }
                 randomizeWriteSeconds = secondsSince(t);

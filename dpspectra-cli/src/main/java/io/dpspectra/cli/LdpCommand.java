@@ -123,6 +123,9 @@ final class LdpCommand implements Runnable {
                     PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
+            // every record is read once before any report is made: a bad cell is refused before any noise,
+            // and the file can say how many reports it holds (so that a truncated copy is refused)
+            long n = Inputs.validate(opened.rows());
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");
             LocalCovarianceRandomizer randomizer = LocalCovarianceRandomizer.builder().dimension(p).privacy(privacy)
                     .clipNorm(clipNorm).calibration(rule).randomSource(random).build();
@@ -131,7 +134,7 @@ final class LdpCommand implements Runnable {
             int block = Math.max(1, Math.min(4096, (1 << 22) / m));
             long[] written = {0};
             AtomicFiles.write(output, out -> {
-                try (LocalReportWriter writer = new LocalReportWriter(out, format);
+                try (LocalReportWriter writer = new LocalReportWriter(out, format, n);
                      RowCursor cursor = source.open()) {
                     double[] records = new double[block * p];
                     double[] reports = new double[block * m];
@@ -158,9 +161,12 @@ final class LdpCommand implements Runnable {
                     + "the average (Wang & Xu Algorithm 1), or with --sparse the Fantope-projection sparse PCA "
                     + "(Algorithm 2).",
                     "Every report must carry the same public parameters (version, p, epsilon, delta, clip norm, "
-                            + "calibration, sigma) and be intact; a report that is not is refused with its line "
-                            + "(JSON lines) or report number (binary), and nothing of it is used. By default the "
-                            + "first refusal stops the run and nothing is written.",
+                            + "calibration, sigma), be intact, and hold no entry beyond B^2 + 10 sigma sqrt(2 ln(p+1)) "
+                            + "(an honest report exceeds it with probability below 1e-29); a report that does not is "
+                            + "refused with its line (JSON lines) or report number (binary), and nothing of it is "
+                            + "used. Every report also carries its place in its file (report i of N), so a file cut "
+                            + "short, even at a report boundary, or with reports removed, is refused too. By default "
+                            + "the first refusal stops the run and nothing is written.",
                     "The release is post-processing of the reports: it carries their (epsilon, delta)-LDP "
                             + "guarantee and spends nothing more. The number of reports n is public in the local "
                             + "model (the server receives every report), so the release states it."},
@@ -185,7 +191,8 @@ final class LdpCommand implements Runnable {
 
         @Option(names = "--skip-invalid",
                 description = "Skip refused reports (each is named on stderr) and aggregate the others, instead of "
-                        + "stopping at the first one.")
+                        + "stopping at the first one; reports missing from a truncated file are counted and named the "
+                        + "same way.")
         boolean skipInvalid;
 
         @Mixin
@@ -229,13 +236,25 @@ final class LdpCommand implements Runnable {
                 } else {
                     refused = aggregator.addAll(reports, skipInvalid);
                 }
+            } catch (io.dpspectra.local.MissingReportsException e) {
+                throw CliException.data("reports missing at " + e.getMessage(), "nothing was written; make the reports"
+                        + " again, or pass --skip-invalid to aggregate the reports that are there (the number missing "
+                        + "is then reported)", null);
             } catch (InvalidReportException e) {
                 throw CliException.data("refused report at " + e.getMessage(), skipInvalid
                         ? "the file cannot be read past this point; nothing was written"
                         : "nothing was written; remove the report or pass --skip-invalid to aggregate the others", null);
             }
+            long missing = LocalPcaAggregator.missing(refused);
             for (InvalidReportException e : refused) {
-                warn("skipped report at " + e.getMessage());
+                warn((e instanceof io.dpspectra.local.MissingReportsException ? "reports missing at " : "skipped report at ")
+                        + e.getMessage());
+            }
+            if (!refused.isEmpty()) {
+                warn(String.format(Locale.ROOT, "aggregated %d reports; %d refused, %d missing from %s",
+                        aggregator.count(), refused.size() - refused.stream()
+                                .filter(e -> e instanceof io.dpspectra.local.MissingReportsException).count(), missing,
+                        reports));
             }
             if (external == null ? aggregator.count() == 0 : summed == null) {
                 throw CliException.data("no report in " + reports + " was accepted, so there is nothing to aggregate",
@@ -272,7 +291,10 @@ final class LdpCommand implements Runnable {
                 release.put("support", support); // post-processing of the private average
             }
             release.preprocessing(parameters(aggregate.parameters()));
-            release.diagnostic("input", reports.toString()).diagnostic("refusedReports", refused.size());
+            long missingGaps = refused.stream().filter(e -> e instanceof io.dpspectra.local.MissingReportsException)
+                    .count();
+            release.diagnostic("input", reports.toString()).diagnostic("refusedReports", refused.size() - missingGaps)
+                    .diagnostic("missingReports", missing);
             if (format == OutputFormat.table) {
                 StringBuilder sb = new StringBuilder();
                 sb.append("algorithm: ").append(subspace.algorithm()).append("  reports: ").append(aggregate.reports())

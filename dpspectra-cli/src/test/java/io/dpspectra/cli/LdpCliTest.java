@@ -120,4 +120,54 @@ class LdpCliTest {
         assertThat(over.err()).contains("refuses").contains("leaving (ε=0.5");
         assertThat(again).doesNotExist();
     }
+
+    /** Before every report carried its place in its file, 60 of 200 reports cut at a boundary were aggregated. */
+    @Test
+    void aReportFileCutAtAReportBoundaryIsRefusedAndWithSkippingTheMissingAreCounted() throws Exception {
+        Path reports = randomize("binary", "2", "whole.bin");
+        byte[] bytes = Files.readAllBytes(reports);
+        int record = io.dpspectra.local.LocalReportFormat.binaryRecordBytes(4);
+        Path cut = Files.write(dir.resolve("cut.bin"), java.util.Arrays.copyOf(bytes, 60 * record));
+        Path release = dir.resolve("release.json");
+        Cli.Result r = Cli.run("ldp", "aggregate", "--components", "2", cut.toString(), "--output", release.toString());
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("reports missing at " + cut + " end").contains("after report 60 of 300")
+                .contains("reports 61 to 300 (240) are missing").contains("--skip-invalid");
+        assertThat(release).doesNotExist();
+        Cli.Released skipped = Cli.runWithDiagnostics(dir, "ldp", "aggregate", "--components", "2", "--skip-invalid",
+                cut.toString());
+        assertThat(skipped.result().exitCode()).as(skipped.result().toString()).isZero();
+        assertThat(skipped.result().err()).contains("aggregated 60 reports; 0 refused, 240 missing from " + cut);
+        assertThat(Json.MAPPER.readTree(skipped.result().out()).get("reports").asLong()).isEqualTo(60);
+        assertThat(skipped.diagnostics().get("missingReports").asLong()).isEqualTo(240);
+    }
+
+    /** Before the bound, one report with an entry of 1e9 was aggregated and decided the released component. */
+    @Test
+    void aReportWithAnEntryBeyondTheHonestBoundIsRefusedOrDroppedAndCounted() throws Exception {
+        Path reports = randomize("json-lines", "2", "honest.jsonl");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(reports));
+        lines.set(41, lines.get(41).replaceFirst("\"values\":\\[[^,]*,", "\"values\":[1.0E9,"));
+        Path poisoned = Files.write(dir.resolve("poisoned.jsonl"), lines);
+        Cli.Result r = Cli.run("ldp", "aggregate", "--components", "1", poisoned.toString());
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(r.err()).contains("line 42").contains("value 1 is 1.0E9").contains("beyond");
+        Cli.Result skipped = Cli.run("ldp", "aggregate", "--components", "1", "--skip-invalid", poisoned.toString());
+        assertThat(skipped.exitCode()).as(skipped.toString()).isZero();
+        assertThat(skipped.err()).contains("aggregated 299 reports; 1 refused, 0 missing");
+        assertThat(Json.MAPPER.readTree(skipped.out()).get("reports").asLong()).isEqualTo(299);
+    }
+
+    /** Before the JSON parser, a space after a colon made every report unreadable. */
+    @Test
+    void jsonLinesWithSpacesAfterColonsAreRead() throws Exception {
+        Path reports = randomize("json-lines", "2", "compact.jsonl");
+        List<String> spaced = Files.readAllLines(reports).stream().map(l -> l.replace("\":", "\": ").replace(",", ", "))
+                .toList();
+        Path pretty = Files.write(dir.resolve("spaced.jsonl"), spaced);
+        Cli.Result a = Cli.run("ldp", "aggregate", "--components", "2", reports.toString());
+        Cli.Result b = Cli.run("ldp", "aggregate", "--components", "2", pretty.toString());
+        assertThat(b.exitCode()).as(b.toString()).isZero();
+        assertThat(b.out()).isEqualTo(a.out());
+    }
 }

@@ -42,7 +42,7 @@ final class BinaryRecords {
     /** Copies the values of the record at byte {@code at} of the chunk into {@code values} (one bulk copy). */
     void decodeValues(int at, double[] values) {
         int from = at + LocalReportFormat.BINARY_HEADER;
-        int shift = from & 7; // records are 52 + 8m bytes long, so they start at 0 or 4 mod 8
+        int shift = from & 7; // records are 68 + 8m bytes long, so they start at 0 or 4 mod 8
         doubles[shift / 4].get((from - shift) / 8, values);
     }
 

@@ -5,7 +5,7 @@ package io.dpspectra.local;
  * unsupported version, or made under other public parameters. The message names where the report is
  * (line or report number) and what is wrong. Nothing of a refused report is aggregated.
  */
-public final class InvalidReportException extends RuntimeException {
+public class InvalidReportException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final String position;
 

@@ -169,7 +169,9 @@ public final class LocalCovarianceRandomizer {
                         + "L2 norm <= " + parameters.clipNorm(),
                 "L2 sensitivity of the upper triangle of x x^T (diagonal included) between any two records = "
                         + ReportParameters.sensitivity(parameters.clipNorm()) + " (sqrt(2)*B^2); sigma = "
-                        + parameters.sigma() + " (" + parameters.calibration() + ")",
+                        + parameters.sigma() + " (" + parameters.calibration() + "); the server refuses a report with "
+                        + "an entry beyond B^2 + 10 sigma sqrt(2 ln(p+1)) = " + parameters.entryBound()
+                        + " (an honest report has one with probability below 1e-29)",
                 "Wang & Xu, PCA in the Local Differential Privacy Model, Algorithm 1 and Theorem 2 "
                         + "(sensitivity sqrt(2), not the printed 1)");
     }

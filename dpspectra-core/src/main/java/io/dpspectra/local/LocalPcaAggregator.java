@@ -10,11 +10,21 @@ import java.util.Objects;
  * them into S̃ = (1/n) Σ (x_i x_iᵀ + Z_i), from which {@link LocalAggregate} releases the top-k subspace (or
  * {@link SparseFantopePca} the sparse one).
  *
- * <p>Checks: every report must be readable, of this library's format version, with finite values, made
- * under parameters whose σ is the calibrated one ({@link ReportParameters#inconsistency()}), and under the
- * same public parameters as the others: the ones given to {@link #expecting}, or else those of the first
- * report accepted. A report that fails is refused with an {@link InvalidReportException} naming it, and
- * nothing of it enters the average (the check comes before any addition).
+ * <p>Checks: every report must be readable, of this library's format version, with finite values no larger
+ * in magnitude than an honest report's can be ({@link ReportParameters#entryBound()}: B² + 10σ√(2 ln(p + 1)),
+ * exceeded by an honest report with probability below 10⁻²⁹), made under parameters whose σ is the calibrated
+ * one ({@link ReportParameters#inconsistency()}), and under the same public parameters as the others: the ones
+ * given to {@link #expecting}, or else those of the first report accepted. A report that fails is refused with
+ * an {@link InvalidReportException} naming it, and nothing of it enters the average (the check comes before any
+ * addition). Reading a file ({@link #addAll}), the reports must also come in the order their writer numbered
+ * them ({@link ReportSequence}): reports missing from a file cut short, even at a report boundary, or taken out
+ * of it, are a {@link MissingReportsException} with their number. (A report made under other parameters is
+ * refused as such, and takes its place in the sequence only where it is the report due: else it came from
+ * another file.)
+ *
+ * <p>What the checks cannot stop (poisoning): a client can still send any report within the bound, made up
+ * rather than randomized, and so move each entry of the average by up to 2·bound/n (from its honest value to
+ * the other end of the range); k colluding clients by k times that.
  *
  * <p>Privacy: post-processing of (ε, δ)-LDP reports; it spends nothing and needs no randomness.
  *
@@ -28,6 +38,7 @@ public final class LocalPcaAggregator {
     static final int BLOCK = 1024;
 
     private ReportParameters expected;
+    private double entryBound;
     private double[] block;
     private double[] sum;
     private double[] compensation;
@@ -58,6 +69,7 @@ public final class LocalPcaAggregator {
 
     private void adopt(ReportParameters parameters) {
         expected = parameters;
+        entryBound = parameters.entryBound();
         int m = parameters.reportLength();
         block = new double[m];
         sum = new double[m];
@@ -94,10 +106,14 @@ public final class LocalPcaAggregator {
             throw new InvalidReportException(position.get(), "holds " + values.length
                     + " values, a report of dimension " + expected.dimension() + " holds " + m);
         }
+        double bound = entryBound;
         for (int i = 0; i < m; i++) {
-            if (!Double.isFinite(values[i])) {
-                throw new InvalidReportException(position.get(), "value " + (i + 1) + " is " + values[i]
-                        + "; a report holds finite numbers only");
+            if (!(Math.abs(values[i]) <= bound)) {
+                throw new InvalidReportException(position.get(), Double.isFinite(values[i])
+                        ? "value " + (i + 1) + " is " + values[i] + ", beyond " + bound + " = B^2 + 10 sigma sqrt(2 ln(p+1)), "
+                        + "the largest an honest report holds but with probability below 1e-29; it was not made by "
+                        + "the randomizer under these parameters"
+                        : "value " + (i + 1) + " is " + values[i] + "; a report holds finite numbers only");
             }
         }
         double[] b = block;
@@ -124,28 +140,120 @@ public final class LocalPcaAggregator {
     }
 
     /**
-     * Adds every report {@code reader} yields. A refused report either ends the reading (the exception is
-     * thrown; the reports before it stay added) or, with {@code skipInvalid}, is recorded and skipped.
-     * A reader that cannot go on ({@link LocalReportReader#broken()}) always throws.
+     * Adds every report {@code reader} yields, a whole file (or files concatenated) from its start: each report in
+     * its place ({@link ReportSequence}). A refused report, or reports found missing (a
+     * {@link MissingReportsException}, also when the input ends inside a file or inside a report), either end the
+     * reading (the exception is thrown; the reports before it stay added) or, with {@code skipInvalid}, are
+     * recorded and the reading goes on. A reader that cannot go on ({@link LocalReportReader#broken()}) always
+     * throws.
      *
-     * @return the refused reports (empty unless skipInvalid)
+     * @return the refused reports and the missing ones, in file order (empty unless skipInvalid)
      */
     public List<InvalidReportException> addAll(LocalReportReader reader, boolean skipInvalid) {
         List<InvalidReportException> refused = new ArrayList<>();
+        ReportSequence sequence = ReportSequence.atStart();
         java.util.function.Supplier<String> position = reader::position; // built only for a refused report
         while (true) {
+            boolean more;
             try {
-                if (!reader.next()) {
-                    return refused;
-                }
-                add(reader.parameters(), reader.values(), position);
+                more = reader.next();
             } catch (InvalidReportException e) {
                 if (!skipInvalid || reader.broken()) {
                     throw e;
                 }
                 refused.add(e);
+                sequence.unreadable();
+                continue;
+            }
+            if (!more) {
+                note(sequence.end(reader.endPosition(), reader.partialBytes(), reader.recordBytes()), skipInvalid,
+                        refused);
+                return refused;
+            }
+            // a report made under other parameters takes its place only where it is the one due (else it came
+            // from another file, and nothing is missing because of it)
+            if (accepts(reader.parameters()) || sequence.isDue(reader.index(), reader.count())) {
+                note(sequence.arrive(reader.index(), reader.count(), position), skipInvalid, refused);
+            }
+            try {
+                add(reader.parameters(), reader.values(), position);
+            } catch (InvalidReportException e) {
+                note(e, skipInvalid, refused);
             }
         }
+    }
+
+    /**
+     * Where a contiguous span of a report file begins and ends in the file's numbering: the first report is
+     * "firstIndex of firstCount", at {@code firstPosition}; the last "lastIndex of lastCount".
+     */
+    public record Span(long firstIndex, long firstCount, String firstPosition, long lastIndex, long lastCount)
+            implements java.io.Serializable {
+    }
+
+    /**
+     * Adds every report {@code reader} yields, a contiguous part of a report file that may begin and end inside
+     * one of its files (a partition of a cluster's input): each report must follow the one before it in the
+     * file's numbering, and the first is taken as it comes; a refused report or a gap ends the reading (thrown).
+     * The spans of all parts, joined in file order by {@link #checkJoined}, give the verdicts of
+     * {@link #addAll(LocalReportReader, boolean)} on the whole.
+     *
+     * @return the span read, or null when the part holds no report
+     */
+    public Span addSpan(LocalReportReader reader) {
+        ReportSequence sequence = ReportSequence.anywhere();
+        java.util.function.Supplier<String> position = reader::position;
+        Span first = null;
+        while (reader.next()) {
+            if (!accepts(reader.parameters()) && !sequence.isDue(reader.index(), reader.count())) {
+                add(reader.parameters(), reader.values(), position); // another file's report: refused with the reason
+            }
+            note(sequence.arrive(reader.index(), reader.count(), position), false, null);
+            if (first == null) {
+                first = new Span(reader.index(), reader.count(), reader.position(), 0, 0);
+            }
+            add(reader.parameters(), reader.values(), position);
+        }
+        if (reader.partialBytes() > 0) {
+            note(sequence.end(reader.endPosition(), reader.partialBytes(), reader.recordBytes()), false, null);
+        }
+        return first == null ? null : new Span(first.firstIndex(), first.firstCount(), first.firstPosition(),
+                reader.index(), reader.count());
+    }
+
+    /**
+     * Checks that the spans of the parts of a report file (in file order; null for a part without reports) join
+     * up: the whole starts with a file's report 1, each span continues the one before it, and the whole ends
+     * after a file's last report ({@code end} names the end in messages).
+     *
+     * @throws MissingReportsException at the first gap
+     */
+    public static void checkJoined(List<Span> spans, String end) {
+        ReportSequence sequence = ReportSequence.atStart();
+        for (Span span : spans) {
+            if (span != null) {
+                note(sequence.arrive(span.firstIndex(), span.firstCount(), span::firstPosition), false, null);
+                sequence.jumpTo(span.lastIndex(), span.lastCount());
+            }
+        }
+        note(sequence.end(end, 0, -1), false, null);
+    }
+
+    /** Throws {@code problem}, or with skipping records it; nothing for null. */
+    static void note(InvalidReportException problem, boolean skipInvalid, List<InvalidReportException> refused) {
+        if (problem == null) {
+            return;
+        }
+        if (!skipInvalid) {
+            throw problem;
+        }
+        refused.add(problem);
+    }
+
+    /** The reports found missing among {@code refused} (0 when none). */
+    public static long missing(List<InvalidReportException> refused) {
+        return refused.stream().filter(e -> e instanceof MissingReportsException)
+                .mapToLong(e -> ((MissingReportsException) e).lost()).sum();
     }
 
     /**

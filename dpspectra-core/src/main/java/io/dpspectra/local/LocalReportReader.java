@@ -23,8 +23,15 @@ import java.nio.file.Path;
  * <p>A report that cannot be read (malformed line, bad checksum, unsupported version, invalid parameter)
  * makes {@link #next()} throw an {@link InvalidReportException} naming its line (JSON) or report number
  * (binary); the following call goes on with the next report. Binary reports have a fixed size, taken from
- * the first report; when even that cannot be read, or the file ends inside a report, the reader is
- * {@link #broken()} and can go no further.
+ * the first report; when even that cannot be read (or the file is of format version 1), the reader is
+ * {@link #broken()} and can go no further. A binary file that ends inside a report ends there:
+ * {@link #partialBytes()} says how much of it there was. Each report's place in its file ("report i of N",
+ * {@link #index()}, {@link #count()}) is read but not judged here; {@link LocalPcaAggregator} checks the
+ * sequence.
+ *
+ * <p>JSON lines are parsed by a strict RFC 8259 parser ({@link io.dpspectra.json.JsonReader}): whitespace
+ * between tokens and any order of the keys are accepted; every key of the format is required, once, and no
+ * other.
  *
  * <p>Cost: O(p²) memory; the binary path reads 4 MiB at a time into direct buffers, on a background thread that also checks
  * each report's CRC-32 while the caller uses the previous chunk (two chunk buffers, 8 MiB off the heap); no allocation per report.
@@ -50,14 +57,17 @@ public final class LocalReportReader implements AutoCloseable {
     private record Chunk(ByteBuffer bytes, boolean[] intact) {
     }
     private int recordBytes = -1;
-    /** The header of the last report whose parameters were parsed, as longs (headers are 48 bytes). */
-    private final long[] lastHeader = new long[LocalReportFormat.BINARY_HEADER / 8];
+    /** The parameter block of the last report whose parameters were parsed, as longs (48 bytes). */
+    private final long[] lastHeader = new long[LocalReportFormat.PARAMETER_BYTES / 8];
     private long reportNumber;
 
     private ReportParameters parameters;
     private double[] values;
+    private long index;
+    private long count;
     private boolean broken;
     private boolean ended;
+    private long partialBytes;
 
     private LocalReportReader(InputStream in, ReadableByteChannel file, String name) throws IOException {
         this.name = name;
@@ -78,7 +88,7 @@ public final class LocalReportReader implements AutoCloseable {
         if (first == '{' || first < 0) {
             format = LocalReportFormat.JSON_LINES;
             lines = new BufferedReader(new InputStreamReader(file != null ? Channels.newInputStream(file) : source,
-                    StandardCharsets.US_ASCII), 1 << 16);
+                    StandardCharsets.UTF_8), 1 << 16);
             channel = null;
         } else if (first == 'D') {
             format = LocalReportFormat.BINARY;
@@ -145,6 +155,34 @@ public final class LocalReportReader implements AutoCloseable {
         return values;
     }
 
+    /** The current report's index i in its file (report i of {@link #count()}). */
+    public long index() {
+        return index;
+    }
+
+    /** The number of reports N of the current report's file. */
+    public long count() {
+        return count;
+    }
+
+    /** After the end: the bytes of a last binary report the file ends inside (0 when it ends after a report). */
+    public long partialBytes() {
+        return partialBytes;
+    }
+
+    /** The size of a binary report of this file (-1 for JSON lines or before the first report). */
+    public long recordBytes() {
+        return recordBytes;
+    }
+
+    /** Where the reports ended: "file end" (binary: the report it ends inside, when it does). */
+    public String endPosition() {
+        if (format == LocalReportFormat.BINARY && partialBytes > 0) {
+            return BinaryRecords.position(name, reportNumber, recordBytes);
+        }
+        return name + " end";
+    }
+
     /** Where the current (or the refused) report is: "file line 17" or "file report 17 (byte 113856)". */
     public String position() {
         return format == LocalReportFormat.BINARY
@@ -171,7 +209,11 @@ public final class LocalReportReader implements AutoCloseable {
             JsonReport parsed = JsonReport.parse(line);
             parameters = parsed.parameters;
             values = parsed.values;
+            index = parsed.index;
+            count = parsed.count;
             return true;
+        } catch (io.dpspectra.json.JsonReader.SyntaxError e) {
+            throw new InvalidReportException(position(), "not valid JSON at " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new InvalidReportException(position(), e.getMessage());
         }
@@ -197,9 +239,9 @@ public final class LocalReportReader implements AutoCloseable {
         reportNumber++;
         int at = buffer.position();
         if (buffer.remaining() < recordBytes) {
-            broken = true;
-            throw new InvalidReportException(position(), "the file ends inside this report (" + buffer.remaining()
-                    + " of " + recordBytes + " bytes); it was truncated");
+            partialBytes = buffer.remaining(); // the file ends inside this report: the sequence check says what is lost
+            ended = true;
+            return false;
         }
         buffer.position(at + recordBytes);
         if (!intact[at / recordBytes]) {
@@ -211,6 +253,9 @@ public final class LocalReportReader implements AutoCloseable {
                 lastHeader[i] = buffer.getLong(at + 8 * i);
             }
         }
+        index = buffer.getLong(at + LocalReportFormat.INDEX_AT);
+        count = buffer.getLong(at + LocalReportFormat.COUNT_AT);
+        ReportSequence.checkPlace(index, count, this::position);
         if (records == null || records.chunk() != buffer) {
             records = new BinaryRecords(buffer);
         }
@@ -234,6 +279,10 @@ public final class LocalReportReader implements AutoCloseable {
             // fill the header
         }
         reportNumber = 1;
+        if (head.position() >= 8 && head.getInt(0) == LocalReportFormat.MAGIC && head.getInt(4) == 1) {
+            broken = true;
+            throw new InvalidReportException(position(), LocalReportFormat.VERSION_1);
+        }
         if (head.hasRemaining()) {
             broken = true;
             throw new InvalidReportException(position(), "the file ends inside the first report header; it was "
@@ -349,131 +398,92 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** A strict parser of one JSON-lines report (the keys and order {@link LocalReportWriter} writes). */
+    /**
+     * One JSON-lines report, read by the strict JSON parser: every key of the format once, in any order, and no
+     * other; the version first checked (a version-1 report is refused with how to make it again).
+     */
     private static final class JsonReport {
-        private final String s;
-        private int at;
+        private static final java.util.Set<String> KEYS = java.util.Set.of("dpspectraLdpReport", "index", "count",
+                "dimension", "epsilon", "delta", "clipNorm", "calibration", "sigma", "values");
         ReportParameters parameters;
         double[] values;
-
-        private JsonReport(String s) {
-            this.s = s;
-        }
+        long index;
+        long count;
 
         static JsonReport parse(String line) {
-            JsonReport r = new JsonReport(line.strip());
-            r.read();
+            io.dpspectra.json.JsonReader json = new io.dpspectra.json.JsonReader(line);
+            JsonReport r = new JsonReport();
+            java.util.Map<String, Object> fields = new java.util.HashMap<>();
+            json.beginObject();
+            while (json.hasNext()) {
+                String key = json.nextName();
+                if (!KEYS.contains(key)) {
+                    throw new IllegalArgumentException("unknown key \"" + key + "\" at column " + json.column()
+                            + "; a report holds the keys " + String.join(", ", new java.util.TreeSet<>(KEYS)));
+                }
+                switch (key) {
+                    case "dpspectraLdpReport", "index", "count", "dimension" -> {
+                        long v = json.nextLong();
+                        if (key.equals("dpspectraLdpReport") && v == 1) {
+                            throw new IllegalArgumentException(LocalReportFormat.VERSION_1);
+                        }
+                        fields.put(key, v);
+                    }
+                    case "calibration" -> fields.put(key, json.nextString());
+                    case "values" -> fields.put(key, values(json, fields.get("dimension")));
+                    default -> fields.put(key, json.nextDouble());
+                }
+            }
+            json.endObject();
+            json.endDocument();
+            for (String key : KEYS) {
+                if (!fields.containsKey(key)) {
+                    throw new IllegalArgumentException("the key \"" + key + "\" is missing");
+                }
+            }
+            GaussianCalibration rule;
+            try {
+                rule = GaussianCalibration.valueOf((String) fields.get("calibration"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("unknown calibration \"" + fields.get("calibration") + "\"");
+            }
+            r.parameters = new ReportParameters(intValue(fields, "dpspectraLdpReport"), intValue(fields, "dimension"),
+                    (Double) fields.get("epsilon"), (Double) fields.get("delta"), (Double) fields.get("clipNorm"), rule,
+                    (Double) fields.get("sigma"));
+            r.index = (Long) fields.get("index");
+            r.count = (Long) fields.get("count");
+            ReportSequence.checkPlace(r.index, r.count, () -> "");
+            double[] v = (double[]) fields.get("values");
+            if (v.length != r.parameters.reportLength()) {
+                throw new IllegalArgumentException("\"values\" holds " + v.length + " numbers; a report of dimension "
+                        + r.parameters.dimension() + " holds " + r.parameters.reportLength());
+            }
+            r.values = v;
             return r;
         }
 
-        private void read() {
-            expect('{');
-            int version = (int) integer("dpspectraLdpReport");
-            int dimension = (int) integer("dimension");
-            double epsilon = number("epsilon");
-            double delta = number("delta");
-            double clipNorm = number("clipNorm");
-            String calibration = string("calibration");
-            double sigma = number("sigma");
-            GaussianCalibration rule;
-            try {
-                rule = GaussianCalibration.valueOf(calibration);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown calibration \"" + calibration + "\"");
+        private static int intValue(java.util.Map<String, Object> fields, String key) {
+            long v = (Long) fields.get(key);
+            if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("\"" + key + "\" is " + v + ", out of range");
             }
-            parameters = new ReportParameters(version, dimension, epsilon, delta, clipNorm, rule, sigma);
-            key("values");
-            expect('[');
-            values = new double[parameters.reportLength()];
-            for (int i = 0; i < values.length; i++) {
-                if (i > 0) {
-                    expect(',');
+            return (int) v;
+        }
+
+        /** The "values" array; sized by the dimension when it came first. */
+        private static double[] values(io.dpspectra.json.JsonReader json, Object dimension) {
+            long p = dimension instanceof Long l && l >= 1 && l <= ReportParameters.MAX_DIMENSION ? l : 0;
+            double[] v = new double[(int) (p * (p + 1) / 2)];
+            int n = 0;
+            json.beginArray();
+            while (json.hasNext()) {
+                if (n == v.length) {
+                    v = java.util.Arrays.copyOf(v, Math.max(16, 2 * n));
                 }
-                values[i] = Double.parseDouble(token());
+                v[n++] = json.nextDouble();
             }
-            if (peek() != ']') {
-                throw new IllegalArgumentException("more than the " + values.length + " values a report of dimension "
-                        + dimension + " holds");
-            }
-            expect(']');
-            expect('}');
-            if (at != s.length()) {
-                throw new IllegalArgumentException("unexpected text after the report at column " + (at + 1));
-            }
-        }
-
-        private char peek() {
-            if (at >= s.length()) {
-                throw new IllegalArgumentException("the line ends early; the report is truncated");
-            }
-            return s.charAt(at);
-        }
-
-        private void expect(char c) {
-            if (peek() != c) {
-                throw new IllegalArgumentException("expected '" + c + "' at column " + (at + 1) + ", found '"
-                        + s.charAt(at) + "'");
-            }
-            at++;
-        }
-
-        private void key(String name) {
-            if (s.charAt(at - 1) != '{') {
-                expect(',');
-            }
-            String k = quoted();
-            if (!k.equals(name)) {
-                throw new IllegalArgumentException("expected the key \"" + name + "\" at column " + (at - k.length() - 1)
-                        + ", found \"" + k + "\"");
-            }
-            expect(':');
-        }
-
-        private String quoted() {
-            expect('"');
-            int end = s.indexOf('"', at);
-            if (end < 0) {
-                throw new IllegalArgumentException("unterminated string at column " + at);
-            }
-            String out = s.substring(at, end);
-            at = end + 1;
-            return out;
-        }
-
-        private String token() {
-            int start = at;
-            while (at < s.length() && ",]}".indexOf(s.charAt(at)) < 0) {
-                at++;
-            }
-            if (start == at) {
-                throw new IllegalArgumentException("expected a number at column " + (start + 1));
-            }
-            return s.substring(start, at);
-        }
-
-        private double number(String name) {
-            key(name);
-            String t = token();
-            try {
-                return Double.parseDouble(t);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("\"" + name + "\" is not a number: " + t);
-            }
-        }
-
-        private long integer(String name) {
-            key(name);
-            String t = token();
-            try {
-                return Long.parseLong(t);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("\"" + name + "\" is not an integer: " + t);
-            }
-        }
-
-        private String string(String name) {
-            key(name);
-            return quoted();
+            json.endArray();
+            return n == v.length ? v : java.util.Arrays.copyOf(v, n);
         }
     }
 }

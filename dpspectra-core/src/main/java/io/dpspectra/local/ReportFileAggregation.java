@@ -34,9 +34,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>Refusals are the sequential reader's, with the same messages and report numbers: without skipping, the
  * lowest-numbered refused report is thrown (a segment stops at its first refusal, later segments stop early,
  * and the reports before the refused one stay added, as in the sequential reader); with skipping, the
- * refusals are listed in file order; a file that ends inside a report is refused at that report after the
- * whole reports. JSON lines, an empty file and a binary file whose first report would be refused go to the
- * sequential {@link LocalReportReader}, so their handling is unchanged.
+ * refusals are listed in file order. The place of each report in its file ({@link ReportSequence}) is checked
+ * within a segment from its first readable report on; that report is checked against the end of the segment
+ * before it when the segments are joined in file order, and the end of the file (after the whole reports, or
+ * inside a report) against the last, so missing reports are found as one sequential pass finds them. JSON lines,
+ * an empty file and a binary file whose first report would be refused go to the sequential
+ * {@link LocalReportReader}, so their handling is unchanged.
  *
  * <p>Cost: each report's bytes are touched once from memory; memory O(p²): at most {@value #SEGMENTS}
  * segment sums (3·p(p+1)/2 doubles each), one report's values per thread, and a 256 KiB buffer per thread.
@@ -71,7 +74,7 @@ final class ReportFileAggregation {
                     : (int) Math.max(1, Math.min(SEGMENTS, reports / MIN_SEGMENT_REPORTS));
             Segment[] parts = new Segment[count];
             AtomicInteger lowestFailed = new AtomicInteger(Integer.MAX_VALUE);
-            ByteBuffer header = ByteBuffer.allocate(LocalReportFormat.BINARY_HEADER).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer header = ByteBuffer.allocate(LocalReportFormat.PARAMETER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
             channel.read(header, 0);
             for (int s = 0; s < count; s++) {
                 parts[s] = new Segment(s, reports * s / count, reports * (s + 1) / count, first, header.array(),
@@ -79,19 +82,32 @@ final class ReportFileAggregation {
             }
             run(parts, channel);
             List<InvalidReportException> refused = new ArrayList<>();
+            ReportSequence sequence = ReportSequence.atStart();
             for (Segment part : parts) {
                 into.absorb(part.sum);
-                refused.addAll(part.refused);
+                for (long[] before : part.beforeHead) { // replayed as the sequential pass meets them
+                    if (before == null) {
+                        sequence.unreadable();
+                    } else if (sequence.isDue(before[0], before[1])) {
+                        sequence.arrive(before[0], before[1], () -> "");
+                    }
+                }
+                int head = part.headPosition == null ? part.refused.size() : part.refusedBeforeHead;
+                refused.addAll(part.refused.subList(0, head));
+                if (part.headPosition != null) {
+                    String at = part.headPosition;
+                    LocalPcaAggregator.note(sequence.arrive(part.headIndex, part.headCount, () -> at), skipInvalid,
+                            refused);
+                    sequence.copyFrom(part.sequence);
+                }
+                refused.addAll(part.refused.subList(head, part.refused.size()));
                 if (part.failure != null) {
                     throw part.failure;
                 }
             }
             long tail = size - reports * recordBytes;
-            if (tail > 0) {
-                throw new InvalidReportException(BinaryRecords.position(name, reports + 1, recordBytes),
-                        "the file ends inside this "
-                        + "report (" + tail + " of " + recordBytes + " bytes); it was truncated");
-            }
+            LocalPcaAggregator.note(sequence.end(tail > 0 ? BinaryRecords.position(name, reports + 1, recordBytes)
+                    : name + " end", tail, recordBytes), skipInvalid, refused);
             return refused;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the reports in " + name + ": " + e.getMessage(), e);
@@ -130,8 +146,14 @@ final class ReportFileAggregation {
         if (!into.accepts(parameters)) {
             return null;
         }
+        long index = record.getLong(LocalReportFormat.INDEX_AT);
+        long count = record.getLong(LocalReportFormat.COUNT_AT);
+        if (count < 1 || index < 1 || index > count) {
+            return null;
+        }
+        double bound = parameters.entryBound();
         for (int i = LocalReportFormat.BINARY_HEADER; i < recordBytes - 4; i += 8) {
-            if (!Double.isFinite(record.getDouble(i))) {
+            if (!(Math.abs(record.getDouble(i)) <= bound)) {
                 return null;
             }
         }
@@ -186,7 +208,7 @@ final class ReportFileAggregation {
         private final long from;
         private final long to;
         private final ReportParameters first;
-        private final long[] firstHeader = new long[LocalReportFormat.BINARY_HEADER / 8];
+        private final long[] firstHeader = new long[LocalReportFormat.PARAMETER_BYTES / 8];
         private final int recordBytes;
         private final String name;
         private final boolean skipInvalid;
@@ -195,6 +217,18 @@ final class ReportFileAggregation {
         final List<InvalidReportException> refused = new ArrayList<>();
         InvalidReportException failure;
         private long number;
+        /** The place of each report, checked from the segment's first readable report (its head) on. */
+        final ReportSequence sequence = ReportSequence.anywhere();
+        /** The head: its place, its position (null: no readable report), the refusals and unreadable reports before it. */
+        long headIndex;
+        long headCount;
+        String headPosition;
+        int refusedBeforeHead;
+        /**
+         * Before the head, in order: null for a report that could not be read, {index, count} for one made under
+         * other parameters (whether it was the report due is known only where the segment before ends).
+         */
+        final List<long[]> beforeHead = new ArrayList<>();
 
         Segment(int index, long from, long to, ReportParameters first, byte[] header, int recordBytes, String name,
                 boolean skipInvalid, AtomicInteger lowestFailed) {
@@ -240,23 +274,63 @@ final class ReportFileAggregation {
             ByteBuffer buffer = records.chunk();
             for (int k = 0, at = 0; k < n; k++, at += recordBytes) {
                 number = start + k + 1;
+                boolean readable = false;
                 try {
                     if (!records.checksumOk(at, recordBytes)) {
                         throw new InvalidReportException(position.get(), "checksum mismatch: the report is corrupted");
                     }
                     ReportParameters parameters = sameHeader(buffer, at) ? first
                             : LocalReportReader.headerParameters(buffer, at, position);
+                    long place = buffer.getLong(at + LocalReportFormat.INDEX_AT);
+                    long of = buffer.getLong(at + LocalReportFormat.COUNT_AT);
+                    ReportSequence.checkPlace(place, of, position);
+                    readable = true;
                     records.decodeValues(at, values);
+                    if (!sum.accepts(parameters)) {
+                        if (headPosition == null) {
+                            beforeHead.add(new long[] {place, of});
+                            sum.add(parameters, values, position); // refused with the reason
+                        } else if (!sequence.isDue(place, of)) {
+                            sum.add(parameters, values, position); // another file's report: refused, no place
+                        }
+                    }
+                    if (headPosition == null) {
+                        headIndex = place;
+                        headCount = of;
+                        headPosition = position.get();
+                        refusedBeforeHead = refused.size();
+                    }
+                    MissingReportsException gap = sequence.arrive(place, of, position);
+                    if (gap != null) {
+                        if (!refuse(gap)) {
+                            return false;
+                        }
+                    }
                     sum.add(parameters, values, position);
                 } catch (InvalidReportException e) {
-                    if (!skipInvalid) {
-                        failure = e;
-                        lowestFailed.accumulateAndGet(index, Math::min);
+                    if (!readable) {
+                        if (headPosition == null) {
+                            beforeHead.add(null);
+                        } else {
+                            sequence.unreadable();
+                        }
+                    }
+                    if (!refuse(e)) {
                         return false;
                     }
-                    refused.add(e);
                 }
             }
+            return true;
+        }
+
+        /** Records a refusal; false when it ends the reading (no skipping). */
+        private boolean refuse(InvalidReportException e) {
+            if (!skipInvalid) {
+                failure = e;
+                lowestFailed.accumulateAndGet(index, Math::min);
+                return false;
+            }
+            refused.add(e);
             return true;
         }
 

@@ -26,8 +26,11 @@ import java.util.Objects;
  */
 public record ReportParameters(int version, int dimension, double epsilon, double delta, double clipNorm,
                                GaussianCalibration calibration, double sigma) implements java.io.Serializable {
-    /** The version this library writes and the only one it reads. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The version this library writes and the only one it reads: 2, whose reports carry their place in their
+     * file (version 1 did not, see {@link LocalReportFormat}).
+     */
+    public static final int FORMAT_VERSION = 2;
     /** The largest p whose report length p(p+1)/2 fits an array. */
     public static final int MAX_DIMENSION = 65_535;
 
@@ -63,6 +66,21 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
         return calibration.sigma(sensitivity(clipNorm), privacy);
     }
 
+    /**
+     * The largest magnitude an honest report's entry has, but for an event of probability below 10⁻²⁹:
+     * B²·(1 + 10⁻¹²) + 10σ·√(2 ln(p + 1)). Why: an entry is x_i x_j + Z_ij with ‖x‖ ≤ B, so |x_i x_j| ≤ B² (the
+     * factor 1 + 10⁻¹² covers the rounding of the clip and of the product; the value rounded onto the noise
+     * lattice moves by at most 2⁻⁴⁵σ, which changes the tail below by a negligible 10⁻¹³), and Z_ij is a discrete
+     * Gaussian of parameter σ_L ≤ σ(1 + 2⁻⁴³) on that lattice, sub-Gaussian: P[|Z| ≥ t] ≤ 2 exp(−t²/(2σ_L²)).
+     * With t = 10σ√(2 ln(p + 1)) and a union bound over the m = p(p + 1)/2 entries, an honest report has an
+     * entry beyond the bound with probability at most 2m·(p + 1)^(−100(1 − 2⁻⁴²)) ≤ (p + 1)^(−97.9) ≤ 10⁻²⁹
+     * (p ≥ 1). (ln(p + 1) rather than ln p keeps the bound above B² at p = 1.) A report beyond it is refused: it
+     * was not made by the randomizer under these parameters, and it could otherwise move the average at will.
+     */
+    public double entryBound() {
+        return clipNorm * clipNorm * (1 + 1e-12) + 10 * sigma * Math.sqrt(2 * Math.log(dimension + 1.0));
+    }
+
     /** The number of values in a report, p(p+1)/2. */
     public int reportLength() {
         return dimension * (dimension + 1) / 2;
@@ -77,6 +95,9 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
      * is wrong, in words.
      */
     public String inconsistency() {
+        if (version == 1) {
+            return LocalReportFormat.VERSION_1;
+        }
         if (version != FORMAT_VERSION) {
             return "report format version " + version + " is not supported (this dpspectra reads version "
                     + FORMAT_VERSION + ")";

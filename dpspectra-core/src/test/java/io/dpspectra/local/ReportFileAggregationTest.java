@@ -41,7 +41,7 @@ class ReportFileAggregationTest {
 
     private Path write(List<LocalReport> reports, String file) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (LocalReportWriter w = new LocalReportWriter(bytes, LocalReportFormat.BINARY)) {
+        try (LocalReportWriter w = new LocalReportWriter(bytes, LocalReportFormat.BINARY, reports.size())) {
             reports.forEach(w::write);
         }
         return Files.write(dir.resolve(file), bytes.toByteArray());
@@ -106,13 +106,13 @@ class ReportFileAggregationTest {
     void corruptedReportInTheSecondSegmentIsRefusedWithItsNumberAndSkippedInFileOrder() throws Exception {
         Path good = write(reports(N, PRIVACY, 2), "good.bin");
         byte[] bytes = Files.readAllBytes(good);
-        bytes[(int) (900L * RECORD) + 60] ^= 0x10; // a value of report 901 (2nd segment)
-        bytes[(int) (2500L * RECORD) + 60] ^= 0x10; // report 2501 (4th segment)
-        bytes[(int) (100L * RECORD) + 60] ^= 0x10; // report 101 (1st segment)
+        bytes[(int) (900L * RECORD) + 70] ^= 0x10; // a value of report 901 (2nd segment)
+        bytes[(int) (2500L * RECORD) + 70] ^= 0x10; // report 2501 (4th segment)
+        bytes[(int) (100L * RECORD) + 70] ^= 0x10; // report 101 (1st segment)
         Path bad = Files.write(dir.resolve("bad.bin"), bytes);
         assertThatThrownBy(() -> parallel(bad, false, new ArrayList<>())).isInstanceOf(InvalidReportException.class)
                 .hasMessage(bad + " report 101 (byte " + 100L * RECORD + "): checksum mismatch: the report is corrupted");
-        bytes[(int) (100L * RECORD) + 60] ^= 0x10;
+        bytes[(int) (100L * RECORD) + 70] ^= 0x10;
         Files.write(bad, bytes);
         InvalidReportException seqError = sequentialRefusal(bad, false);
         assertThatThrownBy(() -> parallel(bad, false, new ArrayList<>())).hasMessage(seqError.getMessage())
@@ -146,19 +146,102 @@ class ReportFileAggregationTest {
         assertThat(refused).hasSize(1);
     }
 
+    /** Both paths' verdicts on {@code file}, strict and skipping: the same messages, and the same sums when skipping. */
+    private static List<InvalidReportException> sameVerdicts(Path file) {
+        InvalidReportException seqError = sequentialRefusal(file, false);
+        assertThatThrownBy(() -> parallel(file, false, new ArrayList<>())).hasMessage(seqError.getMessage());
+        List<InvalidReportException> seqRefused = new ArrayList<>();
+        List<InvalidReportException> parRefused = new ArrayList<>();
+        LocalPcaAggregator seq = sequential(file, true, seqRefused);
+        LocalPcaAggregator par = parallel(file, true, parRefused);
+        assertThat(messages(parRefused)).containsExactlyElementsOf(messages(seqRefused));
+        assertThat(par.count()).isEqualTo(seq.count());
+        assertThat(LocalPcaAggregator.missing(parRefused)).isEqualTo(LocalPcaAggregator.missing(seqRefused));
+        return parRefused;
+    }
+
     @Test
-    void truncatedFileIsRefusedAtItsLastReportEvenWhenSkipping() throws Exception {
+    void fileEndingInsideAReportIsRefusedAndWithSkippingItsMissingReportIsCounted() throws Exception {
         byte[] bytes = Files.readAllBytes(write(reports(N, PRIVACY, 5), "r.bin"));
         Path cut = Files.write(dir.resolve("cut.bin"), java.util.Arrays.copyOf(bytes, bytes.length - 5));
-        InvalidReportException seqError = sequentialRefusal(cut, true);
-        assertThatThrownBy(() -> parallel(cut, true, new ArrayList<>())).hasMessage(seqError.getMessage())
-                .hasMessageContaining("report " + N).hasMessageContaining("truncated");
+        assertThatThrownBy(() -> parallel(cut, false, new ArrayList<>())).hasMessageContaining("report " + N)
+                .hasMessageContaining("truncated").hasMessageContaining("inside a report");
+        List<InvalidReportException> refused = sameVerdicts(cut);
+        assertThat(refused).singleElement().isInstanceOf(MissingReportsException.class);
+        assertThat(LocalPcaAggregator.missing(refused)).isEqualTo(1);
+    }
+
+    /** Before every report carried its place, a file cut at a report boundary was aggregated without a word. */
+    @Test
+    void fileCutAtAReportBoundaryIsRefusedAndWithSkippingTheMissingAreCounted() throws Exception {
+        byte[] bytes = Files.readAllBytes(write(reports(N, PRIVACY, 7), "r.bin"));
+        for (int kept : new int[] {N - 1, 1700, 750, 1}) {
+            Path cut = Files.write(dir.resolve("cut" + kept + ".bin"), java.util.Arrays.copyOf(bytes, kept * RECORD));
+            assertThatThrownBy(() -> parallel(cut, false, new ArrayList<>())).isInstanceOf(MissingReportsException.class)
+                    .hasMessageContaining(cut + " end").hasMessageContaining("after report " + kept + " of " + N)
+                    .hasMessageContaining("truncated");
+            List<InvalidReportException> refused = sameVerdicts(cut);
+            assertThat(LocalPcaAggregator.missing(refused)).isEqualTo(N - kept);
+        }
+    }
+
+    @Test
+    void reportsRemovedInsideASegmentOrAcrossASegmentBoundaryAreFoundMissing() throws Exception {
+        List<LocalReport> all = reports(N, PRIVACY, 8);
+        byte[] bytes = Files.readAllBytes(write(all, "all.bin"));
+        java.io.ByteArrayOutputStream holes = new java.io.ByteArrayOutputStream();
+        holes.write(bytes, 0, 100 * RECORD); // reports 1-100
+        holes.write(bytes, 103 * RECORD, (745 - 103) * RECORD); // without 101-103; then 104-745
+        holes.write(bytes, 760 * RECORD, bytes.length - 760 * RECORD); // without 746-760
+        Path file = Files.write(dir.resolve("holes.bin"), holes.toByteArray());
+        List<InvalidReportException> refused = sameVerdicts(file);
+        assertThat(refused).hasSize(2).allMatch(e -> e instanceof MissingReportsException);
+        assertThat(LocalPcaAggregator.missing(refused)).isEqualTo(3 + 15);
+        assertThat(refused.get(0).getMessage()).contains("report 101 (byte").contains("report 101 of 3000 was due, "
+                + "report 104 came");
+    }
+
+    @Test
+    void concatenatedFilesAreReadAsOneAndAReportOfAnotherFileTakesNoPlace() throws Exception {
+        byte[] a = Files.readAllBytes(write(reports(1000, PRIVACY, 9), "a.bin"));
+        byte[] b = Files.readAllBytes(write(reports(2000, PRIVACY, 10), "b.bin"));
+        byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        Path file = Files.write(dir.resolve("both.bin"), both);
+        assertThat(parallel(file, false, new ArrayList<>()).count()).isEqualTo(3000);
+        assertThat(sequential(file, false, new ArrayList<>()).count()).isEqualTo(3000);
+        // the first report of another file (other parameters) put in at report 751, where a segment starts
+        byte[] other = Files.readAllBytes(write(reports(1, PrivacyParams.of(2.0, 1e-5), 11), "other.bin"));
+        java.io.ByteArrayOutputStream in = new java.io.ByteArrayOutputStream();
+        in.write(both, 0, 750 * RECORD);
+        in.write(other);
+        in.write(both, 750 * RECORD, both.length - 750 * RECORD);
+        Path inserted = Files.write(dir.resolve("inserted.bin"), in.toByteArray());
+        List<InvalidReportException> refused = sameVerdicts(inserted);
+        assertThat(refused).singleElement().isNotInstanceOf(MissingReportsException.class);
+        assertThat(refused.get(0).getMessage()).contains("report 751").contains("epsilon 2.0 differs from 1.0");
+    }
+
+    /** Before the bound, a report with an entry of 1e9 was aggregated and decided the released component. */
+    @Test
+    void aReportWithAnEntryBeyondTheHonestBoundIsRefusedOrSkipped() throws Exception {
+        List<LocalReport> all = new ArrayList<>(reports(N, PRIVACY, 12));
+        LocalReport honest = all.get(1200);
+        double[] poisoned = honest.values().clone();
+        poisoned[0] = 1e9;
+        all.set(1200, new LocalReport(honest.parameters(), poisoned));
+        Path file = write(all, "poisoned.bin");
+        assertThatThrownBy(() -> parallel(file, false, new ArrayList<>())).hasMessageContaining("report 1201")
+                .hasMessageContaining("value 1 is 1.0E9").hasMessageContaining("beyond");
+        List<InvalidReportException> refused = sameVerdicts(file);
+        assertThat(refused).singleElement().isNotInstanceOf(MissingReportsException.class);
+        assertThat(parallel(file, true, new ArrayList<>()).count()).isEqualTo(N - 1);
     }
 
     @Test
     void corruptedFirstReportFallsBackToTheSequentialReader() throws Exception {
         byte[] bytes = Files.readAllBytes(write(reports(N, PRIVACY, 6), "r.bin"));
-        bytes[60] ^= 0x10;
+        bytes[70] ^= 0x10;
         Path bad = Files.write(dir.resolve("bad.bin"), bytes);
         List<InvalidReportException> refused = new ArrayList<>();
         LocalPcaAggregator a = parallel(bad, true, refused);

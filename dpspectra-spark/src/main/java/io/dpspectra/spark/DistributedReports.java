@@ -38,7 +38,10 @@ import org.apache.spark.sql.SparkSession;
  * exactly what it releases from a local file (bit for bit when the reports are one partition).
  *
  * <p>A refused report stops the run: the first one in partition order is reported, with its partition
- * and its line (JSON) or report number (binary) within it, and nothing is released.
+ * and its line (JSON) or report number (binary) within it, and nothing is released. Each report's place in its
+ * file ("report i of N") is checked within a partition ({@link LocalPcaAggregator#addSpan}) and across the
+ * partitions in order ({@link LocalPcaAggregator#checkJoined}), so reports missing from a file cut short (even at
+ * a report boundary) are refused as the local reader refuses them.
  *
  * <p>Partitioning: JSON lines split by lines, binary reports by whole records (each has a fixed size,
  * taken from the first report), so one large file is read in parallel.
@@ -94,6 +97,11 @@ public final class DistributedReports {
             String[] r = total.refusals.firstEntry().getValue();
             throw new InvalidReportException(r[0], r[1]);
         }
+        List<LocalPcaAggregator.Span> spans = new ArrayList<>();
+        for (int i = 0; i < partials.getNumPartitions(); i++) {
+            spans.add(total.spans.get(i));
+        }
+        LocalPcaAggregator.checkJoined(spans, name + " end");
         OrderedSum.Total sum = total.sums.total(partials.getNumPartitions());
         return sum.rows() == 0 ? null : LocalPcaAggregator.average(expected, sum.rows(), sum.values());
     }
@@ -103,15 +111,20 @@ public final class DistributedReports {
         private static final long serialVersionUID = 1L;
         private final OrderedSum sums;
         private final TreeMap<Integer, String[]> refusals = new TreeMap<>();
+        /** Each partition's span of the file's numbering (absent: no report). */
+        private final TreeMap<Integer, LocalPcaAggregator.Span> spans = new TreeMap<>();
 
         Partial() {
             sums = new OrderedSum();
         }
 
-        Partial(int index, double[] sum, long count, String[] refusal) {
+        Partial(int index, double[] sum, long count, String[] refusal, LocalPcaAggregator.Span span) {
             sums = OrderedSum.of(index, sum, count, 0);
             if (refusal != null) {
                 refusals.put(index, refusal);
+            }
+            if (span != null) {
+                spans.put(index, span);
             }
         }
 
@@ -120,6 +133,7 @@ public final class DistributedReports {
             for (Map.Entry<Integer, String[]> e : other.refusals.entrySet()) {
                 refusals.put(e.getKey(), e.getValue());
             }
+            spans.putAll(other.spans);
             return this;
         }
     }
@@ -129,13 +143,14 @@ public final class DistributedReports {
                                              String name) {
         LocalPcaAggregator aggregator = LocalPcaAggregator.expecting(expected);
         String[] refusal = null;
+        LocalPcaAggregator.Span span = null;
         try (LocalReportReader reader = LocalReportReader.of(reports, name + " partition " + index)) {
-            aggregator.addAll(reader, false);
+            span = aggregator.addSpan(reader);
         } catch (InvalidReportException e) {
             refusal = new String[] {e.position(), e.getMessage().substring(e.position().length() + 2)};
         }
         double[] sum = aggregator.count() > 0 ? aggregator.sum() : new double[m];
-        return List.of(new Partial(index, sum, aggregator.count(), refusal)).iterator();
+        return List.of(new Partial(index, sum, aggregator.count(), refusal, span)).iterator();
     }
 
     /** The items of a partition as one stream, read lazily (a partition's records are never all held at once). */
