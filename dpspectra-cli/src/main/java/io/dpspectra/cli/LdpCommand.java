@@ -100,7 +100,9 @@ final class LdpCommand implements Runnable {
         InputOptions input = new InputOptions();
 
         @Option(names = {"--output", "-o"}, paramLabel = "REPORTS", required = true,
-                description = "Write the reports to REPORTS atomically (nothing is written on failure).")
+                description = "Write the reports to REPORTS atomically (nothing is written on failure). A file over "
+                        + "100 MB is announced with its size before it is written (a report holds p(p+1)/2 numbers), "
+                        + "and one its disk cannot hold is refused before anything is written.")
         Path output;
 
         @Parameters(index = "0", paramLabel = "INPUT",
@@ -126,6 +128,7 @@ final class LdpCommand implements Runnable {
             // every record is read once before any report is made: a bad cell is refused before any noise,
             // and the file can say how many reports it holds (so that a truncated copy is refused)
             long n = Inputs.validate(opened.rows());
+            checkOutputSize(format, p, n);
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");
             LocalCovarianceRandomizer randomizer = LocalCovarianceRandomizer.builder().dimension(p).privacy(privacy)
                     .clipNorm(clipNorm).calibration(rule).randomSource(random).build();
@@ -152,6 +155,43 @@ final class LdpCommand implements Runnable {
                     + "to %s%n", written[0], p, epsilon, delta, parameters.sigma(), output);
             err().flush();
             return ExitCodes.OK;
+        }
+
+        /** Above this size (100 MB) the output's size is stated before it is written; a test hook may lower it. */
+        long stateSizeAbove = 100_000_000L;
+
+        /** The usable bytes of the file system holding a path (-1: unknown); a test hook may replace it. */
+        java.util.function.ToLongFunction<Path> usableSpace = dir -> {
+            try {
+                return java.nio.file.Files.getFileStore(dir).getUsableSpace();
+            } catch (java.io.IOException e) {
+                return -1;
+            }
+        };
+
+        /**
+         * States the size of the report file before it is written when it exceeds 100 MB (a report holds
+         * p(p+1)/2 numbers, so the file grows with p²), and refuses (exit 3, nothing written) when the output's
+         * file system has not that much usable space.
+         */
+        private void checkOutputSize(LocalReportFormat format, int p, long n) {
+            long bytes = format.fileBytes(p, n);
+            String size = megabytes(bytes) + (format == LocalReportFormat.BINARY ? "" : " at most");
+            if (bytes > stateSizeAbove) {
+                note(String.format(Locale.ROOT, "writing %d reports of p(p+1)/2 = %d numbers each to %s: %s",
+                        n, (long) p * (p + 1) / 2, output, size));
+            }
+            long usable = usableSpace.applyAsLong(output.toAbsolutePath().getParent());
+            if (usable >= 0 && bytes > usable) { // unknown: not checked; a failed write still leaves no file behind
+                throw CliException.data("--output " + output + " needs " + size + " but its file system has "
+                        + megabytes(usable) + " free", "free space there, write to another disk"
+                        + (format == LocalReportFormat.BINARY ? "" : ", or use --report-format binary ("
+                        + megabytes(LocalReportFormat.BINARY.fileBytes(p, n)) + ")") + "; nothing was written", null);
+            }
+        }
+
+        private static String megabytes(long bytes) {
+            return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
         }
     }
 

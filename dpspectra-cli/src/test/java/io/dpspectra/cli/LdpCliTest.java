@@ -121,6 +121,11 @@ class LdpCliTest {
         assertThat(again).doesNotExist();
     }
 
+    /** The Randomize command of a command line, for its test hooks. */
+    private static LdpCommand.Randomize randomizer(picocli.CommandLine cl) {
+        return (LdpCommand.Randomize) cl.getSubcommands().get("ldp").getSubcommands().get("randomize").getCommand();
+    }
+
     /** Before every report carried its place in its file, 60 of 200 reports cut at a boundary were aggregated. */
     @Test
     void aReportFileCutAtAReportBoundaryIsRefusedAndWithSkippingTheMissingAreCounted() throws Exception {
@@ -169,5 +174,28 @@ class LdpCliTest {
         Cli.Result b = Cli.run("ldp", "aggregate", "--components", "2", pretty.toString());
         assertThat(b.exitCode()).as(b.toString()).isZero();
         assertThat(b.out()).isEqualTo(a.out());
+    }
+
+    @Test
+    void randomizeStatesALargeOutputBeforeWritingAndRefusesOneTheDiskCannotHold() throws Exception {
+        Path csv = Cli.write(dir, "records.csv", Cli.smallCsv(300, 4));
+        Path out = dir.resolve("big.bin");
+        long bytes = 300L * io.dpspectra.local.LocalReportFormat.binaryRecordBytes(4);
+        Cli.Result stated = Cli.run(cl -> randomizer(cl).stateSizeAbove = 1000, "ldp", "randomize", "--epsilon", "1",
+                "--delta", "1e-6", "--clip-norm", "1", "--seed", "5", csv.toString(), "--output", out.toString());
+        assertThat(stated.exitCode()).as(stated.toString()).isZero();
+        assertThat(stated.err()).contains("writing 300 reports of p(p+1)/2 = 10 numbers each to " + out + ": "
+                + String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1e6));
+        assertThat(Files.size(out)).isEqualTo(bytes);
+        Cli.Result quiet = Cli.run("ldp", "randomize", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1",
+                "--seed", "5", csv.toString(), "--output", dir.resolve("small.bin").toString());
+        assertThat(quiet.err()).doesNotContain("writing 300 reports");
+
+        Path full = dir.resolve("full.bin");
+        Cli.Result refused = Cli.run(cl -> randomizer(cl).usableSpace = d -> bytes - 1, "ldp", "randomize",
+                "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", csv.toString(), "--output", full.toString());
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(refused.err()).contains("--output " + full + " needs").contains("free").contains("nothing was written");
+        assertThat(Cli.files(dir)).doesNotContain("full.bin").noneMatch(f -> f.endsWith(".tmp"));
     }
 }
