@@ -22,6 +22,15 @@ import java.util.Objects;
  * <p>Cost: the best candidate is accepted with probability 1, so the expected number of proposals is
  * m / Σ_i exp(−γ_i) ≤ m for m candidates; each costs one uniform index and, unless γ_i = 0, an exact
  * Bernoulli of O(1) expected random words.
+ *
+ * <p><b>Timing side channel:</b> the running time is not constant. The number of proposals depends on the
+ * utilities, so on the data: between 1 (one candidate far ahead of the others, as when most rows agree)
+ * and m in expectation (all candidates equally good), and the exact Bernoulli draws take more random words
+ * for larger γ_i. Someone who can time a release (a shared machine, a service answering queries) learns
+ * about Σ_i exp(−γ_i), which the ε-DP guarantee does not cover; the output and every released number are
+ * unaffected. Run releases where their duration is not observed, as for {@link BinghamSampler}; the
+ * proposal count is never part of a release. The project's threat model lists every sampler whose time
+ * depends on the data (docs/guide/threat-model.md).
  */
 public final class ExponentialMechanism {
     private ExponentialMechanism() {
