@@ -51,7 +51,7 @@ public final class PrivacyAccountant {
     /**
      * One ledger line.
      *
-     * @param rho the entry's zCDP cost, or NaN when it has none (see {@link #zcdpRho})
+     * @param rho the entry's zCDP cost, or NaN when it has none (see {@link ComposedGaussian#zcdpRho})
      */
     public record Entry(String purpose, PrivacyParams params, double rho) {
         public Entry {

@@ -9,7 +9,7 @@ import java.util.Objects;
  * @param mechanism   short name, e.g. "AnalyzeGauss (DP-Gauss-1)"
  * @param params      the (ε, δ) actually spent
  * @param neighbouring the neighbouring relation
- * @param privacyUnit  what one neighbour changes, e.g. "one row with L2 norm <= 1.0"
+ * @param privacyUnit  what one neighbour changes, e.g. "one row with L2 norm &lt;= 1.0"
  * @param sensitivity  the sensitivity the noise was calibrated to, in words and numbers; for a composition,
  *                     what is spent in each step, totalling the params
  * @param reference    the paper (authors, title, venue) and the algorithm or equation it implements, in words
