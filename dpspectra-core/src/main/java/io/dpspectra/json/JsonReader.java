@@ -26,12 +26,32 @@ import java.util.Set;
 public final class JsonReader {
     /** What comes next. */
     public enum Token {
-        BEGIN_OBJECT, END_OBJECT, BEGIN_ARRAY, END_ARRAY, NAME, STRING, NUMBER, BOOLEAN, NULL, END_DOCUMENT
+        /** '{'. */
+        BEGIN_OBJECT,
+        /** '}'. */
+        END_OBJECT,
+        /** '['. */
+        BEGIN_ARRAY,
+        /** ']'. */
+        END_ARRAY,
+        /** A member's name (a string followed by ':'). */
+        NAME,
+        /** A string value. */
+        STRING,
+        /** A number. */
+        NUMBER,
+        /** true or false. */
+        BOOLEAN,
+        /** null. */
+        NULL,
+        /** The end of the text, after the one value. */
+        END_DOCUMENT
     }
 
     /** A JSON syntax error, or a value of another kind than the caller asked for; the message names the column. */
     public static final class SyntaxError extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
+        /** The 1-based column of the problem. */
         private final int column;
 
         SyntaxError(int column, String problem) {
@@ -39,7 +59,11 @@ public final class JsonReader {
             this.column = column;
         }
 
-        /** The 1-based column of the problem. */
+        /**
+         * The 1-based column of the problem.
+         *
+         * @return the column
+         */
         public int column() {
             return column;
         }
@@ -68,12 +92,20 @@ public final class JsonReader {
     private boolean started;
     private boolean done;
 
-    /** A reader of the JSON text {@code text}. */
+    /**
+     * A reader of one JSON text.
+     *
+     * @param text the text (a JSON value, with whitespace around it allowed)
+     */
     public JsonReader(String text) {
         this.s = Objects.requireNonNull(text, "text");
     }
 
-    /** The 1-based column of the next character to read. */
+    /**
+     * The 1-based column of the next character to read.
+     *
+     * @return the column
+     */
     public int column() {
         return at + 1;
     }
@@ -101,8 +133,11 @@ public final class JsonReader {
     }
 
     /**
-     * Moves to the next token, consuming the comma or colon before it, and returns its kind without consuming
-     * the token itself.
+     * Moves to the next token, consuming the comma before it, and returns its kind without consuming the token
+     * itself.
+     *
+     * @return the kind of the next token
+     * @throws SyntaxError where the text is not JSON
      */
     public Token peek() {
         skipWhitespace();
@@ -197,12 +232,22 @@ public final class JsonReader {
         }
     }
 
+    /**
+     * Consumes the '{' of an object.
+     *
+     * @throws SyntaxError when the next token is not the start of an object
+     */
     public void beginObject() {
         expect(Token.BEGIN_OBJECT, "an object");
         at++;
         scopes.push(new Scope(true));
     }
 
+    /**
+     * Consumes the '}' of the current object.
+     *
+     * @throws SyntaxError when the object has more members
+     */
     public void endObject() {
         expect(Token.END_OBJECT, "the end of the object ('}')");
         at++;
@@ -210,12 +255,22 @@ public final class JsonReader {
         valueRead();
     }
 
+    /**
+     * Consumes the '[' of an array.
+     *
+     * @throws SyntaxError when the next token is not the start of an array
+     */
     public void beginArray() {
         expect(Token.BEGIN_ARRAY, "an array");
         at++;
         scopes.push(new Scope(false));
     }
 
+    /**
+     * Consumes the ']' of the current array.
+     *
+     * @throws SyntaxError when the array has more elements
+     */
     public void endArray() {
         expect(Token.END_ARRAY, "the end of the array (']')");
         at++;
@@ -223,13 +278,21 @@ public final class JsonReader {
         valueRead();
     }
 
-    /** True if the current object or array has another member or element. */
+    /**
+     * True if the current object or array has another member or element.
+     *
+     * @return whether one follows
+     */
     public boolean hasNext() {
         Token t = peek();
         return t != Token.END_OBJECT && t != Token.END_ARRAY && t != Token.END_DOCUMENT;
     }
 
-    /** The next member's name, and the colon after it. A name already seen in this object is refused. */
+    /**
+     * The next member's name, and the colon after it. A name already seen in this object is refused.
+     *
+     * @return the name, unescaped
+     */
     public String nextName() {
         expect(Token.NAME, "a member name");
         int start = at;
@@ -249,6 +312,11 @@ public final class JsonReader {
         return name;
     }
 
+    /**
+     * The next value, a string.
+     *
+     * @return the string, unescaped
+     */
     public String nextString() {
         expect(Token.STRING, "a string");
         String v = string();
@@ -256,6 +324,11 @@ public final class JsonReader {
         return v;
     }
 
+    /**
+     * The next value, true or false.
+     *
+     * @return the value
+     */
     public boolean nextBoolean() {
         expect(Token.BOOLEAN, "true or false");
         boolean v = s.startsWith("true", at);
@@ -264,18 +337,27 @@ public final class JsonReader {
         return v;
     }
 
+    /** Consumes the next value, null. */
     public void nextNull() {
         expect(Token.NULL, "null");
         literal("null");
         valueRead();
     }
 
-    /** The next number as the nearest double (a magnitude beyond the doubles is ±infinity, a tiny one ±0). */
+    /**
+     * The next number as the nearest double.
+     *
+     * @return the correctly rounded value (a magnitude beyond the doubles is ±infinity, a tiny one ±0)
+     */
     public double nextDouble() {
         return Double.parseDouble(numberText());
     }
 
-    /** The next number, which must be an integer within the range of a long (1e3 and 3.0 are; 2.5 is not). */
+    /**
+     * The next number, which must be an integer within the range of a long (1e3 and 3.0 are; 2.5 is not).
+     *
+     * @return the integer
+     */
     public long nextLong() {
         int start = at;
         String text = numberText();
@@ -287,7 +369,11 @@ public final class JsonReader {
         }
     }
 
-    /** The text of the next number, checked against the JSON grammar. */
+    /**
+     * The text of the next number, checked against the JSON grammar.
+     *
+     * @return the number as written
+     */
     public String nextNumberText() {
         return numberText();
     }

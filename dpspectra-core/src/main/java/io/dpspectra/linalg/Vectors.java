@@ -5,6 +5,13 @@ public final class Vectors {
     private Vectors() {
     }
 
+    /**
+     * The dot product Σ a_i b_i.
+     *
+     * @param a a vector
+     * @param b a vector of the same length
+     * @return a · b
+     */
     public static double dot(double[] a, double[] b) {
         requireSameLength(a, b);
         double s = 0;
@@ -14,7 +21,12 @@ public final class Vectors {
         return s;
     }
 
-    /** Euclidean norm, scaled so that huge or tiny entries do not overflow or underflow. */
+    /**
+     * Euclidean norm, scaled so that huge or tiny entries do not overflow or underflow.
+     *
+     * @param a a vector
+     * @return ‖a‖₂
+     */
     public static double norm2(double[] a) {
         return norm2(a, 0, a.length);
     }
@@ -22,6 +34,11 @@ public final class Vectors {
     /**
      * Euclidean norm of a[off .. off+len), computed as {@link #norm2(double[])}: one plain pass of squares,
      * and a second, rescaled pass only when that sum overflowed or may have lost precision to underflow.
+     *
+     * @param a   a vector
+     * @param off the first index
+     * @param len the number of entries
+     * @return ‖a[off .. off+len)‖₂
      */
     public static double norm2(double[] a, int off, int len) {
         double ss = 0;
@@ -61,7 +78,11 @@ public final class Vectors {
      *
      * <p>Modified: a.
      *
+     * @param a     holds the row
+     * @param off   the index of the row's first entry
+     * @param len   the row's length
      * @param bound a finite bound &gt; 0
+     * @return whether the row was scaled
      * @throws IllegalArgumentException if an entry is NaN or infinite (such a row has no norm; callers
      *                                  refuse it before any private computation, see {@link #isFinite})
      */
@@ -88,6 +109,11 @@ public final class Vectors {
      * every finite row (a sum of magnitudes that overflows is taken after dividing by the largest one).
      * Modified: a.
      *
+     * @param a     holds the row
+     * @param off   the index of the row's first entry
+     * @param len   the row's length
+     * @param bound a finite bound &gt; 0
+     * @return whether the row was scaled
      * @throws IllegalArgumentException if an entry is NaN or infinite
      */
     public static boolean clipL1InPlace(double[] a, int off, int len, double bound) {
@@ -112,6 +138,9 @@ public final class Vectors {
      * The relative shrink of the {@code step}-th guard step of a clip, for a row that rounding left a hair
      * above its bound: 1e-15 (a few ulps) for the first eight steps, then doubling, so that even a row scaled
      * into the subnormal range (a bound below ~1e-300) settles in a few dozen steps.
+     *
+     * @param step the guard step, from 0
+     * @return the relative shrink, in (0, 0.5]
      */
     public static double shrinkStep(int step) {
         return step < 8 ? 1e-15 : Math.min(0.5, Math.scalb(1e-15, step - 7));
@@ -139,11 +168,24 @@ public final class Vectors {
         }
     }
 
+    /**
+     * The L1 norm Σ |a_i|.
+     *
+     * @param a a vector
+     * @return ‖a‖₁
+     */
     public static double norm1(double[] a) {
         return norm1(a, 0, a.length);
     }
 
-    /** L1 norm of a[off .. off+len). */
+    /**
+     * L1 norm of a[off .. off+len).
+     *
+     * @param a   a vector
+     * @param off the first index
+     * @param len the number of entries
+     * @return ‖a[off .. off+len)‖₁
+     */
     public static double norm1(double[] a, int off, int len) {
         double s = 0;
         for (int i = off; i < off + len; i++) {
@@ -152,6 +194,12 @@ public final class Vectors {
         return s;
     }
 
+    /**
+     * The largest |a_i|.
+     *
+     * @param a a vector
+     * @return ‖a‖∞, 0 for an empty vector
+     */
     public static double normInf(double[] a) {
         double s = 0;
         for (double v : a) {
@@ -160,19 +208,37 @@ public final class Vectors {
         return s;
     }
 
-    /** a ← c · a. Modified: a. */
+    /**
+     * a ← c · a. Modified: a.
+     *
+     * @param a the vector
+     * @param c the factor
+     */
     public static void scaleInPlace(double[] a, double c) {
         scaleInPlace(a, 0, a.length, c);
     }
 
-    /** a[off .. off+len) ← c · a[off .. off+len). Modified: a. */
+    /**
+     * a[off .. off+len) ← c · a[off .. off+len). Modified: a.
+     *
+     * @param a   the vector
+     * @param off the first index
+     * @param len the number of entries
+     * @param c   the factor
+     */
     public static void scaleInPlace(double[] a, int off, int len, double c) {
         for (int i = off; i < off + len; i++) {
             a[i] *= c;
         }
     }
 
-    /** y ← y + c · x. Modified: y. */
+    /**
+     * y ← y + c · x. Modified: y.
+     *
+     * @param c the factor
+     * @param x a vector
+     * @param y a vector of the same length, updated in place
+     */
     public static void axpy(double c, double[] x, double[] y) {
         requireSameLength(x, y);
         for (int i = 0; i < x.length; i++) {
@@ -180,7 +246,12 @@ public final class Vectors {
         }
     }
 
-    /** Scales a to unit norm and returns its former norm; a zero vector is left as it is. Modified: a. */
+    /**
+     * Scales a to unit norm and returns its former norm; a zero vector is left as it is. Modified: a.
+     *
+     * @param a the vector
+     * @return ‖a‖₂ before scaling
+     */
     public static double normalizeInPlace(double[] a) {
         double n = norm2(a);
         if (n > 0) {
@@ -189,12 +260,24 @@ public final class Vectors {
         return n;
     }
 
-    /** True if every entry is finite. */
+    /**
+     * True if every entry is finite.
+     *
+     * @param a a vector
+     * @return false when an entry is NaN or infinite
+     */
     public static boolean isFinite(double[] a) {
         return isFinite(a, 0, a.length);
     }
 
-    /** True if every entry of a[off .. off+len) is finite. */
+    /**
+     * True if every entry of a[off .. off+len) is finite.
+     *
+     * @param a   a vector
+     * @param off the index of the first entry
+     * @param len the number of entries
+     * @return whether none is NaN or infinite
+     */
     public static boolean isFinite(double[] a, int off, int len) {
         for (int i = off; i < off + len; i++) {
             if (!Double.isFinite(a[i])) {

@@ -53,12 +53,21 @@ public final class LocalPcaAggregator {
         }
     }
 
-    /** An aggregator that takes the public parameters of the first report it accepts. */
+    /**
+     * An aggregator that takes the public parameters of the first report it accepts.
+     *
+     * @return a new, empty aggregator
+     */
     public static LocalPcaAggregator create() {
         return new LocalPcaAggregator(null);
     }
 
-    /** An aggregator that accepts only reports made under {@code expected}. */
+    /**
+     * An aggregator that accepts only reports made under {@code expected}.
+     *
+     * @param expected the parameters every report must carry
+     * @return a new, empty aggregator
+     */
     public static LocalPcaAggregator expecting(ReportParameters expected) {
         String why = Objects.requireNonNull(expected, "expected").inconsistency();
         if (why != null) {
@@ -76,7 +85,13 @@ public final class LocalPcaAggregator {
         compensation = new double[m];
     }
 
-    /** Adds one report, or refuses it (nothing added) naming {@code position}. */
+    /**
+     * Adds one report, or refuses it (nothing added) naming {@code position}.
+     *
+     * @param report   the report
+     * @param position where it was read, for the message of a refusal
+     * @throws InvalidReportException when the report is refused
+     */
     public void add(LocalReport report, String position) {
         add(report.parameters(), report.values(), position);
     }
@@ -84,6 +99,10 @@ public final class LocalPcaAggregator {
     /**
      * Adds the report with these parameters and values (not modified), or refuses it with an
      * {@link InvalidReportException} naming {@code position}; a refused report changes nothing.
+     *
+     * @param parameters the report's public parameters
+     * @param values     its p(p+1)/2 values
+     * @param position   where it was read, for the message of a refusal
      */
     public void add(ReportParameters parameters, double[] values, String position) {
         add(parameters, values, () -> position);
@@ -147,6 +166,9 @@ public final class LocalPcaAggregator {
      * recorded and the reading goes on. A reader that cannot go on ({@link LocalReportReader#broken()}) always
      * throws.
      *
+     * @param reader      the reports (closed by the caller)
+     * @param skipInvalid whether a refused report, or reports found missing, are recorded and the reading goes
+     *                    on instead of thrown
      * @return the refused reports and the missing ones, in file order (empty unless skipInvalid)
      */
     public List<InvalidReportException> addAll(LocalReportReader reader, boolean skipInvalid) {
@@ -184,8 +206,14 @@ public final class LocalPcaAggregator {
     }
 
     /**
-     * Where a contiguous span of a report file begins and ends in the file's numbering: the first report is
-     * "firstIndex of firstCount", at {@code firstPosition}; the last "lastIndex of lastCount".
+     * Where a contiguous span of a report file begins and ends in the file's numbering.
+     *
+     * @param firstIndex    the first report's index i (report i of firstCount)
+     * @param firstCount    the first report's file count N
+     * @param firstPosition where the first report is, for messages
+     * @param lastIndex     the last report's index
+     * @param lastCount     the last report's file count
+     * @serial exclude
      */
     public record Span(long firstIndex, long firstCount, String firstPosition, long lastIndex, long lastCount)
             implements java.io.Serializable {
@@ -198,7 +226,9 @@ public final class LocalPcaAggregator {
      * The spans of all parts, joined in file order by {@link #checkJoined}, give the verdicts of
      * {@link #addAll(LocalReportReader, boolean)} on the whole.
      *
+     * @param reader the part's reports (closed by the caller)
      * @return the span read, or null when the part holds no report
+     * @throws InvalidReportException at the first refused report or gap
      */
     public Span addSpan(LocalReportReader reader) {
         ReportSequence sequence = ReportSequence.anywhere();
@@ -224,8 +254,10 @@ public final class LocalPcaAggregator {
     /**
      * Checks that the spans of the parts of a report file (in file order; null for a part without reports) join
      * up: the whole starts with a file's report 1, each span continues the one before it, and the whole ends
-     * after a file's last report ({@code end} names the end in messages).
+     * after a file's last report.
      *
+     * @param spans the parts' spans in file order (null for a part without reports)
+     * @param end   names the end of the whole in messages, e.g. "reports.bin end"
      * @throws MissingReportsException at the first gap
      */
     public static void checkJoined(List<Span> spans, String end) {
@@ -250,7 +282,12 @@ public final class LocalPcaAggregator {
         refused.add(problem);
     }
 
-    /** The reports found missing among {@code refused} (0 when none). */
+    /**
+     * The reports found missing among the refusals of {@link #addAll}.
+     *
+     * @param refused the refusals
+     * @return the sum of their {@link MissingReportsException#lost()} (0 when none)
+     */
     public static long missing(List<InvalidReportException> refused) {
         return refused.stream().filter(e -> e instanceof MissingReportsException)
                 .mapToLong(e -> ((MissingReportsException) e).lost()).sum();
@@ -264,6 +301,8 @@ public final class LocalPcaAggregator {
      * {@link ReportFileAggregation}); JSON lines and a binary file whose first report is refused are read by
      * one {@link LocalReportReader}.
      *
+     * @param path        the report file (JSON lines or binary)
+     * @param skipInvalid whether a refused report is skipped (and returned) instead of thrown
      * @return the refused reports (empty unless skipInvalid)
      */
     public List<InvalidReportException> addAll(java.nio.file.Path path, boolean skipInvalid) {
@@ -306,12 +345,20 @@ public final class LocalPcaAggregator {
         count += segment.count;
     }
 
-    /** Reports accepted so far. */
+    /**
+     * Reports accepted so far.
+     *
+     * @return the number of accepted reports
+     */
     public long count() {
         return count;
     }
 
-    /** The parameters reports must match (null before the first report when none were given). */
+    /**
+     * The parameters reports must match (null before the first report when none were given).
+     *
+     * @return the expected parameters, or null
+     */
     public ReportParameters parameters() {
         return expected;
     }
@@ -319,6 +366,7 @@ public final class LocalPcaAggregator {
     /**
      * The average S̃ of the reports accepted so far (p × p, symmetric).
      *
+     * @return S̃ with n and the reports' parameters
      * @throws IllegalStateException when no report was accepted
      */
     public LocalAggregate aggregate() {
@@ -334,6 +382,7 @@ public final class LocalPcaAggregator {
      * sums folded by compensated summation, each entry its running sum plus its compensation. Sums of
      * disjoint sets of reports add up (a cluster computes one per partition, then {@link #average}).
      *
+     * @return a new array of p(p+1)/2 sums
      * @throws IllegalStateException when no report was accepted
      */
     public double[] sum() {
@@ -351,6 +400,11 @@ public final class LocalPcaAggregator {
     /**
      * The average S̃ of {@code count} reports made under {@code parameters} from the {@linkplain #sum sum}
      * of their values: what {@link #aggregate()} releases, for reports summed elsewhere.
+     *
+     * @param parameters the reports' public parameters
+     * @param count      n, the number of reports summed, ≥ 1
+     * @param packedSum  the p(p+1)/2 sums (packed upper triangle). Not modified.
+     * @return S̃ with n and the parameters
      */
     public static LocalAggregate average(ReportParameters parameters, long count, double[] packedSum) {
         Objects.requireNonNull(parameters, "parameters");

@@ -24,7 +24,9 @@ package io.dpspectra.local;
  * the reports again: without it, a truncated version-1 file cannot be told from a whole one.
  */
 public enum LocalReportFormat {
+    /** One JSON object per line (see the class comment). */
     JSON_LINES,
+    /** Fixed-size little-endian records with a CRC-32 each (see the class comment). */
     BINARY;
 
     /** The magic bytes "DPLR" read as a little-endian int. */
@@ -37,7 +39,12 @@ public enum LocalReportFormat {
     /** Bytes of the binary header before the values. */
     static final int BINARY_HEADER = 64;
 
-    /** The size of one binary report of dimension p. */
+    /**
+     * The size of one binary report of dimension p.
+     *
+     * @param dimension p, ≥ 1
+     * @return the record size in bytes
+     */
     public static int binaryRecordBytes(int dimension) {
         long bytes = BINARY_HEADER + 8L * dimension * (dimension + 1) / 2 + 4;
         if (bytes > Integer.MAX_VALUE - 16) {
@@ -47,7 +54,13 @@ public enum LocalReportFormat {
         return (int) bytes;
     }
 
-    /** The size of a file of {@code reports} reports of dimension p in this format (JSON: an upper bound). */
+    /**
+     * The size of a file of reports of dimension p in this format.
+     *
+     * @param dimension p
+     * @param reports   the number of reports
+     * @return its bytes (JSON lines: an upper bound; {@link Long#MAX_VALUE} beyond a long)
+     */
     public long fileBytes(int dimension, long reports) {
         long values = (long) dimension * (dimension + 1) / 2;
         // JSON: Double.toString is at most 24 characters, plus a comma; the keys and parameters under 400

@@ -106,7 +106,13 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** Opens a report file. */
+    /**
+     * Opens a report file.
+     *
+     * @param path a JSON-lines or binary report file (the format is detected from its first bytes)
+     * @return a reader; close it
+     * @throws java.io.UncheckedIOException when the file cannot be opened
+     */
     public static LocalReportReader open(Path path) {
         try {
             return new LocalReportReader(null, Files.newByteChannel(path), path.toString());
@@ -115,7 +121,13 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** Reads reports from {@code in} (closed by {@link #close()}); {@code name} appears in messages. */
+    /**
+     * Reads reports from {@code in} (closed by {@link #close()}); {@code name} appears in messages.
+     *
+     * @param in   the reports, JSON lines or binary
+     * @param name the input's name for messages, e.g. "standard input"
+     * @return a reader; close it
+     */
     public static LocalReportReader of(InputStream in, String name) {
         try {
             return new LocalReportReader(in, null, name);
@@ -124,6 +136,11 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
+    /**
+     * The encoding of the input, detected from its first bytes.
+     *
+     * @return JSON lines or binary
+     */
     public LocalReportFormat format() {
         return format;
     }
@@ -131,6 +148,7 @@ public final class LocalReportReader implements AutoCloseable {
     /**
      * Reads the next report; false at the end.
      *
+     * @return true when a report was read, false at the end of the input
      * @throws InvalidReportException if this report is unreadable (the next call continues after it, unless
      *                                the reader is {@link #broken()})
      */
@@ -145,37 +163,65 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** The parameters of the current report. */
+    /**
+     * The parameters of the current report.
+     *
+     * @return the current report's parameters
+     */
     public ReportParameters parameters() {
         return parameters;
     }
 
-    /** The values of the current report (reused by the next call; do not keep). */
+    /**
+     * The values of the current report (reused by the next call; do not keep).
+     *
+     * @return the p(p+1)/2 values
+     */
     public double[] values() {
         return values;
     }
 
-    /** The current report's index i in its file (report i of {@link #count()}). */
+    /**
+     * The current report's index i in its file (report i of {@link #count()}).
+     *
+     * @return i, from 1
+     */
     public long index() {
         return index;
     }
 
-    /** The number of reports N of the current report's file. */
+    /**
+     * The number of reports N of the current report's file.
+     *
+     * @return N
+     */
     public long count() {
         return count;
     }
 
-    /** After the end: the bytes of a last binary report the file ends inside (0 when it ends after a report). */
+    /**
+     * After the end: the bytes of a last binary report the file ends inside.
+     *
+     * @return those bytes, 0 when the file ends after a report
+     */
     public long partialBytes() {
         return partialBytes;
     }
 
-    /** The size of a binary report of this file (-1 for JSON lines or before the first report). */
+    /**
+     * The size of a binary report of this file.
+     *
+     * @return its bytes, -1 for JSON lines or before the first report
+     */
     public long recordBytes() {
         return recordBytes;
     }
 
-    /** Where the reports ended: "file end" (binary: the report it ends inside, when it does). */
+    /**
+     * Where the reports ended, for messages.
+     *
+     * @return "file end", or for a binary file that ends inside a report, that report's position
+     */
     public String endPosition() {
         if (format == LocalReportFormat.BINARY && partialBytes > 0) {
             return BinaryRecords.position(name, reportNumber, recordBytes);
@@ -183,14 +229,22 @@ public final class LocalReportReader implements AutoCloseable {
         return name + " end";
     }
 
-    /** Where the current (or the refused) report is: "file line 17" or "file report 17 (byte 113856)". */
+    /**
+     * Where the current (or the refused) report is: "file line 17" or "file report 17 (byte 113856)".
+     *
+     * @return the position
+     */
     public String position() {
         return format == LocalReportFormat.BINARY
                 ? BinaryRecords.position(name, reportNumber, recordBytes)
                 : name + " line " + reportNumber;
     }
 
-    /** True when a fault leaves no way to find the next report. */
+    /**
+     * True when a fault leaves no way to find the next report.
+     *
+     * @return whether reading must stop
+     */
     public boolean broken() {
         return broken;
     }

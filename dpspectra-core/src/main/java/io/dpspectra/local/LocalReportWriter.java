@@ -24,7 +24,14 @@ public final class LocalReportWriter implements AutoCloseable {
     private ByteBuffer record;
     private final StringBuilder line = new StringBuilder();
 
-    /** A writer of a file that will hold {@code count} ≥ 1 reports. */
+    /**
+     * A writer of a file of {@code count} reports in {@code format} to {@code out} (buffered; {@link #close()}
+     * flushes and closes it).
+     *
+     * @param out    the destination
+     * @param format the encoding
+     * @param count  the number of reports the file will hold, ≥ 1 (each report carries its place, i of count)
+     */
     public LocalReportWriter(OutputStream out, LocalReportFormat format, long count) {
         if (count < 1) {
             throw new IllegalArgumentException("a report file holds at least one report, got " + count);
@@ -34,6 +41,11 @@ public final class LocalReportWriter implements AutoCloseable {
         this.count = count;
     }
 
+    /**
+     * Writes one report.
+     *
+     * @param report the report
+     */
     public void write(LocalReport report) {
         write(report.parameters(), report.values(), 0);
     }
@@ -42,6 +54,9 @@ public final class LocalReportWriter implements AutoCloseable {
      * Writes the report of {@code parameters} whose values are {@code values[from .. from + p(p+1)/2)}, as the next
      * report of the file.
      *
+     * @param parameters the report's public parameters
+     * @param values     holds the values
+     * @param from       the index of the first value in {@code values}
      * @throws IllegalStateException when the file already holds its {@code count} reports
      */
     public void write(ReportParameters parameters, double[] values, int from) {
@@ -101,7 +116,11 @@ public final class LocalReportWriter implements AutoCloseable {
         out.write(line.toString().getBytes(StandardCharsets.US_ASCII));
     }
 
-    /** Reports written so far. */
+    /**
+     * Reports written so far.
+     *
+     * @return their number
+     */
     public long written() {
         return written;
     }

@@ -8,14 +8,26 @@ package io.dpspectra.local;
  */
 public final class MissingReportsException extends InvalidReportException {
     private static final long serialVersionUID = 1L;
+    /** How many reports are missing. */
     private final long lost;
 
+    /**
+     * Reports missing, found at {@code position}.
+     *
+     * @param position where the gap was found, e.g. "reports.bin report 61 (byte 11280)" or "reports.bin end"
+     * @param problem  which reports are missing, in words
+     * @param lost     how many
+     */
     public MissingReportsException(String position, String problem, long lost) {
         super(position, problem);
         this.lost = lost;
     }
 
-    /** How many reports are missing. */
+    /**
+     * How many reports are missing.
+     *
+     * @return the number, ≥ 1
+     */
     public long lost() {
         return lost;
     }
