@@ -278,11 +278,15 @@ final class Inputs {
      * --norm-bound fails here (exit 3) rather than inside a release. Returns the number of rows.
      */
     static long validate(RowSource rows) {
-        double[] row = new double[rows.dimension()];
+        int d = rows.dimension();
+        int blockRows = Math.max(1, (1 << 16) / d); // blocks of 512 KiB: a .dpsr file's pass is then I/O bound
+        double[] block = new double[io.dpspectra.linalg.MatrixTooLargeException.checkedLength("the row buffer",
+                blockRows, d)];
         long n = 0;
         try (RowCursor cursor = rows.open()) {
-            while (cursor.next(row)) {
-                n++;
+            int got;
+            while ((got = cursor.nextBlock(block, blockRows, d)) > 0) {
+                n += got;
             }
         }
         if (n == 0) {
