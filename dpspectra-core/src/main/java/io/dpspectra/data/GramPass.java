@@ -23,7 +23,7 @@ public record GramPass(Matrix gram, long rows) {
 
     /** XᵀX of every row of the source; empty data is an {@link InvalidDataException}. */
     public static GramPass of(RowSource source) {
-        return of(source, Backend.DEFAULT, Gram.DEFAULT_BLOCK_ROWS, n -> { });
+        return of(source, Backend.DEFAULT, Gram.blockRows(source.dimension()), n -> { });
     }
 
     /**

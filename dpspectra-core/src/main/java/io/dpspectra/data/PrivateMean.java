@@ -90,11 +90,11 @@ public final class PrivateMean extends NoisyRowSum {
     public static Sum sum(RowSource rows) {
         int d = rows.dimension();
         RowBlocks sums = new RowBlocks(d, RowBlocks.columnSums(d));
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", RowBlocks.BLOCK_ROWS, d)];
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sums.blockRows(), d)];
         long n = 0;
         try (RowCursor c = rows.open()) {
             int filled;
-            while ((filled = c.nextBlock(block, RowBlocks.BLOCK_ROWS, d)) > 0) {
+            while ((filled = c.nextBlock(block, sums.blockRows(), d)) > 0) {
                 sums.add(n, block, 0, filled);
                 n += filled;
             }

@@ -10,7 +10,7 @@ import java.util.Objects;
 /**
  * The symmetric operator A = XᵀX of the rows of a {@link RowSource}, applied as Xᵀ(X·W) in one streamed
  * pass per product and never formed: blocks of rows come from {@link RowCursor#nextBlock}, each
- * canonical block of {@link RowBlocks#BLOCK_ROWS} rows is folded with two dgemm calls per sub-block
+ * canonical block of {@link RowBlocks#DEFAULT_BLOCK_ROWS} rows is folded with two dgemm calls per sub-block
  * ({@link BlockGramProduct#leaf}), and the blocks are summed so that the product depends on the rows and
  * their order only. Over a {@link GramStatistic} each product is the statistic's own (a distributed pass,
  * say).
@@ -69,11 +69,11 @@ public final class RowGramOperator implements SymmetricOperator {
         // canonical blocks of rows (RowBlocks), read whole so that none is copied: the same bits as the
         // products of a cluster job over the same rows, whatever its partitioning
         RowBlocks sum = new RowBlocks(d, BlockGramProduct.leaf(w));
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", RowBlocks.BLOCK_ROWS, d)];
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sum.blockRows(), d)];
         long n = 0;
         try (RowCursor cursor = rows.open()) {
             int filled;
-            while ((filled = cursor.nextBlock(block, RowBlocks.BLOCK_ROWS, d)) > 0) {
+            while ((filled = cursor.nextBlock(block, sum.blockRows(), d)) > 0) {
                 sum.add(n, block, 0, filled);
                 n += filled;
             }

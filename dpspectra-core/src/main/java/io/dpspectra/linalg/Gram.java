@@ -8,7 +8,7 @@ import java.io.Serializable;
  * threads, or the same rows spread over the partitions of a cluster job and combined in any order.
  *
  * <p>Definition of the result ({@link RowBlocks}): the rows, numbered from 0, are cut into blocks of
- * {@link RowBlocks#BLOCK_ROWS} rows; the XᵀX of each block is one dsyrk into a zeroed matrix (the
+ * {@link #blockRows(int)} rows; the XᵀX of each block is one dsyrk into a zeroed matrix (the
  * row-major block is, to BLAS, the column-major d × b matrix Xᵦᵀ, so it is dsyrk("L", "N")); the block
  * matrices are summed in a {@link ReproducibleSum}, exactly up to 2⁻⁶⁴ of the largest block entry and
  * independent of the order, and rounded once. On the pure-Java backend the dsyrk is done by
@@ -25,8 +25,16 @@ import java.io.Serializable;
 public final class Gram implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** Rows of the buffer behind {@link #add}. */
-    public static final int DEFAULT_BLOCK_ROWS = RowBlocks.BLOCK_ROWS;
+    /**
+     * Rows per canonical block for rows of width d: about 2²¹ numbers (16 MB) per block, between 256 and 8192
+     * rows (8192 up to d = 256, 1024 at d = 2048, 256 from d = 8192). A function of d alone, so every reader
+     * of the same rows cuts the same blocks. Large blocks keep the order-free additions rare: each costs
+     * about 25 integer operations per entry of the triangle, against the block's R multiply-adds per entry
+     * (2 to 5 % of the pass at d = 100 to 400 with R = 8192 and 5242; measured in docs/benchmarks/csv.md).
+     */
+    public static int blockRows(int d) {
+        return Math.max(RowBlocks.DEFAULT_BLOCK_ROWS, Math.min(8192, (1 << 21) / Math.max(1, d)));
+    }
 
     private final int d;
     private final RowBlocks blocks;
@@ -52,9 +60,10 @@ public final class Gram implements Serializable {
     public static Matrix of(Matrix x) {
         int d = x.cols();
         Gram g = new Gram(d);
-        double[] block = new double[MatrixTooLargeException.checkedLength("a block of rows", RowBlocks.BLOCK_ROWS, d)];
-        for (int start = 0; start < x.rows(); start += RowBlocks.BLOCK_ROWS) {
-            int count = Math.min(RowBlocks.BLOCK_ROWS, x.rows() - start);
+        int r = blockRows(d);
+        double[] block = new double[MatrixTooLargeException.checkedLength("a block of rows", r, d)];
+        for (int start = 0; start < x.rows(); start += r) {
+            int count = Math.min(r, x.rows() - start);
             for (int i = 0; i < count; i++) {
                 for (int j = 0; j < d; j++) {
                     block[i * d + j] = x.get(start + i, j);
@@ -69,6 +78,11 @@ public final class Gram implements Serializable {
         return d;
     }
 
+    /** Rows per canonical block ({@link #blockRows(int)} of d): give rows in multiples of it to copy none. */
+    public int blockRows() {
+        return blocks.blockRows();
+    }
+
     /** Rows added so far (to this Gram and every Gram added into it). */
     public long rowCount() {
         return blocks.rowCount() + buffered;
@@ -80,11 +94,11 @@ public final class Gram implements Serializable {
             throw new IllegalArgumentException("row has " + row.length + " entries, expected " + d);
         }
         if (buffer == null) {
-            buffer = new double[RowBlocks.BLOCK_ROWS * d];   // callers that only use addBlock never need it
+            buffer = new double[blocks.blockRows() * d];   // callers that only use addBlock never need it
         }
         System.arraycopy(row, 0, buffer, buffered * d, d);
         buffered++;
-        if (buffered == RowBlocks.BLOCK_ROWS) {
+        if (buffered == blocks.blockRows()) {
             flush();
         }
     }
@@ -176,6 +190,11 @@ public final class Gram implements Serializable {
         @Override
         public int length() {
             return d * (d + 1) / 2;
+        }
+
+        @Override
+        public int blockRows() {
+            return Gram.blockRows(d);
         }
 
         @Override

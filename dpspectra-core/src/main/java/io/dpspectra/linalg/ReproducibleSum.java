@@ -119,8 +119,8 @@ public final class ReproducibleSum implements Serializable {
             e = biased - 1075;
         }
         // |v| = m·2^e = M·2^(lo·BIN_BITS) with M = m << shift, cut into three slices of BIN_BITS bits
-        int lo = Math.floorDiv(e, BIN_BITS);
-        int shift = e - lo * BIN_BITS;
+        int lo = e >> 5;          // floor(e / BIN_BITS), BIN_BITS = 32
+        int shift = e & 31;       // e − lo·BIN_BITS
         long s0 = (m << shift) & MASK;
         long rest = m >>> (BIN_BITS - shift);
         long s1 = rest & MASK;
@@ -137,10 +137,15 @@ public final class ReproducibleSum implements Serializable {
             top[i] = (byte) t;
         }
         int k = lo - (t - BINS + 1);   // the counter of bin lo (may be below the kept bins)
-        if (bits < 0) {
-            s0 = -s0;
-            s1 = -s1;
-            s2 = -s2;
+        long sign = bits >> 63;   // 0 or −1: (s ^ sign) − sign is s or −s
+        s0 = (s0 ^ sign) - sign;
+        s1 = (s1 ^ sign) - sign;
+        s2 = (s2 ^ sign) - sign;
+        if (k == 0) {             // the usual case: the summand reaches the entry's highest bin
+            bins[base] += s0;
+            bins[base + 1] += s1;
+            bins[base + 2] += s2;
+            return;
         }
         if (k >= 0) {
             bins[base + k] += s0;

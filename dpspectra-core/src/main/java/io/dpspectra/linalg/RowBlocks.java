@@ -12,8 +12,8 @@ import java.util.TreeMap;
  * pass over rows makes), shared by one process reading a file on several threads and by a cluster job
  * over any partitioning.
  *
- * <p>The rows are numbered 0, 1, 2, … in the order of the data. Block b is rows
- * [b·{@link #BLOCK_ROWS}, (b + 1)·{@link #BLOCK_ROWS}) (the last block may be shorter). Each block is
+ * <p>The rows are numbered 0, 1, 2, … in the order of the data. Block b is rows [b·R, (b + 1)·R), with R
+ * the leaf's {@link Leaf#blockRows()} (the last block may be shorter). Each block is
  * turned into an array of numbers by the {@link Leaf} (for XᵀX: one dsyrk over the block's rows) and the
  * block arrays are added into a {@link ReproducibleSum}, whose rounded result does not depend on the
  * order of addition. Rows may be given in any order and in pieces that do not line up with blocks, by
@@ -30,8 +30,8 @@ import java.util.TreeMap;
 public final class RowBlocks implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** Rows per block. Fixed: it is part of the definition of the result. */
-    public static final int BLOCK_ROWS = 256;
+    /** Rows per block unless a leaf says otherwise. */
+    public static final int DEFAULT_BLOCK_ROWS = 256;
 
     /**
      * What a block contributes: an array of {@link #length()} numbers computed from the block's rows
@@ -41,6 +41,14 @@ public final class RowBlocks implements Serializable {
     public interface Leaf extends Serializable {
         /** Length of a block's array. */
         int length();
+
+        /**
+         * Rows per block: part of the definition of the result, so a function of the leaf's parameters
+         * (its width, say) only. Larger blocks make the order-free additions rarer.
+         */
+        default int blockRows() {
+            return DEFAULT_BLOCK_ROWS;
+        }
 
         /**
          * Writes the array of rows [from, from + count) of the row-major {@code rows} (width d) into
@@ -79,14 +87,16 @@ public final class RowBlocks implements Serializable {
     private static final class Partial implements Serializable {
         private static final long serialVersionUID = 1L;
         final double[] rows;
-        final BitSet filled = new BitSet(BLOCK_ROWS);
+        final BitSet filled;
 
-        Partial(int d) {
-            rows = new double[BLOCK_ROWS * d];
+        Partial(int d, int blockRows) {
+            rows = new double[blockRows * d];
+            filled = new BitSet(blockRows);
         }
     }
 
     private final int d;
+    private final int blockRows;
     private final Leaf leaf;
     private final ReproducibleSum sum;
     private final TreeMap<Long, Partial> partial = new TreeMap<>();
@@ -102,12 +112,21 @@ public final class RowBlocks implements Serializable {
         }
         this.d = d;
         this.leaf = leaf;
+        this.blockRows = leaf.blockRows();
+        if (blockRows < 1) {
+            throw new IllegalArgumentException("a block needs at least one row, got " + blockRows);
+        }
         this.sum = new ReproducibleSum(leaf.length());
-        MatrixTooLargeException.checkedLength("a block of rows", BLOCK_ROWS, d);
+        MatrixTooLargeException.checkedLength("a block of rows", blockRows, d);
     }
 
     public int dimension() {
         return d;
+    }
+
+    /** Rows per block (the leaf's): read rows in chunks that end on multiples of it to copy none. */
+    public int blockRows() {
+        return blockRows;
     }
 
     /** Rows given so far (to this holder and every holder merged into it). */
@@ -130,14 +149,14 @@ public final class RowBlocks implements Serializable {
         int stop = from + count;
         double[] out = null;   // the leaf's array, taken from this thread's scratch on first use
         while (at < stop) {
-            long block = row / BLOCK_ROWS;
-            int offset = (int) (row - block * BLOCK_ROWS);
-            int take = Math.min(BLOCK_ROWS - offset, stop - at);
-            if (take == BLOCK_ROWS) {
+            long block = row / blockRows;
+            int offset = (int) (row - block * blockRows);
+            int take = Math.min(blockRows - offset, stop - at);
+            if (take == blockRows) {
                 if (out == null) {
                     out = leafScratch();
                 }
-                leaf.apply(data, at, BLOCK_ROWS, out);
+                leaf.apply(data, at, blockRows, out);
                 synchronized (this) {
                     sum.add(out, 0);
                 }
@@ -147,7 +166,7 @@ public final class RowBlocks implements Serializable {
                     if (out == null) {
                         out = leafScratch();
                     }
-                    leaf.apply(complete.rows, 0, BLOCK_ROWS, out);
+                    leaf.apply(complete.rows, 0, blockRows, out);
                     synchronized (this) {
                         sum.add(out, 0);
                     }
@@ -173,14 +192,14 @@ public final class RowBlocks implements Serializable {
 
     /** Copies rows into the partial block; returns it, removed, once all its rows are there. */
     private synchronized Partial stage(long block, int offset, double[] data, int at, int take) {
-        Partial p = partial.computeIfAbsent(block, b -> new Partial(d));
+        Partial p = partial.computeIfAbsent(block, b -> new Partial(d, blockRows));
         int clash = p.filled.nextSetBit(offset);
         if (clash >= 0 && clash < offset + take) {
-            throw new IllegalStateException("row " + (block * BLOCK_ROWS + clash) + " was given twice");
+            throw new IllegalStateException("row " + (block * blockRows + clash) + " was given twice");
         }
         System.arraycopy(data, at * d, p.rows, offset * d, take * d);
         p.filled.set(offset, offset + take);
-        if (p.filled.cardinality() == BLOCK_ROWS) {
+        if (p.filled.cardinality() == blockRows) {
             partial.remove(block);
             return p;
         }
@@ -195,7 +214,7 @@ public final class RowBlocks implements Serializable {
         if (other == this) {
             throw new IllegalArgumentException("cannot merge a holder into itself");
         }
-        if (other.d != d || other.leaf.length() != leaf.length()) {
+        if (other.d != d || other.leaf.length() != leaf.length() || other.blockRows != blockRows) {
             throw new IllegalArgumentException("cannot merge rows of width " + other.d + " into rows of width " + d);
         }
         ReproducibleSum otherSum;
@@ -221,12 +240,12 @@ public final class RowBlocks implements Serializable {
                 Partial complete = stage(block, from, p.rows, from, to - from);
                 if (complete != null) {
                     double[] out = new double[leaf.length()];
-                    leaf.apply(complete.rows, 0, BLOCK_ROWS, out);
+                    leaf.apply(complete.rows, 0, blockRows, out);
                     synchronized (this) {
                         sum.add(out, 0);
                     }
                 }
-                from = to >= BLOCK_ROWS ? -1 : p.filled.nextSetBit(to);
+                from = to >= blockRows ? -1 : p.filled.nextSetBit(to);
             }
         }
     }
@@ -244,15 +263,15 @@ public final class RowBlocks implements Serializable {
                     + ": some rows were never added");
         }
         ReproducibleSum total = sum;
-        long lastBlock = n == 0 ? -1 : (n - 1) / BLOCK_ROWS;
-        int lastRows = (int) (n - lastBlock * BLOCK_ROWS);
+        long lastBlock = n == 0 ? -1 : (n - 1) / blockRows;
+        int lastRows = (int) (n - lastBlock * blockRows);
         Iterator<Map.Entry<Long, Partial>> it = partial.entrySet().iterator();
         while (it.hasNext()) {
             Map.Entry<Long, Partial> e = it.next();
             Partial p = e.getValue();
             if (e.getKey() != lastBlock || p.filled.nextClearBit(0) != lastRows || p.filled.length() != lastRows) {
                 throw new IllegalStateException("the rows of block " + e.getKey() + " are incomplete ("
-                        + p.filled.cardinality() + " of " + BLOCK_ROWS + ") with " + n + " rows given: some rows "
+                        + p.filled.cardinality() + " of " + blockRows + ") with " + n + " rows given: some rows "
                         + "were never added");
             }
             double[] out = new double[leaf.length()];
