@@ -38,13 +38,24 @@ layout() {
     done
     echo "Spark $(ls "$home/jars" | sed -n 's/^spark-core_2.13-\(.*\)\.jar$/\1/p'), jars linked by dpspectra" \
         > "$home/RELEASE"
+    # Spark's own log lines at WARN and above, on stderr (conf/ comes first on every classpath, as in a distribution)
+    mkdir -p "$home/conf"
+    cat > "$home/conf/log4j2.properties" <<'LOG4J'
+rootLogger.level = warn
+rootLogger.appenderRef.console.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = %d{yy/MM/dd HH:mm:ss} %p %c{1}: %m%n%ex
+LOG4J
 }
 
 daemon() {   # daemon NAME HEAP CLASS ARGS...: a JVM on Spark's jars in the background, its pid in NAME.pid
     local name=$1 heap=$2 class=$3
     shift 3
     # shellcheck disable=SC2086
-    nohup "$JAVA_HOME/bin/java" -Xmx"$heap" $flags -cp "$home/jars/*" "$class" "$@" \
+    nohup "$JAVA_HOME/bin/java" -Xmx"$heap" $flags -cp "$home/conf:$home/jars/*" "$class" "$@" \
         > "$state/logs/$name.log" 2>&1 &
     echo $! > "$state/$name.pid"
 }
@@ -96,7 +107,7 @@ submit)
         shift
     fi
     # shellcheck disable=SC2086
-    exec "$JAVA_HOME/bin/java" -Xmx"${DRIVER_MEMORY:-1g}" $flags -cp "$home/jars/*" \
+    exec "$JAVA_HOME/bin/java" -Xmx"${DRIVER_MEMORY:-1g}" $flags -cp "$home/conf:$home/jars/*" \
         org.apache.spark.deploy.SparkSubmit --master "spark://127.0.0.1:$master_port" \
         --conf spark.driver.host=127.0.0.1 --conf spark.executorEnv.OPENBLAS_NUM_THREADS=1 \
         ${options[@]+"${options[@]}"} --class io.dpspectra.spark.DpPcaJob "$jar" "$@"

@@ -294,7 +294,7 @@ class StandaloneClusterIT {
         int ui = freePort();
         Path afterLoss = dir.resolve("cluster-loss.json");
         Process job = submit(afterLoss, ui, "loss");
-        await("a running stage with tasks on both executors", START, () -> {
+        await("a running stage with both executors registered", JOB, () -> {
             String apps = get("http://127.0.0.1:" + ui + "/api/v1/applications");
             int at = apps.indexOf("\"id\" : \"");
             if (at < 0) {
