@@ -96,7 +96,7 @@ class StandaloneClusterIT {
     }
 
     private static List<String> moduleFlags() {
-        String flags = System.getProperty("spark.moduleFlags", "");
+        String flags = System.getProperty("dpspectra.sparkModuleFlags", "");
         List<String> out = new ArrayList<>();
         for (String f : flags.trim().split("\\s+")) {
             if (!f.isEmpty()) {
