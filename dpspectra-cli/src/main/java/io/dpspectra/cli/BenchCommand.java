@@ -123,7 +123,7 @@ public final class BenchCommand implements Callable<Integer> {
                     c.nextBlock(x, (int) n, d);
                 }
                 double inMemory = bestSeconds(repeat, () -> {
-                    Gram g = new Gram(d, 1, be);
+                    Gram g = new Gram(d, be);
                     g.addBlock(x, (int) n);
                     g.result();
                 });

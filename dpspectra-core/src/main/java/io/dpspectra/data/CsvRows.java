@@ -50,7 +50,7 @@ import java.util.zip.GZIPInputStream;
  * line ends ({@link CsvPipeline}; rows still come out in file order, and the first bad line is the one
  * reported); memory a few 1 MB pieces, independent of the number of rows. A Gram pass
  * ({@link GramPass}) does not take the rows one by one: the parser threads fold their pieces into partial
- * XᵀX themselves, in a fixed order ({@link RowCursor#foldGram}).
+ * XᵀX themselves, with the bits of the row-by-row pass ({@link RowCursor#foldGram}).
  */
 public final class CsvRows implements RowSource {
 
@@ -1200,21 +1200,23 @@ public final class CsvRows implements RowSource {
 
         /**
          * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
-         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane
-         * ({@link CsvPipeline#FOLD_LANES}, piece i to lane i mod 4, in file order within a lane), and the
-         * lanes are summed in lane order: the result does not depend on thread timing. This thread only takes the pieces in order, to count
-         * rows and lines and to report the first problem in the file. Declined (null) once rows were
-         * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
+         * added at their row numbers to one {@link Gram} (canonical blocks, summed in an order-free way,
+         * so the result is the bits of the row-by-row pass whatever the thread timing). This thread only
+         * takes the pieces in order, to count rows and lines and to report the first problem in the file.
+         * Declined (null) once rows were read, or when the sum and the threads' scratch would take more
+         * than an eighth of the heap.
          */
         @Override
         public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
-            if (closed || pipeline != null
-                    || (long) CsvPipeline.FOLD_LANES * d * d * Double.BYTES > Runtime.getRuntime().maxMemory() / 8) {
+            // the sum (26 bytes per entry of the lower triangle) and, per parser thread, a d x d scratch and a
+            // packed triangle
+            long bytes = (long) d * (d + 1) / 2 * 26 + (long) Runtime.getRuntime().availableProcessors() * d * d * 12;
+            if (closed || pipeline != null || bytes > Runtime.getRuntime().maxMemory() / 8) {
                 return null;
             }
-            Gram[] lanes = new Gram[CsvPipeline.FOLD_LANES];
-            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes, length) -> {
-                Piece p = parsePiece(bytes, length, spareValues);
+            Gram gram = new Gram(d, backend);
+            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes2, length) -> {
+                Piece p = parsePiece(bytes2, length, spareValues);
                 try {
                     transform.apply(p.values, p.rows, d);
                 } catch (RowTransform.RowProblem e) {
@@ -1222,17 +1224,11 @@ public final class CsvRows implements RowSource {
                     p.rowProblem = e;
                 }
                 return p;
-            }, (p, lane) -> {
-                if (p.rows > 0 && lanes[lane] == null) {
-                    lanes[lane] = new Gram(d, 1, backend);
-                }
-                // blocks of blockRows as GramPass feeds them: a file of one piece gives its XᵀX bit for bit
-                for (int from = 0; from < p.rows; from += blockRows) {
-                    lanes[lane].addBlock(p.values, from, Math.min(blockRows, p.rows - from));
-                }
+            }, (p, firstRow) -> {
+                gram.addAt(firstRow, p.values, 0, p.rows);
                 spareValues.offer(p.values);
                 p.values = null;
-            });
+            }, p -> p.rows);
             while (takePiece()) {
                 if (piece.rowProblem != null) {
                     finished = true;
@@ -1251,20 +1247,10 @@ public final class CsvRows implements RowSource {
                 }
                 progress.accept(rows);
             }
-            Gram sum = null;
-            for (Gram lane : lanes) {
-                if (lane != null) {
-                    if (sum == null) {
-                        sum = lane;
-                    } else {
-                        sum.addGram(lane);
-                    }
-                }
-            }
-            if (sum == null) {
+            if (rows == 0) {
                 throw new InvalidDataException(name + " has no rows; provide at least one data row");
             }
-            return new GramPass(sum.result(), rows);
+            return new GramPass(gram.result(), rows);
         }
 
         @Override
