@@ -32,7 +32,22 @@ public final class Main {
         if (args.length > 0 && RELEASES.contains(args[0])) {
             warmUpInBackground(largeTextInput(args));
         }
-        System.exit(newCommandLine(args).execute(args));
+        System.exit(execute(args, null, null));
+    }
+
+    /**
+     * Runs {@code args} as {@link #main} does, without exiting: the command line built for {@code args}, its
+     * output to {@code out} and {@code err} (the process's streams when null). Returns the exit code.
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = newCommandLine(args);
+        if (out != null) {
+            cl.setOut(out);
+        }
+        if (err != null) {
+            cl.setErr(err);
+        }
+        return cl.execute(args);
     }
 
     /** Commands that draw noise, decompose a matrix and write JSON: worth a warm-up beside the parse. */
@@ -157,6 +172,15 @@ public final class Main {
                     leaf(parseResult).commandSpec().commandLine().getErr().println(
                             "dpspectra: linear algebra backend: " + io.dpspectra.linalg.Backend.DEFAULT.describe());
                 }
+                if (!helpRequested(parseResult)) {
+                    ParseResult leaf = leaf(parseResult);
+                    try {
+                        OutputTargets.checkNoneIsAnInput(leaf);
+                    } catch (CliException e) {
+                        // reported by the execution-error handler, as the command's own errors are
+                        throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage(), e);
+                    }
+                }
                 return run.execute(parseResult);
             } catch (OutOfMemoryError e) {
                 return onOutOfMemory(e, parseResult);
@@ -274,6 +298,15 @@ public final class Main {
             leaf = leaf.subcommand();
         }
         return leaf;
+    }
+
+    private static boolean helpRequested(ParseResult pr) {
+        for (ParseResult p = pr; p != null; p = p.subcommand()) {
+            if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean verbose(ParseResult pr) {

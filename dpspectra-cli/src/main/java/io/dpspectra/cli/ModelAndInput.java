@@ -22,10 +22,12 @@ final class ModelAndInput {
     record Loaded(Json.Model model, Matrix components, Inputs.Opened rows) {
     }
 
-    /** Checks --output before reading: a writable target that is neither the model nor INPUT (exit 2). */
+    /**
+     * Checks --output before reading: a writable target (exit 2); that it is neither the model nor INPUT is
+     * checked for every command before it runs ({@link OutputTargets}).
+     */
     void checkBeforeReading(OutputOption output) {
-        output.checkBeforeReading(model, "the --model file");
-        AtomicFiles.checkNotAnInput(output.file, "--output", inputPath, "the input file");
+        output.checkBeforeReading();
     }
 
     /**

@@ -123,8 +123,8 @@ final class SpectralCommand extends BaseCommand {
             warn("--algorithm power is NOT differentially private: its output reveals the matrix; use it only as a "
                     + "reference");
         }
-        output.checkBeforeReading(matrix, "the --matrix file");
-        diagnostics.checkBeforeReading(output, matrix, "the --matrix file");
+        output.checkBeforeReading();
+        diagnostics.checkBeforeReading(output);
         String format = matrixFormat != null ? matrixFormat.toLowerCase(Locale.ROOT)
                 : matrix.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mtx") ? "mtx" : "edges";
         if (!format.equals("mtx") && !format.equals("edges")) {
