@@ -88,7 +88,6 @@ final class SchemaCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             output.checkBeforeReading();
-            Inputs.checkReadable(inputPath);
             char sep;
             try {
                 sep = SchemaJson.separator(separator == null ? "" : separator);
@@ -105,7 +104,15 @@ final class SchemaCommand implements Runnable {
                 if (!(quantile > 0 && quantile < 0.5)) {
                     throw CliException.usage("--quantile must be in (0, 0.5), got " + quantile, "e.g. --quantile 0.005");
                 }
+                // charged before anything is read, as every private command does (whatever the file holds)
+                PrivacyOptions.chargeLedger(ledger, "schema draft --private-epsilon on " + inputPath, budget,
+                        PrivacyOptions.rho(budget, PrivacyOptions.Noise.PURE));
+            } else if (ledger != null || seed != null) {
+                throw CliException.usage((ledger != null ? "--ledger" : "--seed") + " applies only with "
+                        + "--private-epsilon (nothing else in a draft is private or random)",
+                        "add --private-epsilon E, or drop " + (ledger != null ? "--ledger" : "--seed"));
             }
+            Inputs.checkReadable(inputPath);
             List<List<String>> head = readHead(inputPath, sep, skipLines, 1001);
             if (head.isEmpty()) {
                 throw CliException.data(inputPath + " has no rows", "check the file and --skip-lines", null);
@@ -151,16 +158,11 @@ final class SchemaCommand implements Runnable {
             }
             String description = "drafted by 'dpspectra schema draft' from " + inputPath.getFileName()
                     + ": names and types only; add public bounds (min/max), centers and scales, and categories";
+            if (budget != null && numericIdx.isEmpty()) {
+                warn("--private-epsilon: no column is numeric, so no bound was estimated"
+                        + (ledger != null ? " (the --ledger charge made before reading stands)" : ""));
+            }
             if (budget != null && !numericIdx.isEmpty()) {
-                if (ledger != null) {
-                    try {
-                        io.dpspectra.privacy.BudgetLedger.charge(ledger, "schema draft --private-epsilon on " + inputPath,
-                                budget);
-                    } catch (IllegalArgumentException e) {
-                        throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(), "create one with "
-                                + "'dpspectra ledger init'");
-                    }
-                }
                 RandomSource random = seed == null ? RandomSource.secure() : RandomSource.seededForReproducibility(seed);
                 if (seed != null) {
                     warn("--seed makes the noise reproducible; the bounds are NOT private against anyone who knows it");
