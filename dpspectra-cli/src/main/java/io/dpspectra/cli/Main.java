@@ -1,6 +1,7 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.IoErrors;
 import io.dpspectra.privacy.BudgetExceededException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -239,8 +240,13 @@ public final class Main {
             message = "not implemented yet: " + message;
             hint = "this part of dpspectra is still being built; rerun with --verbose for details";
         } else if (t instanceof IOException || t instanceof UncheckedIOException) {
-            code = ExitCodes.INTERNAL;
-            hint = "an I/O operation failed; no output was written";
+            // reading or writing a file failed (a full disk, a file that vanished): not a bug of dpspectra
+            code = ExitCodes.BAD_DATA;
+            if (t instanceof IOException ioe) {
+                message = (ioe instanceof java.nio.file.FileSystemException fs && fs.getFile() != null ? fs.getFile()
+                        : "a file operation failed") + ": " + IoErrors.inWords(ioe);
+            }
+            hint = "check the files named, their permissions and the free disk space; no output was written";
         } else {
             code = ExitCodes.INTERNAL;
             message = t.getClass().getSimpleName() + ": " + message;

@@ -201,7 +201,7 @@ final class SchemaCommand implements Runnable {
             return ExitCodes.OK;
         }
 
-        private static List<String> rawLines(Path path, int skip, int max) throws IOException {
+        private static List<String> rawLines(Path path, int skip, int max) {
             List<String> out = new ArrayList<>();
             try (BufferedReader r = reader(path)) {
                 for (int i = 0; i < skip; i++) {
@@ -210,11 +210,18 @@ final class SchemaCommand implements Runnable {
                 for (String s = r.readLine(); s != null && out.size() < max; s = r.readLine()) {
                     out.add(s);
                 }
+            } catch (IOException e) {
+                throw unreadable(path, e);
             }
             return out;
         }
 
-        private static List<List<String>> readHead(Path path, char sep, int skip, int max) throws IOException {
+        private static CliException unreadable(Path path, IOException e) {
+            return CliException.data("cannot read " + path + ": " + io.dpspectra.data.IoErrors.inWords(e),
+                    "check that the file is complete and (for .gz) valid gzip; nothing was written", e);
+        }
+
+        private static List<List<String>> readHead(Path path, char sep, int skip, int max) {
             List<List<String>> out = new ArrayList<>();
             if (sep == 0) {
                 sep = SchemaRows.detectSeparator(rawLines(path, skip, 20));
@@ -232,6 +239,8 @@ final class SchemaCommand implements Runnable {
                     }
                     out.add(SchemaRows.splitLine(line, sep, path, no));
                 }
+            } catch (IOException e) {
+                throw unreadable(path, e);
             }
             return out;
         }

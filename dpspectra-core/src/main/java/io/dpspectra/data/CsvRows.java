@@ -264,7 +264,7 @@ public final class CsvRows implements RowSource {
                     }
                 }
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file exists, is readable and (for .gz) is valid gzip", e);
             }
             String first = sample.firstContent();
@@ -747,7 +747,7 @@ public final class CsvRows implements RowSource {
                 counted = new CsvPipeline.CountingInputStream(Files.newInputStream(path));
                 raw = isGzip(path) ? new GZIPInputStream(counted, 1 << 16) : counted;
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file still exists and is readable", e);
             }
         }
@@ -1083,7 +1083,8 @@ public final class CsvRows implements RowSource {
                 spareValues.offer(piece.values); // this thread is done with its rows
             }
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
-                    + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
+                    + nextBase + ": " + IoErrors.inWords(e) + "; check that the file is complete and (for .gz) not "
+                    + "truncated", e));
             rowInPiece = 0;
             if (piece == null) {
                 finished = true;

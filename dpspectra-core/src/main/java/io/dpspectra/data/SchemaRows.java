@@ -82,7 +82,7 @@ public final class SchemaRows implements RowSource {
             Inspected f = inspect(r, path.toString(), schema, separator, skipLines, commentPrefix);
             return new SchemaRows(path, path.toString(), null, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e + "; check the path and (for .gz) that "
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e) + "; check the path and (for .gz) that "
                     + "it is valid gzip", e);
         }
     }
@@ -101,7 +101,7 @@ public final class SchemaRows implements RowSource {
             r.reset();
             return new SchemaRows(null, name, r, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + name + ": " + e + " (the first " + SAMPLE_LINES
+            throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e) + " (the first " + SAMPLE_LINES
                     + " lines must fit in " + (MARK_LIMIT >> 20) + " MB)", e);
         }
     }
@@ -279,7 +279,7 @@ public final class SchemaRows implements RowSource {
             try {
                 reader = reader(path);
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + path + ": " + e, e);
+                throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e), e);
             }
         }
         CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
@@ -301,7 +301,8 @@ public final class SchemaRows implements RowSource {
                     }
                     return s;
                 } catch (IOException e) {
-                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": " + e, e);
+                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": "
+                            + IoErrors.inWords(e), e);
                 }
             }
 
