@@ -348,8 +348,19 @@ public final class CsvRows implements RowSource {
                 fileNames = Collections.unmodifiableList(gen);
             }
             List<String> names = new ArrayList<>(sel.length);
+            Map<String, Integer> firstWithName = new HashMap<>();
             for (int i = 0; i < sel.length; i++) {
-                names.add(nameList != null ? nameList.get(sel[i]) : "x" + (i + 1));
+                String n = nameList != null ? nameList.get(sel[i]) : "x" + (i + 1);
+                Integer other = firstWithName.putIfAbsent(n, sel[i]);
+                if (other != null) {
+                    String message = name + ": columns " + (other + 1) + " and " + (sel[i] + 1) + " are both named \""
+                            + n + "\"" + (headerNames != null ? " in --header-names" : " in the header (line " + firstLine
+                            + ")") + "; a release names its features, so each needs its own name: rename one"
+                            + (headerNames != null ? "" : ", name the columns with --header-names,")
+                            + " or leave one out with --exclude-columns";
+                    throw headerNames != null ? new IllegalArgumentException(message) : new InvalidDataException(message);
+                }
+                names.add(n);
             }
             if (header && !sample.hasContentAfterFirst()) {
                 throw new InvalidDataException(name + ": no data rows (only a header line "
@@ -431,6 +442,11 @@ public final class CsvRows implements RowSource {
                 String t = token.trim();
                 Integer j = byName.get(t);
                 if (j != null) {
+                    if (headerCells.lastIndexOf(t) != j) {
+                        throw new IllegalArgumentException(name + ": " + option + " " + t + " is ambiguous: columns "
+                                + (j + 1) + " and " + (headerCells.lastIndexOf(t) + 1) + " are both named \"" + t
+                                + "\"; select by 1-based number instead");
+                    }
                     sel.add(j);
                     continue;
                 }
