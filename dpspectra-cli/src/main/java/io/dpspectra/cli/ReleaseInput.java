@@ -147,6 +147,9 @@ final class ReleaseInput {
             throw CliException.usage("--schema " + schemaPath + " gives no row norm bound: "
                     + schema.schema().boundDerivation(true), "add min and max to those columns in the schema, or "
                     + "pass --clip-norm B or --clip-norm private:0.95");
+        } else {
+            BoundOptions.check("the row norm bound of --schema " + schemaPath,
+                    schema.schema().rowNormBound(centre != Pipeline.Centre.NONE).getAsDouble());
         }
         output.checkBeforeReading(inputPath, "the input file");
         diagnostics.checkBeforeReading(output, inputPath, "the input file");

@@ -28,7 +28,7 @@ public final class L2LaplaceNoise {
 
     /** The scale s = Δ/ε for L2 sensitivity Δ. */
     public static double scaleFor(double l2Sensitivity, double epsilon) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         return l2Sensitivity / epsilon;
     }

@@ -50,7 +50,7 @@ public final class LaplaceNoise extends LatticeNoise {
      * coordinates, the rounding to granularity g(b) included.
      */
     public static double scaleFor(double l1Sensitivity, double epsilon, long coordinates) {
-        DpPreconditions.checkSensitivity("l1Sensitivity", l1Sensitivity);
+        DpPreconditions.checkSensitivity("the L1 sensitivity", l1Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         checkCoordinates(coordinates);
         double b = l1Sensitivity / epsilon;

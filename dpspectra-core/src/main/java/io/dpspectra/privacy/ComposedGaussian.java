@@ -47,7 +47,7 @@ public final class ComposedGaussian {
 
     /** σ = Δ·√(T/(2ρ)) for T Gaussian releases of L2 sensitivity Δ that together meet (ε, δ) through zCDP. */
     public static double zcdpSigma(double l2Sensitivity, int releases, PrivacyParams target) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkAtLeast("iterations", releases, 1);
         return l2Sensitivity * Math.sqrt(releases / (2 * zcdpRho(target)));
     }
