@@ -75,13 +75,17 @@ final class Json {
             }
             return root;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
-            throw CliException.data(what + " " + path + " is not a JSON file (it stops being JSON at line "
-                    + (at == null ? "?" : at.getLineNr()) + ", column " + (at == null ? "?" : at.getColumnNr()) + ")",
-                    hint, e);
+            throw CliException.data(what + " " + path + " is not a JSON file (" + whereItStops(e) + ")", hint, e);
         } catch (IOException e) {
             throw CliException.data("cannot read " + what + " " + path + ": " + AtomicFiles.reason(e), hint, e);
         }
+    }
+
+    /** Where a file stops being JSON, in words ("it stops being JSON at line 3, column 7"), not the parser's text. */
+    static String whereItStops(com.fasterxml.jackson.core.JsonProcessingException e) {
+        com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+        return at == null ? "it stops being JSON somewhere" : "it stops being JSON at line " + at.getLineNr()
+                + ", column " + at.getColumnNr();
     }
 
     /**

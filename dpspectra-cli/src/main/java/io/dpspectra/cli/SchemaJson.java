@@ -35,10 +35,12 @@ final class SchemaJson {
         JsonNode root;
         try {
             root = Json.MAPPER.readTree(path.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw CliException.usage("--schema " + path + " is not valid JSON (" + Json.whereItStops(e) + ")",
+                    "fix the file, or write a skeleton with 'dpspectra schema draft DATA'");
         } catch (IOException e) {
-            throw CliException.usage("--schema " + path + " is not valid JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""), "fix the file, or write a skeleton with "
-                    + "'dpspectra schema draft DATA'");
+            throw CliException.data("cannot read --schema " + path + ": " + AtomicFiles.reason(e),
+                    "check the file and its permissions", e);
         }
         try {
             return parse(root);
