@@ -127,8 +127,12 @@ final class Json {
         return r;
     }
 
-    /** A model file written by {@code dpspectra fit}: its components (d × k), column names and preprocessing. */
-    record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline) {
+    /**
+     * A model file written by {@code dpspectra fit} or {@code ldp aggregate}: its components (d × k), column
+     * names, preprocessing, and for a model without one the L2 bound its rows were clipped to (a local-DP
+     * release's client clip norm; NaN when none is recorded).
+     */
+    record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline, double clipNorm) {
     }
 
     /** Reads the components of a model file; a malformed file is a data error (exit 3). */
@@ -182,6 +186,15 @@ final class Json {
             throw CliException.data("model file " + path + ": its preprocessing makes " + pipeline.features().size()
                     + " features but its components have dimension " + d, "the model file is damaged", null);
         }
-        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText(), pipeline);
+        double clipNorm = Double.NaN;
+        JsonNode pre = root.get("preprocessing");
+        if (pipeline == null && pre != null && pre.isObject() && Pipeline.isLocalReports(pre)) {
+            clipNorm = pre.get("clipNorm").asDouble();
+            if (!(clipNorm > 0) || Double.isInfinite(clipNorm)) {
+                throw CliException.data("model file " + path + ": its reports' \"clipNorm\" is "
+                        + pre.get("clipNorm") + ", not a positive number", "the model file is damaged", null);
+            }
+        }
+        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText(), pipeline, clipNorm);
     }
 }

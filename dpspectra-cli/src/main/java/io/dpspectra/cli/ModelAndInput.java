@@ -52,6 +52,11 @@ final class ModelAndInput {
             throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
                     + u.rows(), "select the model's columns with --columns", null);
         }
+        if (!Double.isNaN(m.clipNorm())) {
+            // a local-DP release: its subspace is that of records clipped to the clients' bound, as these rows are
+            opened = new Inputs.Opened(Pipeline.bounded(opened.rows(), m.clipNorm(), "clip",
+                    io.dpspectra.data.DataBounds.Origin.USER_GIVEN), opened.columnNames(), inputPath);
+        }
         return new Loaded(m, u, opened);
     }
 }

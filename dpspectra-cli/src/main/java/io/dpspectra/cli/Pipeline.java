@@ -114,10 +114,14 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         return m;
     }
 
-    /** The pipeline recorded in a release, or null when it records none (a model from an older version). */
+    /**
+     * The pipeline recorded in a release, or null when it records none: a model from an older version, or a
+     * local-DP release, whose "preprocessing" holds the reports' public parameters (each client clipped its
+     * own record; see {@link Json#readModel}).
+     */
     static Pipeline fromJson(JsonNode root, Path model) {
         JsonNode p = root.get("preprocessing");
-        if (p == null || !p.isObject()) {
+        if (p == null || !p.isObject() || isLocalReports(p)) {
             return null;
         }
         try {
@@ -137,7 +141,7 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
             double bound = p.path("normBound").asDouble();
             double inputBound = p.path("inputNormBound").asDouble(bound);
             if (!(bound > 0 && inputBound > 0)) {
-                throw new IllegalArgumentException("rowNormBound must be > 0");
+                throw new IllegalArgumentException("its \"normBound\" must be > 0");
             }
             return new Pipeline(schema, csv, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
                     p.path("boundPolicy").asText("clip"), List.copyOf(features));
@@ -145,6 +149,11 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
             throw CliException.data("model file " + model + ": its \"preprocessing\" is damaged (" + e.getMessage()
                     + ")", "pass a file written by 'dpspectra fit --output FILE'", e);
         }
+    }
+
+    /** True for the "preprocessing" of an 'ldp aggregate' release: the public parameters of its reports. */
+    static boolean isLocalReports(JsonNode preprocessing) {
+        return preprocessing.has("reportVersion") && preprocessing.has("clipNorm") && !preprocessing.has("normBound");
     }
 
     /** The CSV options as the release records them (only those that were set). */
