@@ -195,6 +195,27 @@ final class Json {
                         + pre.get("clipNorm") + ", not a positive number", "the model file is damaged", null);
             }
         }
-        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText(), pipeline, clipNorm);
+        Matrix u = Matrix.fromColumns(cols);
+        double off = offOrthonormal(u);
+        if (off > io.dpspectra.metrics.SubspaceMetrics.ORTHONORMAL_TOLERANCE) {
+            throw CliException.data("model file " + path + ": its " + k + " components are not orthonormal (max |UᵀU - I| "
+                    + "= " + String.format(java.util.Locale.ROOT, "%.3g", off) + ", more than the "
+                    + io.dpspectra.metrics.SubspaceMetrics.ORTHONORMAL_TOLERANCE + " a released model keeps), so a "
+                    + "projection onto them would mean nothing", "pass the file written by 'dpspectra fit --output "
+                    + "FILE', unchanged", null);
+        }
+        return new Model(u, names, alg == null ? "unknown" : alg.asText(), pipeline, clipNorm);
+    }
+
+    /** max |UᵀU − I| over the entries. */
+    static double offOrthonormal(Matrix u) {
+        Matrix g = u.transposeTimes(u);
+        double worst = 0;
+        for (int i = 0; i < g.rows(); i++) {
+            for (int j = 0; j < g.cols(); j++) {
+                worst = Math.max(worst, Math.abs(g.get(i, j) - (i == j ? 1 : 0)));
+            }
+        }
+        return worst;
     }
 }
