@@ -151,6 +151,38 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         }
     }
 
+    /**
+     * Refuses (exit 2), before any budget is charged or any row read, reading options that a model could not
+     * record so that {@code transform} and {@code evaluate} read files back the same way: the preprocessing of
+     * a release made with them is written, read back and written again, and both must agree.
+     *
+     * @param schema the schema with the typed format, or null for a plain CSV read with {@code csv}
+     */
+    static void checkRecordable(SchemaJson.Loaded schema, InputOptions csv, Centre centre, String policy) {
+        List<String> features = schema != null ? schema.schema().featureNames() : List.of("x1");
+        double[] mean = centre == Centre.PRIVATE ? new double[features.size()] : null;
+        JsonNode written;
+        Pipeline back;
+        try {
+            Pipeline p = new Pipeline(schema, schema == null ? csv : null, centre, mean, 1, mean == null ? 1 : 2,
+                    "(checked before reading)", policy, features);
+            written = Json.MAPPER.valueToTree(p.toJson());
+            back = fromJson(Json.MAPPER.createObjectNode().set("preprocessing", written), Path.of("(this release)"));
+        } catch (IllegalArgumentException | CliException e) {
+            throw unrecordable(e.getMessage());
+        }
+        if (back == null || !Json.MAPPER.valueToTree(back.toJson()).equals(written)) {
+            throw unrecordable("it would read back as " + (back == null ? "nothing" : back.toJson()) + " instead of "
+                    + written);
+        }
+    }
+
+    private static CliException unrecordable(String why) {
+        return CliException.usage("the release could not record how it read INPUT so that 'transform' and 'evaluate' "
+                + "read other files the same way: " + why, "use other reading options (e.g. --separator); nothing was "
+                + "charged or read");
+    }
+
     /** True for the "preprocessing" of an 'ldp aggregate' release: the public parameters of its reports. */
     static boolean isLocalReports(JsonNode preprocessing) {
         return preprocessing.has("reportVersion") && preprocessing.has("clipNorm") && !preprocessing.has("normBound");
@@ -162,7 +194,9 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         m.put("header", o.header.name().toLowerCase(Locale.ROOT));
         putIfSet(m, "columns", o.columns);
         putIfSet(m, "excludeColumns", o.excludeColumns);
-        putIfSet(m, "headerNames", o.headerNames);
+        // the names themselves, not a --header-names FILE that another directory or machine would not have
+        putIfSet(m, "headerNames", o.headerNames == null ? null
+                : String.join(",", InputOptions.parseHeaderNames(o.headerNames)));
         putIfSet(m, "separator", o.separator == null ? null : SchemaJson.separatorName(o.separator));
         if (o.skipLines != 0) {
             m.put("skipLines", o.skipLines);
