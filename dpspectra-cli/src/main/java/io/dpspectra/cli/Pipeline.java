@@ -50,6 +50,14 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         }
     }
 
+    /**
+     * This pipeline reading its rows otherwise (the schema's format, or the CSV options, as typed for another
+     * file); what it makes of the rows (features, centring, bound) is unchanged.
+     */
+    Pipeline withReading(SchemaJson.Loaded schema, InputOptions csv) {
+        return new Pipeline(schema, csv, centre, mean, inputBound, bound, boundOrigin, policy, features);
+    }
+
     /** Rows of {@code input} through the file-reading and schema part of the pipeline (before centring by a mean). */
     RowSource read(Path input) {
         if (schema != null) {
@@ -67,11 +75,6 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
                     + "fitted on " + abbreviate(features), "pass a file with the model's columns", null);
         }
         return opened.rows();
-    }
-
-    /** The whole pipeline on {@code input}: read, bound, centre by the released mean (and bound again). */
-    ClippedRows apply(Path input) {
-        return chain(read(input), DataBounds.Origin.USER_GIVEN).rows();
     }
 
     /** The bounded rows, and the first (input-bound) stage whose clipped-row count the diagnostics report. */

@@ -1238,6 +1238,11 @@ public final class CsvRows implements RowSource {
         }
 
         @Override
+        public long line() {
+            return rows == 0 ? -1 : lastRowLine;
+        }
+
+        @Override
         public String positionOfRow(long row) {
             long i = row - blockFirstRow;
             if (row == rows) {

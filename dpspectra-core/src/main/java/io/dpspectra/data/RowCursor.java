@@ -76,6 +76,15 @@ public interface RowCursor extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The line of the text file that the last row returned came from (1-based, counting every line of the
+     * file: skipped lines, comments and the header too), so that a caller can find the rest of that line;
+     * −1 when the rows do not come from lines of a text file.
+     */
+    default long line() {
+        return -1;
+    }
+
     /** Number of rows returned so far in this pass. */
     long rowsRead();
 

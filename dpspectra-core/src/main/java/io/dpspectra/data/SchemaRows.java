@@ -364,6 +364,11 @@ public final class SchemaRows implements RowSource {
             }
 
             @Override
+            public long line() {
+                return rows == 0 ? -1 : rowLine;
+            }
+
+            @Override
             public long rowsRead() {
                 return rows;
             }
