@@ -124,6 +124,7 @@ final class SchemaCommand implements Runnable {
             List<String> first = head.get(0);
             // a header iff some column has a non-numeric first cell above numeric cells (never take data for names)
             List<List<String>> rest = head.subList(1, head.size());
+            warnOfATitleLine(first, rest);
             boolean header = false;
             for (int j = 0; j < first.size() && !rest.isEmpty(); j++) {
                 int col = j;
@@ -199,6 +200,24 @@ final class SchemaCommand implements Runnable {
                     + (header ? " from the header" : ", named x1..x" + names.size() + " (no header)"));
             err().flush();
             return ExitCodes.OK;
+        }
+
+        /**
+         * Warns when the first line has another number of cells than most lines after it: a title line (such as
+         * scikit-learn's "569,30,malignant,benign": rows, features, class names) rather than a header, which would
+         * give the draft the title's columns.
+         */
+        private void warnOfATitleLine(List<String> first, List<List<String>> rest) {
+            java.util.Map<Integer, Integer> widths = new java.util.HashMap<>();
+            rest.forEach(r -> widths.merge(r.size(), 1, Integer::sum));
+            java.util.Optional<java.util.Map.Entry<Integer, Integer>> usual = widths.entrySet().stream()
+                    .max(java.util.Map.Entry.comparingByValue());
+            if (usual.isPresent() && usual.get().getKey() != first.size() && 2 * usual.get().getValue() >= rest.size()) {
+                warn(inputPath + ": its first line" + (skipLines > 0 ? " after the skipped ones" : "") + " has "
+                        + first.size() + " cells but the lines after it have " + usual.get().getKey() + ", so it is "
+                        + "probably a title line, not a header (scikit-learn's CSV files start with one: rows, "
+                        + "features, class names); if so, draft again with --skip-lines " + (skipLines + 1));
+            }
         }
 
         private static List<String> rawLines(Path path, int skip, int max) {
