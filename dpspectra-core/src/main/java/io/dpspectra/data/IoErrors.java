@@ -16,7 +16,12 @@ public final class IoErrors {
     private IoErrors() {
     }
 
-    /** What went wrong, e.g. "the gzip data end early (the .gz file is truncated)". */
+    /**
+     * What went wrong, in words.
+     *
+     * @param e the failure of a read or a write
+     * @return e.g. "the gzip data end early (the .gz file is truncated)" or "permission denied"
+     */
     public static String inWords(IOException e) {
         String m = e.getMessage();
         if (e instanceof NoSuchFileException) {
@@ -43,7 +48,12 @@ public final class IoErrors {
         return m == null || m.isBlank() ? "an input/output error" : m;
     }
 
-    /** As {@link #inWords(IOException)} for a failure of a reading thread: its I/O error, or its message. */
+    /**
+     * As {@link #inWords(IOException)} for a failure of a reading thread.
+     *
+     * @param t the failure: an I/O error, one caused by an I/O error, or another
+     * @return the I/O error in words, or the failure's own message
+     */
     public static String inWords(Throwable t) {
         if (t instanceof IOException e) {
             return inWords(e);
