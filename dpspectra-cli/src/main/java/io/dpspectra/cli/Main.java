@@ -177,7 +177,7 @@ public final class Main {
                     ParseResult leaf = leaf(parseResult);
                     try {
                         OutputTargets.checkNoneIsAnInput(leaf);
-                    } catch (CliException e) {
+                    } catch (RuntimeException e) {
                         // reported by the execution-error handler, as the command's own errors are
                         throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage(), e);
                     }

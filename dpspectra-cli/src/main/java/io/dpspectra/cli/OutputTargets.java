@@ -12,7 +12,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The one check that no command writes over a file it reads: before any command runs, every file it will
- * write ({@code --output}, {@code --diagnostics}, an {@code OUTPUT} argument) is compared, by file identity
+ * write ({@code --output}, {@code --diagnostics}, an {@code OUTPUT} argument, and with {@code --format npy}
+ * the JSON beside {@code --output FILE.npy}) is compared, by file identity
  * ({@link AtomicFiles#sameFile}), with every other file argument the user gave (INPUT, {@code --model},
  * {@code --schema}, {@code --ledger}, {@code --matrix}, ...). The roles come from picocli's model of the
  * command, so a new command or a new file option is covered without being listed here.
@@ -37,6 +38,16 @@ final class OutputTargets {
                     continue;
                 }
                 (output ? outputs : inputs).add(Map.entry(output ? label(a) : describe(a), p));
+            }
+        }
+        if (parsed.matchedArgs().stream().anyMatch(a -> a instanceof OptionSpec o && o.longestName().equals("--format")
+                && java.util.Objects.toString(a.getValue()).equals("npy"))) {
+            // --format npy writes the rest of the release, as JSON, beside --output FILE.npy
+            for (Map.Entry<String, Path> out : List.copyOf(outputs)) {
+                if (out.getKey().equals("--output") && out.getValue().getFileName() != null
+                        && out.getValue().getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".npy")) {
+                    outputs.add(Map.entry("--output's JSON", Release.besideNpy(out.getValue())));
+                }
             }
         }
         for (Map.Entry<String, Path> out : outputs) {

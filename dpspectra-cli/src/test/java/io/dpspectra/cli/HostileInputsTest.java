@@ -198,6 +198,8 @@ class HostileInputsTest {
         says(c, "--output is the ledger", USAGE, "is the --ledger file",
                 FIT_CLIP + " --ledger @ledger -o @ledger @good.csv");
         add(c, "--output is the schema", USAGE, FIT + " --schema @schema.json -o @schema.json @good.csv");
+        says(c, "--format npy beside the schema", USAGE, "--output's JSON", FIT + " --schema @schema.json --format npy "
+                + "-o @schema.npy @good.csv");
         add(c, "--output is the model", USAGE, "transform --model @model.json -o @model.json @good.csv");
         add(c, "--output is the covariance", USAGE, "ridge --covariance @cov.json --target 1 --alpha 1 -o @cov.json");
         add(c, "--output is the matrix", USAGE, SPECTRAL + " -o @graph.csv");
