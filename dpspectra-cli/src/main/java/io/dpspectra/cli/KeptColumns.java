@@ -4,7 +4,6 @@ import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -106,7 +105,7 @@ final class KeptColumns {
             if (path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")) {
                 in = new GZIPInputStream(in, 1 << 16);
             }
-            return new Lines(new BufferedInputStream(in, 1 << 16));
+            return new Lines(in);
         } catch (IOException e) {
             throw CliException.data("cannot read " + path + ": " + IoErrors.inWords(e), "check the file", e);
         }
@@ -116,6 +115,9 @@ final class KeptColumns {
     final class Lines implements AutoCloseable {
         private final InputStream in;
         private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private final byte[] buffer = new byte[1 << 16];
+        private int at;
+        private int filled;
         private long lineNo;
         private boolean crPending;
 
@@ -155,7 +157,7 @@ final class KeptColumns {
             line.reset();
             try {
                 int b;
-                while ((b = in.read()) >= 0) {
+                while ((b = read()) >= 0) {
                     if (crPending && b == '\n') {
                         crPending = false;
                         continue;
@@ -177,6 +179,18 @@ final class KeptColumns {
             }
             lineNo++;
             return text();
+        }
+
+        private int read() throws IOException {
+            if (at == filled) {
+                filled = in.read(buffer);
+                at = 0;
+                if (filled <= 0) {
+                    filled = 0;
+                    return -1;
+                }
+            }
+            return buffer[at++] & 0xff;
         }
 
         private String text() {

@@ -22,6 +22,8 @@ final class OutputTargets {
     /** The options and positional labels that name a file the command writes. */
     static final Set<String> OUTPUT_OPTIONS = Set.of("--output", "--diagnostics");
     static final Set<String> OUTPUT_POSITIONALS = Set.of("OUTPUT");
+    /** Paths that are neither: a directory written into (its files are the command's own), never read. */
+    static final Set<String> DIRECTORIES = Set.of("--output-dir");
 
     private OutputTargets() {
     }
@@ -31,6 +33,9 @@ final class OutputTargets {
         List<Map.Entry<String, Path>> outputs = new ArrayList<>();
         List<Map.Entry<String, Path>> inputs = new ArrayList<>();
         for (ArgSpec a : parsed.matchedArgs()) {
+            if (DIRECTORIES.contains(label(a))) {
+                continue;
+            }
             boolean output = a instanceof OptionSpec o ? OUTPUT_OPTIONS.contains(o.longestName())
                     : OUTPUT_POSITIONALS.contains(a.paramLabel());
             for (Path p : paths(a.getValue())) {
