@@ -98,6 +98,14 @@ final class RobustPcaFamily implements AlgorithmFamily {
             throw CliException.usage("--paper-literal needs --paper-constant C: the paper never gives its constant",
                     "pass e.g. --paper-constant 1, or drop --paper-literal for the certified calibration");
         }
+        if (paperConstant != null && !(stochastic.paperLiteral && isPrivate)) {
+            throw CliException.usage("--paper-constant applies only with --paper-literal (and a private algorithm)",
+                    "add --paper-literal, or drop --paper-constant");
+        }
+        if (paperConstant != null && !(paperConstant > 0 && Double.isFinite(paperConstant))) {
+            throw CliException.usage("--paper-constant must be > 0 and finite, got " + paperConstant,
+                    "pass e.g. --paper-constant 1");
+        }
     }
 
     /** The options both kinds share: k, the row map, the randomness, --iterations, --step-size, --batch-size. */

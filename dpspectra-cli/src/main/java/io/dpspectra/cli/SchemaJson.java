@@ -19,12 +19,29 @@ import java.util.Map;
  *    {"name": "sex", "type": "categorical", "categories": ["Female", "Male"]},
  *    {"name": "income", "type": "ignore"}]}
  * </pre>
- * "format" is optional: separator ",", ";", "tab" or "whitespace" (default: detected), skipLines
+ * "format" is optional: separator ",", ";", "tab", "whitespace" or "|" (default, or "detect": detected), skipLines
  * (default 0), commentPrefix (default none: every line is data).
  */
 final class SchemaJson {
     /** A schema with the file format it declares. */
     record Loaded(Schema schema, char separator, int skipLines, String commentPrefix, String description) {
+        /**
+         * The format with what the user typed instead: --separator, --skip-lines and --comment-prefix, when
+         * given, override the schema's "format" (a file laid out otherwise, e.g. with a title line).
+         */
+        Loaded withTyped(InputOptions typed) {
+            if (typed.skipLines < 0) {
+                throw CliException.usage("--skip-lines must be >= 0, got " + typed.skipLines,
+                        "pass the number of lines to drop");
+            }
+            if (typed.commentPrefix != null && typed.commentPrefix.isBlank()) {
+                throw CliException.usage("--comment-prefix must be visible text, got '" + typed.commentPrefix + "'",
+                        "e.g. --comment-prefix '#'");
+            }
+            return new Loaded(schema, typed.separator != null ? typed.separator : separator,
+                    typed.skipLines != 0 ? typed.skipLines : skipLines,
+                    typed.commentPrefix != null ? typed.commentPrefix : commentPrefix, description);
+        }
     }
 
     private SchemaJson() {
@@ -35,10 +52,12 @@ final class SchemaJson {
         JsonNode root;
         try {
             root = Json.MAPPER.readTree(path.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw CliException.usage("--schema " + path + " is not valid JSON (" + Json.whereItStops(e) + ")",
+                    "fix the file, or write a skeleton with 'dpspectra schema draft DATA'");
         } catch (IOException e) {
-            throw CliException.usage("--schema " + path + " is not valid JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""), "fix the file, or write a skeleton with "
-                    + "'dpspectra schema draft DATA'");
+            throw CliException.data("cannot read --schema " + path + ": " + AtomicFiles.reason(e),
+                    "check the file and its permissions", e);
         }
         try {
             return parse(root);
@@ -103,25 +122,30 @@ final class SchemaJson {
         return v.asDouble();
     }
 
+    /** A "separator" of a schema's (or a model's) "format": "detect" (or none) is 0, detected when read. */
     static char separator(String s) {
         return switch (s.toLowerCase(Locale.ROOT)) {
-            case "" -> 0;
+            case "", "detect" -> 0;
             case "," , "comma" -> ',';
             case ";", "semicolon" -> ';';
             case "tab", "\t" -> '\t';
             case "whitespace", " " -> ' ';
-            default -> throw new IllegalArgumentException("format.separator must be \",\", \";\", \"tab\" or "
-                    + "\"whitespace\", got \"" + s + "\"");
+            case "|", "pipe" -> '|';
+            default -> throw new IllegalArgumentException("format.separator must be \",\", \";\", \"tab\", "
+                    + "\"whitespace\", \"|\" or \"detect\", got \"" + s + "\"");
         };
     }
 
+    /** The name {@link #separator(String)} reads back as {@code c}. */
     static String separatorName(char c) {
         return switch (c) {
             case ',' -> ",";
             case ';' -> ";";
             case '\t' -> "tab";
             case ' ' -> "whitespace";
-            default -> "detect";
+            case '|' -> "|";
+            case 0 -> "detect";
+            default -> throw new IllegalArgumentException("no name for the separator '" + c + "'");
         };
     }
 

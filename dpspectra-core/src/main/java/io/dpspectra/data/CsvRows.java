@@ -327,7 +327,7 @@ public final class CsvRows implements RowSource {
                     }
                 }
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file exists, is readable and (for .gz) is valid gzip", e);
             }
             String first = sample.firstContent();
@@ -411,8 +411,19 @@ public final class CsvRows implements RowSource {
                 fileNames = Collections.unmodifiableList(gen);
             }
             List<String> names = new ArrayList<>(sel.length);
+            Map<String, Integer> firstWithName = new HashMap<>();
             for (int i = 0; i < sel.length; i++) {
-                names.add(nameList != null ? nameList.get(sel[i]) : "x" + (i + 1));
+                String n = nameList != null ? nameList.get(sel[i]) : "x" + (i + 1);
+                Integer other = firstWithName.putIfAbsent(n, sel[i]);
+                if (other != null) {
+                    String message = name + ": columns " + (other + 1) + " and " + (sel[i] + 1) + " are both named \""
+                            + n + "\"" + (headerNames != null ? " in --header-names" : " in the header (line " + firstLine
+                            + ")") + "; a release names its features, so each needs its own name: rename one"
+                            + (headerNames != null ? "" : ", name the columns with --header-names,")
+                            + " or leave one out with --exclude-columns";
+                    throw headerNames != null ? new IllegalArgumentException(message) : new InvalidDataException(message);
+                }
+                names.add(n);
             }
             if (header && !sample.hasContentAfterFirst()) {
                 throw new InvalidDataException(name + ": no data rows (only a header line "
@@ -494,6 +505,11 @@ public final class CsvRows implements RowSource {
                 String t = token.trim();
                 Integer j = byName.get(t);
                 if (j != null) {
+                    if (headerCells.lastIndexOf(t) != j) {
+                        throw new IllegalArgumentException(name + ": " + option + " " + t + " is ambiguous: columns "
+                                + (j + 1) + " and " + (headerCells.lastIndexOf(t) + 1) + " are both named \"" + t
+                                + "\"; select by 1-based number instead");
+                    }
                     sel.add(j);
                     continue;
                 }
@@ -842,7 +858,7 @@ public final class CsvRows implements RowSource {
                 counted = new CsvPipeline.CountingInputStream(Files.newInputStream(path));
                 raw = isGzip(path) ? new GZIPInputStream(counted, 1 << 16) : counted;
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file still exists and is readable", e);
             }
         }
@@ -1178,7 +1194,8 @@ public final class CsvRows implements RowSource {
                 spareValues.offer(piece.values); // this thread is done with its rows
             }
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
-                    + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
+                    + nextBase + ": " + IoErrors.inWords(e) + "; check that the file is complete and (for .gz) not "
+                    + "truncated", e));
             rowInPiece = 0;
             if (piece == null) {
                 finished = true;
@@ -1299,6 +1316,11 @@ public final class CsvRows implements RowSource {
         @Override
         public String position() {
             return name + " line " + lastRowLine;
+        }
+
+        @Override
+        public long line() {
+            return rows == 0 ? -1 : lastRowLine;
         }
 
         @Override
