@@ -189,6 +189,9 @@ public final class Main {
         if (t instanceof CliException c) {
             code = c.exitCode();
             hint = c.hint();
+        } else if (t instanceof io.dpspectra.release.ReleaseSettingException s && s.hint() != null) {
+            code = ExitCodes.USAGE; // a setting the release layer refused, named as typed, with its fix
+            hint = s.hint();
         } else if (t instanceof IllegalArgumentException) {
             code = ExitCodes.USAGE;
             hint = "run '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options";

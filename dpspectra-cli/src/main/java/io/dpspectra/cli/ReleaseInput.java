@@ -11,6 +11,7 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.NoiseKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -109,11 +110,10 @@ final class ReleaseInput {
          * command spends it, each with how it spends): NaN when a part has none. The bound is an exponential
          * mechanism (pure ε), the private mean Gaussian or Laplace.
          */
-        double rho(List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> mainParts) {
-            double r = PrivacyOptions.rho(bound, PrivacyOptions.Noise.PURE)
-                    + PrivacyOptions.rho(centre, PrivacyOptions.Noise.GAUSSIAN);
-            for (Map.Entry<PrivacyParams, PrivacyOptions.Noise> part : mainParts) {
-                r += PrivacyOptions.rho(part.getKey(), part.getValue());
+        double rho(List<Map.Entry<PrivacyParams, NoiseKind>> mainParts) {
+            double r = NoiseKind.PURE.rho(bound) + NoiseKind.GAUSSIAN.rho(centre);
+            for (Map.Entry<PrivacyParams, NoiseKind> part : mainParts) {
+                r += part.getValue().rho(part.getKey());
             }
             return r;
         }
