@@ -30,26 +30,42 @@ public final class Algorithms {
     private Algorithms() {
     }
 
-    /** Every principal-components estimator, private or a non-private reference, grouped by paper. */
+    /**
+     * Every principal-components estimator, private or a non-private reference, grouped by paper.
+     *
+     * @return the estimators, in the order of the help
+     */
     public static List<PcaAlgorithm> pca() {
         return PCA;
     }
 
-    /** The names of the private principal-components estimators, in {@link #pca()}'s order. */
+    /**
+     * The names of the private principal-components estimators, in {@link #pca()}'s order.
+     *
+     * @return the names
+     */
     public static List<String> privatePcaNames() {
         return PCA.stream().filter(PcaAlgorithm::isPrivate).map(PcaAlgorithm::name).toList();
     }
 
-    /** The estimator named {@code name} (any case), or empty. */
+    /**
+     * The estimator named {@code name} (any case), or empty.
+     *
+     * @param name the name
+     * @return the estimator, or empty
+     */
     public static Optional<PcaAlgorithm> findPca(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         return PCA.stream().filter(a -> a.name().equals(n)).findFirst();
     }
 
     /**
-     * The estimator named {@code name} (any case).
+     * The estimator named {@code name} (any case).  @throws ReleaseSettingException for an unknown name, naming
+     * the setting through {@code v}
      *
-     * @throws ReleaseSettingException for an unknown name, naming the setting through {@code v}
+     * @param name the name
+     * @param v the words of the messages
+     * @return the estimators, in the order of the help
      */
     public static PcaAlgorithm pca(String name, Vocabulary v) {
         return findPca(name).orElseThrow(() -> new ReleaseSettingException("unknown " + v.name(Setting.ALGORITHM)
@@ -57,20 +73,31 @@ public final class Algorithms {
                 .toList())));
     }
 
-    /** The covariance mechanisms, in the order of {@code dpspectra covariance}'s help. */
+    /**
+     * The covariance mechanisms, in the order of {@code dpspectra covariance}'s help.
+     *
+     * @return the mechanism(s)
+     */
     public static List<CovarianceAlgorithm> covariance() {
         return COVARIANCE;
     }
 
-    /** The names of {@link #covariance()}. */
+    /**
+     * The names of {@link #covariance()}.
+     *
+     * @return the names
+     */
     public static List<String> covarianceNames() {
         return COVARIANCE.stream().map(CovarianceAlgorithm::name).toList();
     }
 
     /**
-     * The covariance mechanism named {@code name} (lower case).
+     * The covariance mechanism named {@code name} (lower case).  @throws ReleaseSettingException for an unknown
+     * name, naming the setting through {@code v}
      *
-     * @throws ReleaseSettingException for an unknown name, naming the setting through {@code v}
+     * @param name the name
+     * @param v the words of the messages
+     * @return the mechanism(s)
      */
     public static CovarianceAlgorithm covariance(String name, Vocabulary v) {
         return COVARIANCE.stream().filter(a -> a.name().equals(name)).findFirst()

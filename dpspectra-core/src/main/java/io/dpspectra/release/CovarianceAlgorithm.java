@@ -24,12 +24,20 @@ public final class CovarianceAlgorithm {
         this.name = name;
     }
 
-    /** The name: it-u, ad, kt, laplace or gaussian. */
+    /**
+     * The name: it-u, ad, kt, laplace or gaussian.
+     *
+     * @return the fact
+     */
     public String name() {
         return name;
     }
 
-    /** True for the Gaussian mechanism, which needs δ &gt; 0. */
+    /**
+     * True for the Gaussian mechanism, which needs δ &gt; 0.
+     *
+     * @return the fact
+     */
     public boolean needsDelta() {
         return name.equals("gaussian");
     }
@@ -37,24 +45,37 @@ public final class CovarianceAlgorithm {
     /**
      * True for the pure-ε sampling mechanisms of Amin et al. 2019 (it-u, ad) and the Kapralov–Talwar style
      * baseline (kt): they take no δ and are proven under replace-one neighbours only.
+     *
+     * @return the fact
      */
     public boolean isSampling() {
         return name.equals("it-u") || name.equals("ad") || name.equals("kt");
     }
 
-    /** How the mechanism spends its share, for its zCDP cost: Gaussian for gaussian, pure ε for the others. */
+    /**
+     * How the mechanism spends its share, for its zCDP cost: Gaussian for gaussian, pure ε for the others.
+     *
+     * @return the fact
+     */
     public NoiseKind noise() {
         return needsDelta() ? NoiseKind.GAUSSIAN : NoiseKind.PURE;
     }
 
-    /** Whether the mechanism samples eigenvectors one by one, so that the last one can be skipped (it-u, ad). */
+    /**
+     * Whether the mechanism samples eigenvectors one by one, so that the last one can be skipped (it-u, ad).
+     *
+     * @return the fact
+     */
     public boolean samplesVectors() {
         return name.equals("it-u") || name.equals("ad");
     }
 
     /**
-     * Refuses, before any data is read, a relation the mechanism is not proven under (add/remove for it-u, ad
-     * and kt).
+     * Refuses, before any data is read, a relation the mechanism is not proven under (add/remove for it-u, ad and
+     * kt).
+     *
+     * @param neighbouring the relation, or null for the mechanism's own
+     * @param v the words of the messages
      */
     public void checkRelation(Neighbouring neighbouring, Vocabulary v) {
         if (isSampling()) {
@@ -62,7 +83,12 @@ public final class CovarianceAlgorithm {
         }
     }
 
-    /** Refuses skipping the last eigenvector for a mechanism that does not sample eigenvectors. */
+    /**
+     * Refuses skipping the last eigenvector for a mechanism that does not sample eigenvectors.
+     *
+     * @param skipLastVector whether to spend nothing on the last eigenvector
+     * @param v the words of the messages
+     */
     public void checkSkipLastVector(boolean skipLastVector, Vocabulary v) {
         if (skipLastVector && !samplesVectors()) {
             throw new ReleaseSettingException(v.name(SKIP_LAST_VECTOR) + " does not apply to "
@@ -72,8 +98,13 @@ public final class CovarianceAlgorithm {
     }
 
     /**
-     * The core estimator under {@code neighbouring} (null: its own), drawing from {@code random};
-     * {@code skipLastVector} for it-u and ad only.
+     * The core estimator under {@code neighbouring} (null: its own), drawing from {@code random}; {@code
+     * skipLastVector} for it-u and ad only.
+     *
+     * @param neighbouring the relation, or null for the mechanism's own
+     * @param random the noise source
+     * @param skipLastVector whether to spend nothing on the last eigenvector
+     * @return the estimator
      */
     public CovarianceEstimator estimator(Neighbouring neighbouring, RandomSource random, boolean skipLastVector) {
         return switch (name) {

@@ -17,9 +17,12 @@ public enum NoiseKind {
     OTHER;
 
     /**
-     * The zCDP cost of a part spending {@code part} this way: 0 for no part (null) or ε = 0; ε²/2 for
-     * {@link #PURE} or δ = 0; the Gaussian mechanism's ρ for {@link #GAUSSIAN}
-     * ({@link GaussianNoise#zcdpRho}); NaN (none) for {@link #OTHER} with δ &gt; 0.
+     * The zCDP cost of a part spending {@code part} this way: 0 for no part (null) or ε = 0; ε²/2 for {@link
+     * #PURE} or δ = 0; the Gaussian mechanism's ρ for {@link #GAUSSIAN} ({@link GaussianNoise#zcdpRho}); NaN
+     * (none) for {@link #OTHER} with δ &gt; 0.
+     *
+     * @param part the part's (ε, δ), or null for none
+     * @return ρ, or NaN
      */
     public double rho(PrivacyParams part) {
         if (part == null || part.epsilon() == 0) {

@@ -43,12 +43,21 @@ public abstract class PcaAlgorithm {
             this.options = options;
         }
 
-        /** The algorithm options this family declares. */
+        /**
+         * The algorithm options this family declares.
+         *
+         * @return the options
+         */
         public Set<Setting> options() {
             return EnumSet.copyOf(options.isEmpty() ? EnumSet.noneOf(Setting.class) : options);
         }
 
-        /** The family that declares the algorithm option {@code option}, or null for a setting of every release. */
+        /**
+         * The family that declares the algorithm option {@code option}, or null for a setting of every release.
+         *
+         * @param option an algorithm option
+         * @return the family, or null
+         */
         public static Family declaring(Setting option) {
             for (Family f : values()) {
                 if (f.options.contains(option)) {
@@ -76,14 +85,29 @@ public abstract class PcaAlgorithm {
     public record Input(ClippedRows rows, LongSupplier rowCounter, int components, PrivacyParams params,
                         Neighbouring neighbouring, RandomSource random, Consumer<String> warn,
                         ToIntFunction<double[]> chooser) {
-        /** Checks that rows, the counter and the warning sink are given. */
+        /**
+         * Checks that rows, the counter and the warning sink are given.
+         *
+         * @param rows         the bounded rows
+         * @param rowCounter   the number of rows, asked only when needed
+         * @param components   k
+         * @param params       the budget, or null for a non-private algorithm
+         * @param neighbouring the relation, or null for the algorithm's own
+         * @param random       the noise source, or null for a non-private algorithm
+         * @param warn         the warning sink
+         * @param chooser      null, or the choice of k from released eigenvalues
+         */
         public Input {
             Objects.requireNonNull(rows, "rows");
             Objects.requireNonNull(rowCounter, "rowCounter");
             Objects.requireNonNull(warn, "warn");
         }
 
-        /** The number of rows; may cost a counting pass the first time (see rowCounter). */
+        /**
+         * The number of rows; may cost a counting pass the first time (see rowCounter).
+         *
+         * @return n
+         */
         public long rowCount() {
             return rowCounter.getAsLong();
         }
@@ -110,74 +134,119 @@ public abstract class PcaAlgorithm {
         this.reads = reads.isEmpty() ? EnumSet.noneOf(Setting.class) : EnumSet.copyOf(reads);
     }
 
-    /** The name, lower case with dashes, e.g. {@code k-dp-ojas}: the same everywhere (CLI, Java, Spark). */
+    /**
+     * The name, lower case with dashes, e.g. {@code k-dp-ojas}: the same everywhere (CLI, Java, Spark).
+     *
+     * @return the fact
+     */
     public final String name() {
         return name;
     }
 
-    /** One line for a list of algorithms: what it is, its paper, and what it needs (naming settings through {@code v}). */
+    /**
+     * One line for a list of algorithms: what it is, its paper, and what it needs (naming settings through {@code
+     * v}).
+     *
+     * @param v the words of the messages
+     * @return the line
+     */
     public abstract String summary(Vocabulary v);
 
-    /** The paper (group of options) it belongs to. */
+    /**
+     * The paper (group of options) it belongs to.
+     *
+     * @return the fact
+     */
     public final Family family() {
         return family;
     }
 
-    /** False only for the non-private references (exact PCA, Oja, the power methods, ggd, sggd): their output reveals the data. */
+    /**
+     * False only for the non-private references (exact PCA, Oja, the power methods, ggd, sggd): their output
+     * reveals the data.
+     *
+     * @return the fact
+     */
     public final boolean isPrivate() {
         return isPrivate;
     }
 
-    /** True for a Gaussian-type mechanism that needs δ &gt; 0. */
+    /**
+     * True for a Gaussian-type mechanism that needs δ &gt; 0.
+     *
+     * @return the fact
+     */
     public final boolean needsDelta() {
         return needsDelta;
     }
 
     /**
-     * How the estimator's share of the budget is spent, for its zCDP cost: {@link NoiseKind#PURE} unless it
-     * needs δ; {@link NoiseKind#GAUSSIAN} for one Gaussian release without subsampling; else
-     * {@link NoiseKind#OTHER}.
+     * How the estimator's share of the budget is spent, for its zCDP cost: {@link NoiseKind#PURE} unless it needs
+     * δ; {@link NoiseKind#GAUSSIAN} for one Gaussian release without subsampling; else {@link NoiseKind#OTHER}.
+     *
+     * @return the fact
      */
     public NoiseKind noise() {
         return needsDelta ? NoiseKind.OTHER : NoiseKind.PURE;
     }
 
-    /** True if it forms d × d matrices (a Gram pass, an eigendecomposition): memory O(d²), checked before reading. */
+    /**
+     * True if it forms d × d matrices (a Gram pass, an eigendecomposition): memory O(d²), checked before reading.
+     *
+     * @return the fact
+     */
     public final boolean formsDxD() {
         return formsDxD;
     }
 
-    /** Passes over the rows with {@code options} (its own; a CSV may need one more to count n). */
+    /**
+     * Passes over the rows with {@code options} (its own; a CSV may need one more to count n).
+     *
+     * @param options the algorithm options
+     * @return the fact
+     */
     public int passes(PcaOptions options) {
         return 1;
     }
 
     /**
-     * True if it reads its rows exactly once and never asks for n before that pass (one Gram pass): a stream
-     * can then be read without a copy for a second pass.
+     * True if it reads its rows exactly once and never asks for n before that pass (one Gram pass): a stream can
+     * then be read without a copy for a second pass.
+     *
+     * @return the fact
      */
     public boolean readsOnce() {
         return false;
     }
 
     /**
-     * True if, with {@code options}, the fit releases all d private eigenvalues before anything that depends on
-     * k and honours {@link Input#chooser()}: an automatic k then costs only a private trace.
+     * True if, with {@code options}, the fit releases all d private eigenvalues before anything that depends on k
+     * and honours {@link Input#chooser()}: an automatic k then costs only a private trace.
+     *
+     * @param options the algorithm options
+     * @return the fact
      */
     public boolean releasesSpectrum(PcaOptions options) {
         return false;
     }
 
-    /** Whether it reads {@code option} (one of its family's, or one it borrows). */
+    /**
+     * Whether it reads {@code option} (one of its family's, or one it borrows).
+     *
+     * @param option an algorithm option
+     * @return the fact
+     */
     public final boolean reads(Setting option) {
         return reads.contains(option);
     }
 
     /**
-     * Checks {@code options} before any data is read: the values of the options this algorithm checks, then
-     * that every option given is one it reads (an option it would ignore is refused, not silently dropped).
+     * Checks {@code options} before any data is read: the values of the options this algorithm checks, then that
+     * every option given is one it reads (an option it would ignore is refused, not silently dropped).  @throws
+     * ReleaseSettingException naming the setting through {@code v}
      *
-     * @throws ReleaseSettingException naming the setting through {@code v}
+     * @param options the algorithm options
+     * @param v the words of the messages
      */
     public final void check(PcaOptions options, Vocabulary v) {
         validate(options, v);
@@ -198,10 +267,12 @@ public abstract class PcaAlgorithm {
     }
 
     /**
-     * Checks, before any data is read, that this algorithm is certified under {@code neighbouring} (null: its
-     * own default) with {@code options}.
+     * Checks, before any data is read, that this algorithm is certified under {@code neighbouring} (null: its own
+     * default) with {@code options}.  @throws ReleaseSettingException naming the relation through {@code v}
      *
-     * @throws ReleaseSettingException naming the relation through {@code v}
+     * @param neighbouring the relation, or null for the algorithm's own
+     * @param options the algorithm options
+     * @param v the words of the messages
      */
     public void checkRelation(Neighbouring neighbouring, PcaOptions options, Vocabulary v) {
     }
@@ -209,6 +280,11 @@ public abstract class PcaAlgorithm {
     /**
      * Runs the algorithm on {@code in} with {@code options} (checked by {@link #check}); settings are named
      * through {@code v} in warnings and errors.
+     *
+     * @param in the rows, k, the budget and the randomness
+     * @param options the algorithm options
+     * @param v the words of the messages
+     * @return the subspace
      */
     public abstract PrivateSubspace fit(Input in, PcaOptions options, Vocabulary v);
 

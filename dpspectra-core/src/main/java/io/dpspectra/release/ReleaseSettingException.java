@@ -9,6 +9,7 @@ package io.dpspectra.release;
 public final class ReleaseSettingException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
+    /** What the user can do instead, or null. */
     private final String hint;
 
     /**
@@ -20,7 +21,11 @@ public final class ReleaseSettingException extends IllegalArgumentException {
         this.hint = hint;
     }
 
-    /** What the user can do instead, or null. */
+    /**
+     * What the user can do instead, or null.
+     *
+     * @return the hint, or null
+     */
     public String hint() {
         return hint;
     }

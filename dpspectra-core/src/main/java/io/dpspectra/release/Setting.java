@@ -103,12 +103,20 @@ public enum Setting {
         this.javaName = javaName;
     }
 
-    /** The setting's neutral name, lower case with dashes ("batch-size"): the command line's spelling without "--". */
+    /**
+     * The setting's neutral name, lower case with dashes ("batch-size"): the command line's spelling without "--".
+     *
+     * @return the key
+     */
     public String key() {
         return key;
     }
 
-    /** The name of the Java method (or type and method) that gives the setting, e.g. "batchSize". */
+    /**
+     * The name of the Java method (or type and method) that gives the setting, e.g. "batchSize".
+     *
+     * @return the name
+     */
     public String javaName() {
         return javaName;
     }

@@ -20,16 +20,31 @@ public interface Vocabulary {
         }
     };
 
-    /** The setting as the user names it, e.g. {@code --tau} or {@code tau}. */
+    /**
+     * The setting as the user names it, e.g. {@code --tau} or {@code tau}.
+     *
+     * @param setting the setting
+     * @return its name in the user's words
+     */
     String name(Setting setting);
 
-    /** The setting given {@code value}, as the user would write it, e.g. {@code --tau 0.01} or {@code tau(0.01)}. */
+    /**
+     * The setting given {@code value}, as the user would write it, e.g. {@code --tau 0.01} or {@code tau(0.01)}.
+     *
+     * @param setting the setting
+     * @param value   its value, as text
+     * @return the setting with its value in the user's words
+     */
     String typed(Setting setting, String value);
 
     /**
      * The setting as the user gave it in this run, for echoing it in a message; {@code canonical} is its
      * value in the release layer's own form. By default, {@link #typed typed(setting, canonical)}; a front end
      * that keeps the text the user typed may return that instead.
+     *
+     * @param setting   the setting
+     * @param canonical its value in the release layer's form
+     * @return the setting as given, in the user's words
      */
     default String given(Setting setting, String canonical) {
         return typed(setting, canonical);
