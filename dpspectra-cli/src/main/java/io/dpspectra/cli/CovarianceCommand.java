@@ -7,10 +7,10 @@ import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.release.Algorithms;
+import io.dpspectra.release.BudgetPlan;
 import io.dpspectra.release.CovarianceAlgorithm;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -66,15 +66,12 @@ final class CovarianceCommand extends BaseCommand {
             warn(alg.name() + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
-        ReleaseInput.Plan plan = io.plan(total, alg.needsDelta());
-        PrivacyParams params = plan.main();
-        if (io.spendsOnPreprocessing() && neighbouring == null) {
-            neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
-        }
+        BudgetPlan plan = io.plan(total, null, alg.needsDelta(), alg.noise(), words);
+        PrivacyParams params = plan.estimator();
+        neighbouring = plan.neighbouring(neighbouring); // one relation for every part of a composition
         RandomSource random = privacy.randomSource(err());
         // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
-        privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total,
-                plan.rho(List.of(Map.entry(params, alg.noise()))));
+        privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total, plan.rho());
 
         io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
         io.estimatorReadsOnce = true; // every covariance estimator makes one Gram pass

@@ -10,14 +10,14 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.privacy.ReleaseRefusedException;
 import io.dpspectra.release.Algorithms;
-import io.dpspectra.release.NoiseKind;
+import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.Components;
 import io.dpspectra.release.PcaAlgorithm;
 import io.dpspectra.release.PcaOptions;
 import io.dpspectra.release.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -144,27 +144,18 @@ final class FitCommand extends BaseCommand {
         alg.check(options, words);
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
-        ReleaseInput.Plan plan = null;
+        BudgetPlan plan = null;
         PrivacyParams spectrumParams = null;
         if (alg.isPrivate()) {
             PrivacyParams total = privacy.params(alg.name());
             if (alg.needsDelta()) {
                 privacy.requirePositiveDelta(alg.name());
             }
-            plan = io.plan(total, alg.needsDelta());
-            params = plan.main();
-            if (auto != null) {
-                spectrumParams = alg.needsDelta() ? total.scaled(auto[1]) : PrivacyParams.pure(total.epsilon() * auto[1]);
-                double leftEps = params.epsilon() - spectrumParams.epsilon();
-                if (!(leftEps > 0)) {
-                    throw CliException.usage("--components " + components + " leaves no budget for the estimator",
-                            "use a smaller share F");
-                }
-                params = PrivacyParams.of(leftEps, Math.max(0, params.delta() - spectrumParams.delta()));
-            }
-            if ((io.spendsOnPreprocessing() || auto != null) && neighbouring == null) {
-                neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
-            }
+            plan = io.plan(total, auto == null ? Components.fixed(k) : Components.auto(auto[0], auto[1]),
+                    alg.needsDelta(), alg.noise(), words);
+            params = plan.estimator();
+            spectrumParams = plan.spectrum().orElse(null);
+            neighbouring = plan.neighbouring(neighbouring); // one relation for every part of a composition
             alg.checkRelation(neighbouring, options, words);
         } else {
             if (io.spendsOnPreprocessing() || auto != null) {
@@ -179,12 +170,7 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
-            List<Map.Entry<PrivacyParams, NoiseKind>> parts = new ArrayList<>();
-            parts.add(Map.entry(params, alg.noise()));
-            if (spectrumParams != null) {
-                parts.add(Map.entry(spectrumParams, NoiseKind.GAUSSIAN)); // Gaussian or Laplace
-            }
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(parts));
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho());
         }
 
         io.beforeReading = d -> {

@@ -8,13 +8,16 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
-import io.dpspectra.privacy.PrivacyAccountant;
+import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.Centring;
+import io.dpspectra.release.Components;
 import io.dpspectra.release.NoiseKind;
+import io.dpspectra.release.RowBound;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -103,22 +106,6 @@ final class ReleaseInput {
         }
     }
 
-    /** The budget split: the preprocessing shares and what is left for the estimator. */
-    record Plan(PrivacyParams total, PrivacyParams bound, PrivacyParams centre, PrivacyParams main) {
-        /**
-         * The zCDP cost of the preprocessing parts plus {@code mainParts} (the estimator's share, split as the
-         * command spends it, each with how it spends): NaN when a part has none. The bound is an exponential
-         * mechanism (pure ε), the private mean Gaussian or Laplace.
-         */
-        double rho(List<Map.Entry<PrivacyParams, NoiseKind>> mainParts) {
-            double r = NoiseKind.PURE.rho(bound) + NoiseKind.GAUSSIAN.rho(centre);
-            for (Map.Entry<PrivacyParams, NoiseKind> part : mainParts) {
-                r += part.getValue().rho(part.getKey());
-            }
-            return r;
-        }
-    }
-
     /**
      * Validates the schema, the centring, the bound and the output target before any data is read (usage
      * errors, exit 2). Reads the schema file (public), never INPUT.
@@ -196,34 +183,35 @@ final class ReleaseInput {
         return centre == Pipeline.Centre.PRIVATE || bounds != null && bounds.privateBound() != null;
     }
 
+    /** The row bound as core's setting: a private quantile, a given bound (clip or reject), or the schema's. */
+    RowBound rowBound() {
+        if (bounds == null) {
+            return RowBound.fromSchema();
+        }
+        BoundOptions.PrivateBound pb = bounds.privateBound();
+        if (pb != null) {
+            return RowBound.privateQuantile(pb.quantile(), pb.fraction());
+        }
+        return bounds.clipNorm != null ? RowBound.clip(bounds.bound()) : RowBound.require(bounds.bound());
+    }
+
+    /** The centring as core's setting (after {@link #checkBeforeReading}). */
+    Centring centring() {
+        return switch (centre) {
+            case NONE -> Centring.NONE;
+            case PUBLIC -> Centring.PUBLIC;
+            case PRIVATE -> Centring.privateMean(centerFraction);
+        };
+    }
+
     /**
-     * Splits {@code total}: a private bound takes F_b·ε (pure), a private mean F_c·ε (and F_c·δ when the
-     * estimator uses δ, so that its noise is Gaussian), the estimator the rest.
+     * Splits {@code total} with core's {@link BudgetPlan}: a private bound, a private mean and the private
+     * spectrum of an automatic k ({@code components}; null for a covariance) take their shares, the estimator
+     * the rest.
      */
-    Plan plan(PrivacyParams total, boolean estimatorUsesDelta) {
-        double eps = total.epsilon();
-        double delta = total.delta();
-        PrivacyParams bound = null;
-        PrivacyParams mean = null;
-        double left = 1;
-        if (bounds != null && bounds.privateBound() != null) {
-            double f = bounds.privateBound().fraction();
-            bound = PrivacyParams.pure(eps * f);
-            left -= f;
-        }
-        double deltaLeft = delta;
-        if (centre == Pipeline.Centre.PRIVATE) {
-            boolean gaussian = estimatorUsesDelta && delta > 0;
-            mean = gaussian ? PrivacyParams.of(eps * centerFraction, delta * centerFraction)
-                    : PrivacyParams.pure(eps * centerFraction);
-            left -= centerFraction;
-            deltaLeft -= mean.delta();
-        }
-        if (!(left > 0)) {
-            throw CliException.usage("the budget shares of --clip-norm private and --center private add up to "
-                    + (1 - left) + ", leaving nothing for the estimator", "use smaller shares, e.g. 0.1 each");
-        }
-        return new Plan(total, bound, mean, PrivacyParams.of(eps * left, Math.max(0, deltaLeft)));
+    BudgetPlan plan(PrivacyParams total, Components components, boolean estimatorUsesDelta, NoiseKind noise,
+                    CliVocabulary words) {
+        return BudgetPlan.split(total, rowBound(), centring(), components, estimatorUsesDelta, noise, words);
     }
 
     /**
@@ -232,7 +220,7 @@ final class ReleaseInput {
      * --norm-bound fails here, exit 3); returns the bounded rows with a progress bar named {@code task}.
      * The private steps draw from {@code random} and spend the plan's shares under {@code neighbouring}.
      */
-    Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
+    Bounded open(String task, BudgetPlan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
         boolean publicCentre = centre != Pipeline.Centre.NONE;
         RowSource raw = null;
         List<String> features;
@@ -283,11 +271,11 @@ final class ReleaseInput {
             long[] histogram = external != null ? external.rowNormHistogram(grid)
                     : PrivateQuantile.rowNormHistogram(raw, grid);
             PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(histogram, pb.quantile(), grid,
-                    plan.bound(), neighbouring);
+                    plan.bound().orElseThrow(), neighbouring);
             bound = q.value();
             origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
                     + "public grid %.6g * %s^i up to %.6g, %s)", pb.quantile(), grid[0], BoundOptions.PRIVATE_GRID_RATIO,
-                    top, plan.bound());
+                    top, plan.bound().orElseThrow());
             originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
             preprocessingGuarantees.add(q.guarantee());
         } else if (bounds != null) {
@@ -303,7 +291,7 @@ final class ReleaseInput {
         if (centre == Pipeline.Centre.PRIVATE) {
             PrivateMean.Sum sum = external != null ? external.boundedSum(bound, policyOf(policy))
                     : PrivateMean.sum(Pipeline.bounded(raw, bound, policy, originKind));
-            PrivateMean.Result m = PrivateMean.of(neighbouring, random).estimate(sum, bound, plan.centre());
+            PrivateMean.Result m = PrivateMean.of(neighbouring, random).estimate(sum, bound, plan.centre().orElseThrow());
             mean = m.mean();
             preprocessingGuarantees.add(m.guarantee());
             finalBound = m.centredBound();
@@ -357,35 +345,16 @@ final class ReleaseInput {
     }
 
     /**
-     * The release's guarantee: the estimator's own when no preprocessing spent budget, else the basic
+     * The release's guarantee: the estimator's own when no preprocessing spent budget, else core's basic
      * composition of every spend (each part listed), checked against the plan's total.
      */
-    Map<String, Object> guaranteeJson(PrivacyGuarantee main, Plan plan) {
+    Map<String, Object> guaranteeJson(PrivacyGuarantee main, BudgetPlan plan) {
         if (preprocessingGuarantees.isEmpty() || main == null) {
             return Json.guarantee(main);
         }
-        PrivacyAccountant accountant = PrivacyAccountant.total(plan.total());
-        List<Map<String, Object>> parts = new ArrayList<>();
-        for (PrivacyGuarantee g : preprocessingGuarantees) {
-            accountant.spend(g.mechanism(), g.params());
-            parts.add(Json.guarantee(g));
-            checkSameRelation(g, main);
-        }
-        accountant.spend(main.mechanism(), main.params());
-        parts.add(Json.guarantee(main));
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("epsilon", accountant.spentEpsilon());
-        m.put("delta", accountant.spentDelta());
-        m.put("neighbouring", PrivacyOptions.cliName(main.neighbouring()));
-        m.put("mechanism", "composition of " + parts.size() + " mechanisms: "
-                + String.join(" + ", parts.stream().map(p -> (String) p.get("mechanism")).toList()));
-        m.put("sensitivity", "each part's own, calibrated to its own share of the budget (see parts)");
-        m.put("privacyUnit", main.privacyUnit() + " (the estimator's unit; the preprocessing parts bound the same row)");
-        m.put("reference", "basic composition: Dwork & Roth 2014, Section 3.5, Theorem 3.16 (epsilons and deltas add "
-                + "up); each part cites its own mechanism");
-        m.put("composition", "basic");
-        m.put("parts", parts);
-        return m;
+        List<PrivacyGuarantee> parts = new ArrayList<>(preprocessingGuarantees);
+        parts.add(main);
+        return Json.guarantee(ComposedGuarantee.basic(parts, plan.total()));
     }
 
     /** For --format table: the preprocessing, and the composition when preprocessing spent budget. */
@@ -416,20 +385,12 @@ final class ReleaseInput {
         return Double.parseDouble(String.format(Locale.ROOT, "%.12g", v));
     }
 
-    /** Composition needs one neighbouring relation for every part. */
-    private static void checkSameRelation(PrivacyGuarantee part, PrivacyGuarantee main) {
-        if (part.neighbouring() != main.neighbouring()) {
-            throw new IllegalStateException("the preprocessing was certified under " + part.neighbouring()
-                    + " but the estimator under " + main.neighbouring() + "; this is a bug");
-        }
-    }
-
     /**
      * Adds the release's public preprocessing (the {@link Pipeline}), its composed guarantee and seeding to
      * {@code release}, and the curator's facts (the input file, rows counted, rows clipped, cells clamped)
      * to its diagnostics.
      */
-    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, Plan plan) {
+    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, BudgetPlan plan) {
         release.preprocessing(pipeline.toJson()).noise(random);
         if (plan != null) {
             release.put("guarantee", guaranteeJson(main, plan));
