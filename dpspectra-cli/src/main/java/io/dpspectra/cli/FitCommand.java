@@ -103,7 +103,7 @@ final class FitCommand extends BaseCommand {
     }
 
     /** Default budget share of the private spectrum behind --components auto. */
-    static final double SPECTRUM_FRACTION = 0.1;
+    static final double SPECTRUM_FRACTION = Components.DEFAULT_SPECTRUM_SHARE;
 
     /** --components auto:T[:F], parsed; null for a fixed k. */
     private double[] autoComponents() {

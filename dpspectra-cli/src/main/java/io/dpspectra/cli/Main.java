@@ -195,6 +195,9 @@ public final class Main {
         } else if (t instanceof IllegalArgumentException) {
             code = ExitCodes.USAGE;
             hint = "run '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options";
+        } else if (t instanceof InvalidDataException d && d.hint() != null) {
+            code = ExitCodes.BAD_DATA;
+            hint = d.hint();
         } else if (t instanceof InvalidDataException) {
             code = ExitCodes.BAD_DATA;
             hint = "fix the input (or, for a row over --norm-bound, use --clip-norm to clip rows instead); "

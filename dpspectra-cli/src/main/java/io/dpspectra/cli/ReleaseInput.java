@@ -1,27 +1,35 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateMean;
-import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.ComposedGuarantee;
+import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.Bounding;
+import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.BudgetPlan;
 import io.dpspectra.release.Centring;
 import io.dpspectra.release.Components;
 import io.dpspectra.release.NoiseKind;
+import io.dpspectra.release.NormHistogram;
+import io.dpspectra.release.Preprocessor;
+import io.dpspectra.release.ReleaseListener;
 import io.dpspectra.release.RowBound;
+import io.dpspectra.release.RowInput;
+import io.dpspectra.release.RowStatistics;
+import io.dpspectra.release.StatisticSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import picocli.CommandLine.ArgGroup;
@@ -37,8 +45,8 @@ import picocli.CommandLine.Parameters;
  * {@link Pipeline} in the release.
  */
 final class ReleaseInput {
-    /** Default share of the budget for --center private. */
-    static final double DEFAULT_CENTER_FRACTION = 0.1;
+    /** Default share of the budget for --center private (core's). */
+    static final double DEFAULT_CENTER_FRACTION = Centring.DEFAULT_PRIVATE_SHARE;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1", heading = "Row norm bound (one, or none with a bounded --schema):%n")
     BoundOptions bounds;
@@ -90,7 +98,7 @@ final class ReleaseInput {
                     + "input (CSV, or any text table with --schema), or a .dpsr binary file (see 'dpspectra convert').")
     Path inputPath;
 
-    private SchemaJson.Loaded schema;
+    private SchemaFile schema;
     private Pipeline.Centre centre;
     private double centerFraction;
     private Pipeline pipeline;
@@ -216,123 +224,118 @@ final class ReleaseInput {
 
     /**
      * Opens INPUT through the pipeline: the schema (or the CSV options), the private bound if asked, the
-     * centring, the bound; counts the rows (a CSV is validated in this pass: a malformed cell or a row over
-     * --norm-bound fails here, exit 3); returns the bounded rows with a progress bar named {@code task}.
-     * The private steps draw from {@code random} and spend the plan's shares under {@code neighbouring}.
+     * centring, the bound (core's {@link Preprocessor} over the seam of exact statistics: local files here,
+     * a cluster through {@link ExternalInputs}); returns the bounded rows with a progress bar named
+     * {@code task}, and the row count, taken only if an algorithm asks for n first (a CSV is validated in that
+     * pass: a malformed cell or a row over --norm-bound fails there, exit 3). The private steps draw from
+     * {@code random} and spend the plan's shares under {@code neighbouring}.
      */
     Bounded open(String task, BudgetPlan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
         boolean publicCentre = centre != Pipeline.Centre.NONE;
-        RowSource raw = null;
-        List<String> features;
-        Inputs.Opened opened = null;
-        // INPUT read where it lies (a cluster): the same options, exact statistics from there, noise here
-        ExternalInputs.Rows external;
         if (schema != null) {
             // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
-            schema = new SchemaJson.Loaded(schema.schema(), input.separator != null ? input.separator : schema.separator(),
+            schema = new SchemaFile(schema.schema(), input.separator != null ? input.separator : schema.separator(),
                     input.skipLines != 0 ? input.skipLines : schema.skipLines(),
                     input.commentPrefix != null ? input.commentPrefix : schema.commentPrefix(), schema.description());
-            features = schema.schema().featureNames();
-            external = ExternalInputs.open(new ExternalInputs.Request(inputPath.toString(), null,
-                    new ExternalInputs.SchemaInput(schema.schema(), schema.separator(), schema.skipLines(),
-                            schema.commentPrefix(), publicCentre))).orElse(null);
-            if (external == null) {
-                SchemaRows s = Inputs.schemaRows(inputPath, schema, publicCentre);
-                schemaRows = s;
-                // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
-                raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
-                opened = new Inputs.Opened(raw, features, inputPath);
+        }
+        RowInput.Request request = new RowInput.Request(schema, publicCentre, estimatorReadsOnce
+                && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE);
+        StatisticSource source = ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
+        ReleaseListener listener = new ReleaseListener() {
+            @Override
+            public void beforeReading(int d) {
+                ReleaseInput.this.beforeReading.accept(d);
             }
-        } else {
-            external = ExternalInputs.open(new ExternalInputs.Request(inputPath.toString(), new ExternalInputs.Csv(
-                    input.header, input.separator, input.skipLines, input.commentPrefix, input::configure), null))
-                    .orElse(null);
-            if (external == null) {
-                opened = Inputs.open(inputPath, input, note, estimatorReadsOnce
-                        && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE);
-                raw = opened.rows();
-                features = opened.columnNames();
-            } else {
-                features = external.columnNames();
+
+            @Override
+            public void note(String message) {
+                note.accept(message);
             }
-        }
-        beforeReading.accept(features.size());
-        double bound;
-        String origin;
-        String policy = bounds == null ? "clip" : bounds.policy();
-        DataBounds.Origin originKind = DataBounds.Origin.USER_GIVEN;
-        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
-        if (pb != null) {
-            // the grid's top: the schema's bound by construction (no row is above it), else a fixed 1e6
-            double top = schema != null && schema.schema().rowNormBound(publicCentre).isPresent()
-                    ? schema.schema().rowNormBound(publicCentre).getAsDouble() : BoundOptions.PRIVATE_GRID_TOP;
-            double[] grid = PrivateQuantile.geometricGrid(top * BoundOptions.PRIVATE_GRID_SPAN, top,
-                    BoundOptions.PRIVATE_GRID_RATIO);
-            long[] histogram = external != null ? external.rowNormHistogram(grid)
-                    : PrivateQuantile.rowNormHistogram(raw, grid);
-            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(histogram, pb.quantile(), grid,
-                    plan.bound().orElseThrow(), neighbouring);
-            bound = q.value();
-            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
-                    + "public grid %.6g * %s^i up to %.6g, %s)", pb.quantile(), grid[0], BoundOptions.PRIVATE_GRID_RATIO,
-                    top, plan.bound().orElseThrow());
-            originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
-            preprocessingGuarantees.add(q.guarantee());
-        } else if (bounds != null) {
-            bound = bounds.bound();
-            origin = "user-given (--" + (bounds.clipNorm != null ? "clip-norm" : "norm-bound") + ")";
-        } else {
-            OptionalDouble b = schema.schema().rowNormBound(publicCentre);
-            bound = b.getAsDouble();
-            origin = "schema: " + schema.schema().boundDerivation(publicCentre);
-        }
-        double[] mean = null;
-        double finalBound = bound;
-        if (centre == Pipeline.Centre.PRIVATE) {
-            PrivateMean.Sum sum = external != null ? external.boundedSum(bound, policyOf(policy))
-                    : PrivateMean.sum(Pipeline.bounded(raw, bound, policy, originKind));
-            PrivateMean.Result m = PrivateMean.of(neighbouring, random).estimate(sum, bound, plan.centre().orElseThrow());
-            mean = m.mean();
-            preprocessingGuarantees.add(m.guarantee());
-            finalBound = m.centredBound();
-            origin = origin + "; after subtracting the private mean: " + String.format(Locale.ROOT, "%.6g", finalBound)
-                    + " = bound + ||mean|| (triangle inequality, by construction)";
-        }
-        pipeline = new Pipeline(schema, schema == null ? input : null, centre, mean, bound, finalBound, origin, policy,
-                features);
-        ClippedRows rows;
-        if (external != null) {
-            // the cluster bounds (and centres) the rows as the chain below does; clipping them again is the identity
-            raw = external.bounded(bound, policyOf(policy), mean, finalBound);
-            opened = new Inputs.Opened(raw, features, inputPath);
-            rows = Pipeline.bounded(raw, finalBound, mean == null ? policy : "clip", originKind);
-            firstStage = rows;
-        } else {
-            Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task), originKind);
-            rows = chain.rows();
-            firstStage = chain.first();
-        }
-        RowSource read = raw;
-        long[] counted = {-1};
-        LongSupplier count = () -> {
-            if (counted[0] < 0) {
-                if (read.knownSize().isEmpty()) {
-                    note.accept("counting the rows of " + read.describe() + " first: this algorithm needs n before "
-                            + "its own pass");
-                }
-                counted[0] = Inputs.rowCount(rows);
-            }
-            return counted[0];
         };
-        return new Bounded(opened, count, rows);
+        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, rowBound(), centring(), plan, neighbouring,
+                random, CliVocabulary.DEFAULT, listener);
+        preprocessingGuarantees.addAll(prepared.spent());
+        this.source = source;
+        pipeline = Pipeline.of(prepared.preprocessing(), schema == null ? input : null);
+        return new Bounded(opened, prepared.rowCount(), prepared.rows());
     }
 
-    private static DataBounds.Policy policyOf(String policy) {
-        return policy.equals("reject") ? DataBounds.Policy.REJECT : DataBounds.Policy.CLIP;
+    /** INPUT read here: through the schema (standard input copied for a second pass), or as a CSV or .dpsr file. */
+    private StatisticSource local(RowInput.Request request, String task, Consumer<String> note) {
+        if (request.schema() != null) {
+            SchemaRows s = Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());
+            // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
+            RowSource raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
+            opened = new Inputs.Opened(raw, request.schema().schema().featureNames(), inputPath);
+            return RowStatistics.of(raw, opened.columnNames()).clampedCells(s::clampedCells)
+                    .estimatorPass(rows -> Progress.track(rows, task));
+        }
+        opened = Inputs.open(inputPath, input, note, request.readsOnce());
+        return RowStatistics.of(opened.rows(), opened.columnNames()).estimatorPass(rows -> Progress.track(rows, task));
     }
 
-    private ClippedRows firstStage;
-    private SchemaRows schemaRows;
+    /**
+     * INPUT read where it lies (a cluster, through the installed {@link ExternalInputs} opener): the same options,
+     * exact statistics from there, noise here.
+     */
+    private StatisticSource external(RowInput.Request request) {
+        SchemaFile s = request.schema();
+        ExternalInputs.Rows ext = ExternalInputs.open(s != null
+                ? new ExternalInputs.Request(inputPath.toString(), null, new ExternalInputs.SchemaInput(s.schema(),
+                        s.separator(), s.skipLines(), s.commentPrefix(), request.publicCentres()))
+                : new ExternalInputs.Request(inputPath.toString(), new ExternalInputs.Csv(input.header, input.separator,
+                        input.skipLines, input.commentPrefix, input::configure), null)).orElseThrow();
+        List<String> features = s != null ? s.schema().featureNames() : ext.columnNames();
+        return new StatisticSource() {
+            private ClippedRows declared;
+            private DataBounds.Policy policy;
+
+            @Override
+            public int dimension() {
+                return features.size();
+            }
+
+            @Override
+            public List<String> featureNames() {
+                return features;
+            }
+
+            @Override
+            public String describe() {
+                return inputPath.toString();
+            }
+
+            @Override
+            public NormHistogram normHistogram(double[] grid) {
+                return new NormHistogram(grid, ext.rowNormHistogram(grid));
+            }
+
+            @Override
+            public BoundedSum boundedSum(Bounding b) {
+                PrivateMean.Sum sum = ext.boundedSum(b.inputBound(), b.policy());
+                return new BoundedSum(sum.sum(), sum.rows());
+            }
+
+            @Override
+            public ClippedRows bounded(Bounding b) {
+                // the cluster bounds (and centres) the rows as the chain does; clipping them again is the identity
+                RowSource raw = ext.bounded(b.inputBound(), b.policy(), b.mean(), b.bound());
+                opened = new Inputs.Opened(raw, features, inputPath);
+                policy = b.policy();
+                declared = b.declare(raw);
+                return declared;
+            }
+
+            @Override
+            public Diagnostics curatorFacts() {
+                return declared != null && declared.clippedRows() >= 0 && policy == DataBounds.Policy.CLIP
+                        ? Diagnostics.builder().put("clippedRows", declared.clippedRows()).build() : Diagnostics.empty();
+            }
+        };
+    }
+
+    private Inputs.Opened opened;
+    private StatisticSource source;
 
     /** Records a further private spend made on the preprocessed rows (a private spectrum), for the composition. */
     void addPreprocessingGuarantee(PrivacyGuarantee g) {
@@ -398,12 +401,7 @@ final class ReleaseInput {
         // a diagnostic only: the rows of the estimator's last pass, else a count (which re-reads a CSV)
         long rows = in.rows().rowsInLastPass() > 0 ? in.rows().rowsInLastPass() : in.rowCount();
         release.diagnostic("input", inputPath.toString()).diagnostic("rows", rows);
-        if (firstStage != null && firstStage.clippedRows() >= 0 && pipeline.policy().equals("clip")) {
-            release.diagnostic("clippedRows", firstStage.clippedRows());
-        }
-        if (schemaRows != null && schemaRows.clampedCells() >= 0) {
-            release.diagnostic("clampedCells", schemaRows.clampedCells());
-        }
+        source.curatorFacts().asMap().forEach(release::diagnostic);
         return release;
     }
 

@@ -2,16 +2,17 @@ package io.dpspectra.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpspectra.data.Schema;
+import io.dpspectra.data.SchemaFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
- * The JSON form of a {@link Schema} (what {@code --schema FILE} reads and {@code schema draft} writes):
+ * The JSON form of a {@link Schema} (what {@code --schema FILE} reads and {@code schema draft} writes), read by
+ * core's {@link SchemaFile} and written here:
  * <pre>
  * {"description": "...", "format": {"separator": "whitespace", "skipLines": 0},
  *  "columns": [
@@ -23,14 +24,14 @@ import java.util.Map;
  * (default 0), commentPrefix (default none: every line is data).
  */
 final class SchemaJson {
-    /** A schema with the file format it declares. */
-    record Loaded(Schema schema, char separator, int skipLines, String commentPrefix, String description) {
-    }
-
     private SchemaJson() {
     }
 
-    static Loaded read(Path path) {
+    /**
+     * Reads {@code --schema FILE}: malformed JSON and a file that is not a schema are usage errors naming it;
+     * the schema's meaning is core's ({@link SchemaFile#parse}).
+     */
+    static SchemaFile read(Path path) {
         Inputs.checkReadable(path);
         JsonNode root;
         try {
@@ -48,81 +49,17 @@ final class SchemaJson {
         }
     }
 
-    static Loaded parse(JsonNode root) {
-        if (root == null || !root.isObject() || !root.path("columns").isArray()) {
-            throw new IllegalArgumentException("a schema is a JSON object with a \"columns\" array");
-        }
-        List<Schema.Column> cols = new ArrayList<>();
-        int i = 0;
-        for (JsonNode c : root.get("columns")) {
-            i++;
-            String name = c.path("name").asText(null);
-            if (name == null) {
-                throw new IllegalArgumentException("column " + i + " has no \"name\"");
-            }
-            String type = c.path("type").asText("numeric").toLowerCase(Locale.ROOT);
-            switch (type) {
-                case "numeric" -> cols.add(new Schema.Numeric(name, number(c, "min"), number(c, "max"),
-                        number(c, "center"), number(c, "scale")));
-                case "categorical" -> {
-                    List<String> cats = new ArrayList<>();
-                    if (!c.path("categories").isArray()) {
-                        throw new IllegalArgumentException("categorical column \"" + name
-                                + "\" needs a \"categories\" array of its public categories");
-                    }
-                    c.get("categories").forEach(v -> cats.add(v.asText()));
-                    cols.add(new Schema.Categorical(name, cats));
-                }
-                case "ignore" -> cols.add(new Schema.Ignored(name));
-                default -> throw new IllegalArgumentException("column \"" + name + "\" has type \"" + type
-                        + "\"; use numeric, categorical or ignore");
-            }
-        }
-        JsonNode format = root.path("format");
-        char sep = separator(format.path("separator").asText(""));
-        int skip = format.path("skipLines").asInt(0);
-        if (skip < 0) {
-            throw new IllegalArgumentException("format.skipLines must be >= 0, got " + skip);
-        }
-        String comment = format.hasNonNull("commentPrefix") ? format.get("commentPrefix").asText() : null;
-        if (comment != null && comment.isEmpty()) {
-            throw new IllegalArgumentException("format.commentPrefix must not be empty; remove it for none");
-        }
-        return new Loaded(Schema.of(cols), sep, skip, comment, root.path("description").asText(""));
-    }
-
-    private static Double number(JsonNode c, String key) {
-        JsonNode v = c.get(key);
-        if (v == null || v.isNull()) {
-            return null;
-        }
-        if (!v.isNumber()) {
-            throw new IllegalArgumentException("column \"" + c.path("name").asText() + "\": \"" + key
-                    + "\" must be a number, got " + v);
-        }
-        return v.asDouble();
+    /** A schema from its JSON tree (a --schema file, or the one a model records), by core's {@link SchemaFile#parse}. */
+    static SchemaFile parse(JsonNode root) {
+        return SchemaFile.parse(root == null ? "null" : root.toString());
     }
 
     static char separator(String s) {
-        return switch (s.toLowerCase(Locale.ROOT)) {
-            case "" -> 0;
-            case "," , "comma" -> ',';
-            case ";", "semicolon" -> ';';
-            case "tab", "\t" -> '\t';
-            case "whitespace", " " -> ' ';
-            default -> throw new IllegalArgumentException("format.separator must be \",\", \";\", \"tab\" or "
-                    + "\"whitespace\", got \"" + s + "\"");
-        };
+        return SchemaFile.separator(s);
     }
 
     static String separatorName(char c) {
-        return switch (c) {
-            case ',' -> ",";
-            case ';' -> ";";
-            case '\t' -> "tab";
-            case ' ' -> "whitespace";
-            default -> "detect";
-        };
+        return SchemaFile.separatorName(c);
     }
 
     /** The JSON object of a schema (what the model records and {@code schema draft} writes). */
