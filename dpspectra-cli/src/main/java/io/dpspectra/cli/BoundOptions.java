@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.release.RowBound;
 import picocli.CommandLine.Option;
 
 /**
@@ -12,14 +13,8 @@ import picocli.CommandLine.Option;
  * bound then follows from the schema by construction.
  */
 final class BoundOptions {
-    /** Default share of the budget for a private bound. */
-    static final double DEFAULT_PRIVATE_FRACTION = 0.1;
-    /** The top T of the public grid of a private bound without a bounded schema. */
-    static final double PRIVATE_GRID_TOP = 1e6;
-    /** The grid spans [T·span, T]. */
-    static final double PRIVATE_GRID_SPAN = 1e-8;
-    /** The grid's ratio: the bound's relative resolution is 10%. */
-    static final double PRIVATE_GRID_RATIO = 1.1;
+    /** Default share of the budget for a private bound (core's). */
+    static final double DEFAULT_PRIVATE_FRACTION = RowBound.DEFAULT_PRIVATE_SHARE;
 
     @Option(names = "--clip-norm", paramLabel = "B|private:Q[:F]",
             description = "Clip every row to L2 norm <= B (rows above B are scaled down onto B). Choose B from domain "

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,6 +37,20 @@ final class Json {
         } catch (IOException e) {
             throw new IllegalStateException("could not serialise the result to JSON: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A release's guarantee as a JSON object: one mechanism's own, or a composition's overall guarantee with
+     * its rule and its parts.
+     */
+    static Map<String, Object> guarantee(ComposedGuarantee c) {
+        if (c.rule() == ComposedGuarantee.Rule.SINGLE) {
+            return guarantee(c.overall());
+        }
+        Map<String, Object> m = guarantee(c.overall());
+        m.put("composition", c.rule().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("parts", c.parts().stream().map(Json::guarantee).toList());
+        return m;
     }
 
     /** The guarantee as a JSON object, or null for a non-private result. */

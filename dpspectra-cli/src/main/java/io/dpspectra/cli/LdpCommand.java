@@ -123,7 +123,7 @@ final class LdpCommand implements Runnable {
                 random = RandomSource.seededForReproducibility(seed);
             }
             PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
-                    PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN));
+                    io.dpspectra.release.NoiseKind.GAUSSIAN.rho(privacy));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");

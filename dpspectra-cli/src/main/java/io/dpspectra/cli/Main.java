@@ -214,9 +214,15 @@ public final class Main {
         if (t instanceof CliException c) {
             code = c.exitCode();
             hint = c.hint();
+        } else if (t instanceof io.dpspectra.release.ReleaseSettingException s && s.hint() != null) {
+            code = ExitCodes.USAGE; // a setting the release layer refused, named as typed, with its fix
+            hint = s.hint();
         } else if (t instanceof IllegalArgumentException) {
             code = ExitCodes.USAGE;
             hint = "run '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options";
+        } else if (t instanceof InvalidDataException d && d.hint() != null) {
+            code = ExitCodes.BAD_DATA;
+            hint = d.hint();
         } else if (t instanceof InvalidDataException) {
             code = ExitCodes.BAD_DATA;
             hint = "fix the input (or, for a row over --norm-bound, use --clip-norm to clip rows instead); "

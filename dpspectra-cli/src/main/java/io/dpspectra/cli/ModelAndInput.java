@@ -88,7 +88,7 @@ final class ModelAndInput {
                 throw CliException.usage("--header and --header-names do not apply: the model " + model + " was fitted "
                         + "with a schema, which names every column", "drop them");
             }
-            return p.withReading(p.schema().withTyped(input), null);
+            return p.withReading(SchemaJson.withTyped(p.schema(), input), null);
         }
         InputOptions recorded = p.csv();
         InputOptions o = new InputOptions();

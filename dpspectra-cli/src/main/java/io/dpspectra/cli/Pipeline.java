@@ -6,8 +6,10 @@ import io.dpspectra.data.Clipping;
 import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.data.ShiftedRows;
+import io.dpspectra.release.Preprocessing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,8 +35,14 @@ import java.util.Map;
  * @param policy     clip or reject
  * @param features   the names of the d features the estimator saw
  */
-record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, double[] mean,
+record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, double[] mean,
                 double inputBound, double bound, String boundOrigin, String policy, List<String> features) {
+
+    /** Core's record of a release's preprocessing, with the CSV options of a plain CSV (null with a schema). */
+    static Pipeline of(Preprocessing p, InputOptions csv) {
+        return new Pipeline(p.schema(), csv, Centre.valueOf(p.centring().kind().name()), p.mean(), p.inputBound(),
+                p.bound(), p.boundOrigin(), p.policy() == DataBounds.Policy.REJECT ? "reject" : "clip", p.features());
+    }
 
     /** How rows are centred before the estimator. */
     enum Centre {
@@ -54,7 +62,7 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
      * This pipeline reading its rows otherwise (the schema's format, or the CSV options, as typed for another
      * file); what it makes of the rows (features, centring, bound) is unchanged.
      */
-    Pipeline withReading(SchemaJson.Loaded schema, InputOptions csv) {
+    Pipeline withReading(SchemaFile schema, InputOptions csv) {
         return new Pipeline(schema, csv, centre, mean, inputBound, bound, boundOrigin, policy, features);
     }
 
@@ -128,7 +136,7 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
             return null;
         }
         try {
-            SchemaJson.Loaded schema = p.has("schema") ? SchemaJson.parse(p.get("schema")) : null;
+            SchemaFile schema = p.has("schema") ? SchemaJson.parse(p.get("schema")) : null;
             InputOptions csv = p.has("csv") ? csvOptions(p.get("csv")) : null;
             Centre centre = Centre.valueOf(p.path("center").asText("none").toUpperCase(Locale.ROOT));
             double[] mean = null;
@@ -161,7 +169,7 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
      *
      * @param schema the schema with the typed format, or null for a plain CSV read with {@code csv}
      */
-    static void checkRecordable(SchemaJson.Loaded schema, InputOptions csv, Centre centre, String policy) {
+    static void checkRecordable(SchemaFile schema, InputOptions csv, Centre centre, String policy) {
         List<String> features = schema != null ? schema.schema().featureNames() : List.of("x1");
         double[] mean = centre == Centre.PRIVATE ? new double[features.size()] : null;
         JsonNode written;

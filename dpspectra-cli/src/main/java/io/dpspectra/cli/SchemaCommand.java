@@ -106,7 +106,7 @@ final class SchemaCommand implements Runnable {
                 }
                 // charged before anything is read, as every private command does (whatever the file holds)
                 PrivacyOptions.chargeLedger(ledger, "schema draft --private-epsilon on " + inputPath, budget,
-                        PrivacyOptions.rho(budget, PrivacyOptions.Noise.PURE));
+                        io.dpspectra.release.NoiseKind.PURE.rho(budget));
             } else if (ledger != null || seed != null) {
                 throw CliException.usage((ledger != null ? "--ledger" : "--seed") + " applies only with "
                         + "--private-epsilon (nothing else in a draft is private or random)",

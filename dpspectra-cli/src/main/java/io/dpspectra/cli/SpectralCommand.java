@@ -148,8 +148,8 @@ final class SpectralCommand extends BaseCommand {
         if (isPrivate) {
             // the Laplace variant is pure epsilon-DP; the Gaussian ones compose p*L steps (no single Gaussian's rho)
             privacy.chargeLedger("spectral --algorithm private-power --noise " + noise + " on " + matrix, params,
-                    PrivacyOptions.rho(params, variant == PpmNoise.SPECTRAL_LAPLACE ? PrivacyOptions.Noise.PURE
-                            : PrivacyOptions.Noise.OTHER));
+                    (variant == PpmNoise.SPECTRAL_LAPLACE ? io.dpspectra.release.NoiseKind.PURE
+                            : io.dpspectra.release.NoiseKind.OTHER).rho(params));
         }
         Inputs.checkReadable(matrix);
         if (isPrivate && format.equals("edges") && nodes == null) {

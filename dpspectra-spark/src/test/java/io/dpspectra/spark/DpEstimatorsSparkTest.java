@@ -144,10 +144,10 @@ class DpEstimatorsSparkTest {
                 .hasMessageContaining("delta");
         assertThatThrownBy(() -> new DpPca().setEpsilon(-1)).hasMessageContaining("epsilon");
         // one table of names with the CLI: every private fit algorithm, never the non-private references
-        assertThat(DpPca.ALGORITHMS).isEqualTo(io.dpspectra.cli.Algorithms.fitNames())
+        assertThat(DpPca.ALGORITHMS).isEqualTo(io.dpspectra.release.Algorithms.privatePcaNames())
                 .contains("analyze-gauss", "k-dp-pca", "dp-power-method").doesNotContain("exact", "oja");
         assertThatThrownBy(() -> new DpPca().setAlgorithm("exact")).hasMessageContaining("exact");
-        assertThat(DpCovariance.ALGORITHMS).isEqualTo(io.dpspectra.cli.Algorithms.COVARIANCE);
+        assertThat(DpCovariance.ALGORITHMS).isEqualTo(io.dpspectra.release.Algorithms.covarianceNames());
         assertThatThrownBy(() -> new DpCovariance().setAlgorithm("ad").setNeighbouring("add-remove").setEpsilon(1)
                 .setClipNorm(1).fit(df)).hasMessageContaining("replace neighbouring only");
         assertThatThrownBy(() -> new DpPca().setK(2).setEpsilon(1).setClipNorm(1).setInputCol("x").fit(df))
