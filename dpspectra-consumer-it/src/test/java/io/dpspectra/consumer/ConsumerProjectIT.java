@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -94,6 +95,23 @@ class ConsumerProjectIT {
         Run resolved = run(resolve, mllibOnly);
         assertThat(resolved.code()).as("resolving the mllib-only project:\n%s", resolved.output()).isZero();
         mllibOnlyClasspath = readClasspath(WORK.resolve("mllib-only-classpath.txt"));
+    }
+
+    /** Removes the links to the outer repository, so that nothing under target/ points into ~/.m2 afterwards. */
+    @AfterAll
+    static void unlinkThirdPartyEntries() throws IOException {
+        for (Path dir : List.of(LOCAL_REPOSITORY, LOCAL_REPOSITORY.resolve("io"))) {
+            if (!Files.isDirectory(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            try (Stream<Path> entries = Files.list(dir)) {
+                for (Path entry : entries.collect(Collectors.toList())) {
+                    if (Files.isSymbolicLink(entry)) {
+                        Files.delete(entry);
+                    }
+                }
+            }
+        }
     }
 
     private static List<String> readClasspath(Path file) throws IOException {
