@@ -1,5 +1,6 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.release.Algorithms;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>Each algorithm runs with a bound that clips the extreme rows onto an ordinary ball (--clip-norm 1) and
  * with one that lets a row of norm up to 1e100 through unclipped (--clip-norm 1e100), so that the
  * algorithm's own arithmetic meets rows far beyond the data's scale. The runs are seeded, so D and D′ differ
- * only in the extra row. Covered: every name of {@link Algorithms#fitNames()} and {@link Algorithms#COVARIANCE};
+ * only in the extra row. Covered: every name of {@link Algorithms#privatePcaNames()} and {@link Algorithms#covarianceNames()};
  * the private preprocessing (--clip-norm private:Q, --center private, --components auto); ridge on a
  * covariance release; ldp randomize and aggregate; spectral on a graph with one extreme edge weight.
  */
@@ -99,7 +100,7 @@ class ExtremeRowTest {
 
     static Stream<Arguments> fitAlgorithms() {
         List<Arguments> a = new ArrayList<>();
-        for (String name : Algorithms.fitNames()) {
+        for (String name : Algorithms.privatePcaNames()) {
             for (String bound : List.of("1", "1e100")) {
                 a.add(Arguments.of(name, bound));
             }
@@ -116,7 +117,7 @@ class ExtremeRowTest {
 
     static Stream<Arguments> covarianceAlgorithms() {
         List<Arguments> a = new ArrayList<>();
-        for (String name : Algorithms.COVARIANCE) {
+        for (String name : Algorithms.covarianceNames()) {
             for (String bound : List.of("1", "1e100")) {
                 a.add(Arguments.of(name, bound));
             }
