@@ -1,5 +1,6 @@
 package io.dpspectra.data;
 
+import io.dpspectra.json.JsonReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -23,23 +24,23 @@ final class JsonTree {
         }
     };
 
-    private final String s;
-    private int i;
-
-    private JsonTree(String s) {
-        this.s = s;
+    private JsonTree() {
     }
 
-    /** Parses {@code text}; malformed JSON is an {@link IllegalArgumentException} naming the line and column. */
+    /**
+     * Parses {@code text} with core's one JSON parser ({@link JsonReader}: strict RFC 8259, a name twice in one
+     * object refused); malformed JSON is an {@link IllegalArgumentException} naming the line and column.
+     */
     static Object parse(String text) {
-        JsonTree p = new JsonTree(text);
-        p.space();
-        Object v = p.value();
-        p.space();
-        if (p.i < text.length()) {
-            throw p.error("unexpected text after the JSON value");
+        JsonReader r = new JsonReader(text);
+        try {
+            Object v = value(r);
+            r.endDocument();
+            return v;
+        } catch (JsonReader.SyntaxError e) {
+            throw new IllegalArgumentException("not valid JSON at line " + e.line() + ", column " + e.column() + ": "
+                    + e.getMessage().substring(e.getMessage().indexOf(": ") + 2), e);
         }
-        return v;
     }
 
     /**
@@ -109,197 +110,45 @@ final class JsonTree {
         return String.valueOf(v);
     }
 
-    private Object value() {
-        if (i >= s.length()) {
-            throw error("the text ends where a value is expected");
-        }
-        char c = s.charAt(i);
-        return switch (c) {
-            case '{' -> object();
-            case '[' -> array();
-            case '"' -> string();
-            case 't' -> literal("true", Boolean.TRUE);
-            case 'f' -> literal("false", Boolean.FALSE);
-            case 'n' -> literal("null", NULL);
-            default -> {
-                if (c == '-' || c >= '0' && c <= '9') {
-                    yield number();
+    private static Object value(JsonReader r) {
+        return switch (r.peek()) {
+            case BEGIN_OBJECT -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                r.beginObject();
+                while (r.hasNext()) {
+                    String key = r.nextName();
+                    m.put(key, value(r));
                 }
-                throw error("unexpected character '" + c + "'");
+                r.endObject();
+                yield m;
             }
+            case BEGIN_ARRAY -> {
+                List<Object> l = new ArrayList<>();
+                r.beginArray();
+                while (r.hasNext()) {
+                    l.add(value(r));
+                }
+                r.endArray();
+                yield l;
+            }
+            case STRING -> r.nextString();
+            case BOOLEAN -> r.nextBoolean();
+            case NULL -> {
+                r.nextNull();
+                yield NULL;
+            }
+            case NUMBER -> number(r.nextNumberText());
+            default -> throw new IllegalStateException("peek() returns a value's token here");
         };
     }
 
-    private Map<String, Object> object() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        i++;
-        space();
-        if (peek('}')) {
-            i++;
-            return m;
-        }
-        while (true) {
-            space();
-            if (!peek('"')) {
-                throw error("expected a quoted key");
-            }
-            String key = string();
-            space();
-            expect(':');
-            space();
-            m.put(key, value());
-            space();
-            if (peek(',')) {
-                i++;
-            } else {
-                expect('}');
-                return m;
-            }
-        }
-    }
-
-    private List<Object> array() {
-        List<Object> l = new ArrayList<>();
-        i++;
-        space();
-        if (peek(']')) {
-            i++;
-            return l;
-        }
-        while (true) {
-            space();
-            l.add(value());
-            space();
-            if (peek(',')) {
-                i++;
-            } else {
-                expect(']');
-                return l;
-            }
-        }
-    }
-
-    private String string() {
-        StringBuilder b = new StringBuilder();
-        i++;
-        while (true) {
-            if (i >= s.length()) {
-                throw error("a string is not closed");
-            }
-            char c = s.charAt(i++);
-            if (c == '"') {
-                return b.toString();
-            }
-            if (c < 0x20) {
-                throw error("a control character inside a string");
-            }
-            if (c != '\\') {
-                b.append(c);
-                continue;
-            }
-            if (i >= s.length()) {
-                throw error("a string is not closed");
-            }
-            char e = s.charAt(i++);
-            switch (e) {
-                case '"', '\\', '/' -> b.append(e);
-                case 'b' -> b.append('\b');
-                case 'f' -> b.append('\f');
-                case 'n' -> b.append('\n');
-                case 'r' -> b.append('\r');
-                case 't' -> b.append('\t');
-                case 'u' -> {
-                    if (i + 4 > s.length()) {
-                        throw error("a \\u escape needs four hex digits");
-                    }
-                    try {
-                        b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
-                    } catch (NumberFormatException x) {
-                        throw error("a \\u escape needs four hex digits");
-                    }
-                    i += 4;
-                }
-                default -> throw error("unknown escape '\\" + e + "'");
-            }
-        }
-    }
-
-    private Object number() {
-        int start = i;
-        if (peek('-')) {
-            i++;
-        }
-        digits();
-        boolean integral = true;
-        if (peek('.')) {
-            integral = false;
-            i++;
-            digits();
-        }
-        if (peek('e') || peek('E')) {
-            integral = false;
-            i++;
-            if (peek('+') || peek('-')) {
-                i++;
-            }
-            digits();
-        }
-        String t = s.substring(start, i);
-        if (integral) {
+    /** An integer as a Long (or BigInteger), any other number as a Double (or BigDecimal beyond the doubles). */
+    private static Object number(String t) {
+        if (t.indexOf('.') < 0 && t.indexOf('e') < 0 && t.indexOf('E') < 0) {
             BigInteger v = new BigInteger(t);
             return v.bitLength() < 64 ? (Object) v.longValue() : v;
         }
         double d = Double.parseDouble(t);
         return Double.isInfinite(d) ? new BigDecimal(t) : d;
-    }
-
-    private void digits() {
-        int start = i;
-        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-            i++;
-        }
-        if (i == start) {
-            throw error("a number needs digits");
-        }
-    }
-
-    private Object literal(String word, Object value) {
-        if (!s.startsWith(word, i)) {
-            throw error("unexpected word");
-        }
-        i += word.length();
-        return value;
-    }
-
-    private boolean peek(char c) {
-        return i < s.length() && s.charAt(i) == c;
-    }
-
-    private void expect(char c) {
-        if (!peek(c)) {
-            throw error("expected '" + c + "'");
-        }
-        i++;
-    }
-
-    private void space() {
-        while (i < s.length() && (s.charAt(i) == ' ' || s.charAt(i) == '\t' || s.charAt(i) == '\n'
-                || s.charAt(i) == '\r')) {
-            i++;
-        }
-    }
-
-    private IllegalArgumentException error(String what) {
-        int line = 1;
-        int column = 1;
-        for (int k = 0; k < Math.min(i, s.length()); k++) {
-            if (s.charAt(k) == '\n') {
-                line++;
-                column = 1;
-            } else {
-                column++;
-            }
-        }
-        return new IllegalArgumentException("not valid JSON at line " + line + ", column " + column + ": " + what);
     }
 }

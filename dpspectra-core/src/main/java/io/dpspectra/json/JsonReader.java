@@ -48,19 +48,34 @@ public final class JsonReader {
         END_DOCUMENT
     }
 
-    /** A JSON syntax error, or a value of another kind than the caller asked for; the message names the column. */
+    /**
+     * A JSON syntax error, or a value of another kind than the caller asked for; the message names the column,
+     * and the line too when the text has more than one.
+     */
     public static final class SyntaxError extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
-        /** The 1-based column of the problem. */
+        /** The 1-based line of the problem. */
+        private final int line;
+        /** The 1-based column of the problem (within its line). */
         private final int column;
 
-        SyntaxError(int column, String problem) {
-            super("column " + column + ": " + problem);
+        SyntaxError(int line, int column, boolean multiline, String problem) {
+            super((multiline ? "line " + line + ", " : "") + "column " + column + ": " + problem);
+            this.line = line;
             this.column = column;
         }
 
         /**
-         * The 1-based column of the problem.
+         * The 1-based line of the problem (1 for a text of one line).
+         *
+         * @return the line
+         */
+        public int line() {
+            return line;
+        }
+
+        /**
+         * The 1-based column of the problem, within its line.
          *
          * @return the column
          */
@@ -111,7 +126,17 @@ public final class JsonReader {
     }
 
     private SyntaxError error(String problem) {
-        return new SyntaxError(at + 1, problem);
+        int line = 1;
+        int lineStart = 0;
+        int end = Math.min(at, s.length());
+        for (int k = 0; k < end; k++) {
+            if (s.charAt(k) == '\n') {
+                line++;
+                lineStart = k + 1;
+            }
+        }
+        return new SyntaxError(line, at - lineStart + 1, s.indexOf('\n') >= 0 && s.indexOf('\n') < s.length() - 1,
+                problem);
     }
 
     private void skipWhitespace() {

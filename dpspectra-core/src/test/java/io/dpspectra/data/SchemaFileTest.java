@@ -62,11 +62,14 @@ class SchemaFileTest {
                 .hasMessage("column \"a\" has type \"date\"; use numeric, categorical or ignore");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"c\", \"type\": \"categorical\"}]}"))
                 .hasMessageContaining("needs a \"categories\" array");
-        assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"|\"}, \"columns\": [{\"name\": "
+        assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"#\"}, \"columns\": [{\"name\": "
                 + "\"x\"}]}"))
                 .hasMessageContaining("format.separator must be");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [\n  {\"name\": \"a\",}]}"))
-                .hasMessage("not valid JSON at line 2, column 16: expected a quoted key");
+                .hasMessage("not valid JSON at line 2, column 16: a trailing comma before '}' is not JSON");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": []} x")).hasMessageContaining("after the JSON value");
+        // core's one JSON parser: a name twice in one object is refused, not silently the last one
+        assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"a\", \"name\": \"b\"}]}"))
+                .hasMessage("not valid JSON at line 1, column 28: the name \"name\" appears twice in one object");
     }
 }

@@ -78,7 +78,8 @@ class JsonReaderTest {
     @ValueSource(strings = {"\"\\x41\"", "\"\\u00g1\"", "\"\\u12\"", "\"\\ud83d\"", "\"\\ude00\"", "\"\\ud83d\\u0041\"",
         "\"a\tb\"", "\"a\nb\"", "\"open", "'single'"})
     void badStringsAreRefused(String text) {
-        assertThatThrownBy(() -> read(text)).isInstanceOf(JsonReader.SyntaxError.class).hasMessageStartingWith("column ");
+        assertThatThrownBy(() -> read(text)).isInstanceOf(JsonReader.SyntaxError.class)
+                .hasMessageMatching("(line 1, )?column \\d+: .*"); // "a\nb" is a text of two lines
     }
 
     @Test
@@ -130,6 +131,17 @@ class JsonReaderTest {
         r.beginObject();
         r.nextName();
         assertThatThrownBy(r::nextDouble).hasMessage("column 7: expected a number, found a string");
+    }
+
+    @Test
+    void inATextOfSeveralLinesErrorsNameTheLineAndTheColumnWithinIt() {
+        String text = "{\n  \"a\": 1,\n  \"b\": [1, 2,]\n}\n";
+        assertThatThrownBy(() -> read(text)).isInstanceOfSatisfying(JsonReader.SyntaxError.class, e -> {
+            assertThat(e.line()).isEqualTo(3);
+            assertThat(e.column()).isEqualTo(14);
+        }).hasMessage("line 3, column 14: a trailing comma before ']' is not JSON");
+        // one line with a final line feed is still one line
+        assertThatThrownBy(() -> read("[1, 2,]\n")).hasMessage("column 7: a trailing comma before ']' is not JSON");
     }
 
     @Test
