@@ -38,9 +38,10 @@ public final class Preprocessor {
      * @param rowCount      the number of rows, counted (with a note) only when an estimator asks for n first
      * @param preprocessing the public record of what was done
      * @param spent         the guarantees of the private steps, in the order they were spent
+     * @param source        the opened source, for its curator's facts after the fit
      */
     public record Prepared(ClippedRows rows, LongSupplier rowCount, Preprocessing preprocessing,
-                           List<PrivacyGuarantee> spent) {
+                           List<PrivacyGuarantee> spent, StatisticSource source) {
         /**
          * Copies the guarantees.
          *
@@ -48,6 +49,7 @@ public final class Preprocessor {
          * @param rowCount      the count
          * @param preprocessing the record
          * @param spent         the guarantees
+         * @param source        the source
          */
         public Prepared {
             spent = List.copyOf(spent);
@@ -132,7 +134,7 @@ public final class Preprocessor {
         Preprocessing record = new Preprocessing(schema, centring, mean, inputBound, finalBound, origin, policy,
                 source.featureNames());
         ClippedRows rows = source.bounded(record.bounding(originKind));
-        return new Prepared(rows, counter(rows, listener), record, spent);
+        return new Prepared(rows, counter(rows, listener), record, spent, source);
     }
 
     /** The number of rows, counted once, on first request, with a note when it costs a pass. */
