@@ -35,11 +35,29 @@ final class BoundOptions {
     record PrivateBound(double quantile, double fraction) {
     }
 
+    /**
+     * The largest row-norm bound accepted: the noise of a release scales with B² (times the dimension, over
+     * ε), which overflows a double well before B = 1e154; no real data need a larger bound (rescale them by
+     * a public constant instead).
+     */
+    static final double MAX_BOUND = 1e100;
+
     /** Checks the bound is finite and positive (a usage error otherwise), before any data is read. */
     void validate() {
         if (privateBound() == null) {
-            DpPreconditions.checkBound(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
+            check(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
         }
+    }
+
+    /** A bound given as {@code option}: finite, positive and at most {@link #MAX_BOUND} (a usage error otherwise). */
+    static double check(String option, double bound) {
+        DpPreconditions.checkBound(option, bound);
+        if (bound > MAX_BOUND) {
+            throw CliException.usage(option + " " + bound + " is too large: the noise, which grows as the bound "
+                    + "squared, would overflow (the largest bound accepted is " + MAX_BOUND + ")",
+                    "rescale the data by a public constant (and the bound with it)");
+        }
+        return bound;
     }
 
     /** The private-bound request, or null for a given bound. */

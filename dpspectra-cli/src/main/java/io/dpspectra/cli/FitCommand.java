@@ -153,8 +153,8 @@ final class FitCommand extends BaseCommand {
         } else {
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");
-            if (privacy.epsilon != null || privacy.seed != null) {
-                warn("--epsilon/--delta/--seed are ignored by --algorithm " + alg.name());
+            if (privacy.epsilon != null || privacy.seed != null || privacy.ledger != null) {
+                warn("--epsilon/--delta/--seed/--ledger are ignored by --algorithm " + alg.name());
             }
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;

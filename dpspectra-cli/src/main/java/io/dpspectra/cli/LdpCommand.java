@@ -112,6 +112,9 @@ final class LdpCommand implements Runnable {
             GaussianCalibration rule = parseCalibration(calibration);
             LocalReportFormat format = parseReportFormat(reportFormat);
             PrivacyParams privacy = PrivacyParams.of(epsilon, delta);
+            // what the randomizer checks, checked before the ledger is charged
+            io.dpspectra.privacy.DpPreconditions.checkPositiveDelta(delta, "ldp randomize (Gaussian noise)");
+            BoundOptions.check("--clip-norm", clipNorm);
             AtomicFiles.checkWritableTarget(output, "--output");
             RandomSource random = RandomSource.secure();
             if (seed != null) {

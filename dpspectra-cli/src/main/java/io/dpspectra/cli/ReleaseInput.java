@@ -104,10 +104,6 @@ final class ReleaseInput {
                 throw CliException.usage("--comment-prefix must be visible text, got '" + input.commentPrefix + "'",
                         "e.g. --comment-prefix '#'");
             }
-            // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
-            schema = new SchemaFile(schema.schema(), input.separator != null ? input.separator : schema.separator(),
-                    input.skipLines != 0 ? input.skipLines : schema.skipLines(),
-                    input.commentPrefix != null ? input.commentPrefix : schema.commentPrefix(), schema.description());
         }
         centre = parseCentre();
         if (bounds != null) {
@@ -119,9 +115,18 @@ final class ReleaseInput {
             throw CliException.usage("--schema " + schemaPath + " gives no row norm bound: "
                     + schema.schema().boundDerivation(true), "add min and max to those columns in the schema, or "
                     + "pass --clip-norm B or --clip-norm private:0.95");
+        } else {
+            BoundOptions.check("the row norm bound of --schema " + schemaPath,
+                    schema.schema().rowNormBound(centre != Pipeline.Centre.NONE).getAsDouble());
         }
         output.checkBeforeReading(inputPath, "the input file");
         diagnostics.checkBeforeReading(output, inputPath, "the input file");
+        if (schema != null) {
+            // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
+            schema = SchemaJson.withTyped(schema, input);
+        }
+        // a model that transform and evaluate could not read back is refused before any budget is spent
+        Pipeline.checkRecordable(schema, input, centre, bounds == null ? "clip" : bounds.policy());
         if (format == OutputFormat.npy) {
             if (output.file == null || !output.file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy")) {
                 throw CliException.usage("--format npy writes a binary NumPy file and needs --output FILE.npy",

@@ -20,10 +20,28 @@ import java.util.Map;
  *    {"name": "sex", "type": "categorical", "categories": ["Female", "Male"]},
  *    {"name": "income", "type": "ignore"}]}
  * </pre>
- * "format" is optional: separator ",", ";", "tab" or "whitespace" (default: detected), skipLines
+ * "format" is optional: separator ",", ";", "tab", "whitespace" or "|" (default, or "detect": detected), skipLines
  * (default 0), commentPrefix (default none: every line is data).
  */
 final class SchemaJson {
+    /**
+     * The schema's format with what the user typed instead: --separator, --skip-lines and --comment-prefix,
+     * when given, override the schema's "format" (a file laid out otherwise, e.g. with a title line).
+     */
+    static SchemaFile withTyped(SchemaFile s, InputOptions typed) {
+        if (typed.skipLines < 0) {
+            throw CliException.usage("--skip-lines must be >= 0, got " + typed.skipLines,
+                    "pass the number of lines to drop");
+        }
+        if (typed.commentPrefix != null && typed.commentPrefix.isBlank()) {
+            throw CliException.usage("--comment-prefix must be visible text, got '" + typed.commentPrefix + "'",
+                    "e.g. --comment-prefix '#'");
+        }
+        return new SchemaFile(s.schema(), typed.separator != null ? typed.separator : s.separator(),
+                typed.skipLines != 0 ? typed.skipLines : s.skipLines(),
+                typed.commentPrefix != null ? typed.commentPrefix : s.commentPrefix(), s.description());
+    }
+
     private SchemaJson() {
     }
 
@@ -36,10 +54,12 @@ final class SchemaJson {
         JsonNode root;
         try {
             root = Json.MAPPER.readTree(path.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw CliException.usage("--schema " + path + " is not valid JSON (" + Json.whereItStops(e) + ")",
+                    "fix the file, or write a skeleton with 'dpspectra schema draft DATA'");
         } catch (IOException e) {
-            throw CliException.usage("--schema " + path + " is not valid JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""), "fix the file, or write a skeleton with "
-                    + "'dpspectra schema draft DATA'");
+            throw CliException.data("cannot read --schema " + path + ": " + AtomicFiles.reason(e),
+                    "check the file and its permissions", e);
         }
         try {
             return parse(root);
@@ -54,10 +74,12 @@ final class SchemaJson {
         return SchemaFile.parse(root == null ? "null" : root.toString());
     }
 
+    /** A "separator" of a schema's (or a model's) "format": "detect" (or none) is 0, detected when read. */
     static char separator(String s) {
         return SchemaFile.separator(s);
     }
 
+    /** The name {@link #separator(String)} reads back as {@code c}. */
     static String separatorName(char c) {
         return SchemaFile.separatorName(c);
     }

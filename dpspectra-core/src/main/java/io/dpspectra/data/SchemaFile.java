@@ -19,7 +19,7 @@ import java.util.Map;
  *    {"name": "sex", "type": "categorical", "categories": ["Female", "Male"]},
  *    {"name": "income", "type": "ignore"}]}
  * </pre>
- * "format" is optional: separator ",", ";", "tab" or "whitespace" (default: detected), skipLines (default
+ * "format" is optional: separator ",", ";", "tab", "whitespace" or "|" (default, or "detect": detected), skipLines (default
  * 0), commentPrefix (default none: every line is data). A column's type defaults to numeric.
  *
  * @param schema        the columns
@@ -131,8 +131,8 @@ public record SchemaFile(Schema schema, char separator, int skipLines, String co
     }
 
     /**
-     * The separator a schema's "format" names: ",", ";", "tab" or "whitespace" (and their spellings), or ""
-     * to detect it.
+     * The separator a schema's "format" names: ",", ";", "tab", "whitespace" or "|" (and their spellings), or
+     * "" or "detect" to detect it.
      *
      * @param s the name
      * @return the separator, or 0 to detect it
@@ -140,21 +140,23 @@ public record SchemaFile(Schema schema, char separator, int skipLines, String co
      */
     public static char separator(String s) {
         return switch (s.toLowerCase(Locale.ROOT)) {
-            case "" -> 0;
+            case "", "detect" -> 0;
             case ",", "comma" -> ',';
             case ";", "semicolon" -> ';';
             case "tab", "\t" -> '\t';
             case "whitespace", " " -> ' ';
-            default -> throw new IllegalArgumentException("format.separator must be \",\", \";\", \"tab\" or "
-                    + "\"whitespace\", got \"" + s + "\"");
+            case "|", "pipe" -> '|';
+            default -> throw new IllegalArgumentException("format.separator must be \",\", \";\", \"tab\", "
+                    + "\"whitespace\", \"|\" or \"detect\", got \"" + s + "\"");
         };
     }
 
     /**
-     * The name a schema's "format" gives {@code c}: ",", ";", "tab", "whitespace", or "detect" for 0.
+     * The name a schema's "format" gives {@code c}: ",", ";", "tab", "whitespace", "|", or "detect" for 0.
      *
      * @param c the separator
      * @return its name
+     * @throws IllegalArgumentException for a separator no name reads back as
      */
     public static String separatorName(char c) {
         return switch (c) {
@@ -162,7 +164,9 @@ public record SchemaFile(Schema schema, char separator, int skipLines, String co
             case ';' -> ";";
             case '\t' -> "tab";
             case ' ' -> "whitespace";
-            default -> "detect";
+            case '|' -> "|";
+            case 0 -> "detect";
+            default -> throw new IllegalArgumentException("no name for the separator '" + c + "'");
         };
     }
 }

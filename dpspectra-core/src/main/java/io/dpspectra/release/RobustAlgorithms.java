@@ -74,6 +74,15 @@ final class RobustAlgorithms {
                     + ": the paper never gives its constant", "pass e.g. " + v.typed(PAPER_CONSTANT, "1")
                     + ", or drop " + v.name(PAPER_LITERAL) + " for the certified calibration");
         }
+        if (o.paperConstant() != null && !(o.paperLiteral() && isPrivate)) {
+            throw PcaAlgorithm.refuse(v.name(PAPER_CONSTANT) + " applies only with " + v.name(PAPER_LITERAL)
+                    + " (and a private algorithm)", "add " + v.name(PAPER_LITERAL) + ", or drop "
+                    + v.name(PAPER_CONSTANT));
+        }
+        if (o.paperConstant() != null && !(o.paperConstant() > 0 && Double.isFinite(o.paperConstant()))) {
+            throw PcaAlgorithm.refuse(v.name(PAPER_CONSTANT) + " must be > 0 and finite, got " + o.paperConstant(),
+                    "pass e.g. " + v.typed(PAPER_CONSTANT, "1"));
+        }
     }
 
     /** The options both kinds share: k, the row map, the randomness, iterations, step size, batch size. */
