@@ -79,8 +79,8 @@ final class CovarianceCommand extends BaseCommand {
         PrivateCovariance result = r.covariance();
         List<String> columns = r.preprocessing().features();
 
-        Release out = io.describe(Release.of("covariance", result, columns, !noEigenvectors), r.preprocessing(),
-                r.diagnostics(), random, r.guarantee());
+        Release out = io.describe(Release.of("covariance", r, !noEigenvectors), r.preprocessing(), r.diagnostics(),
+                random);
         io.publish(this, out.table(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");

@@ -1,6 +1,5 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.Diagnostics;
 import io.dpspectra.covariance.PrivateSpectrum;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
@@ -163,9 +162,9 @@ final class FitCommand extends BaseCommand {
             release = release.randomSource(random);
         }
 
+        Release out;
         PrivateSubspace result;
         Preprocessing preprocessing;
-        Diagnostics facts;
         ComposedGuarantee guarantee = null;
         PrivateSpectrum chosen = null;
         if (alg.isPrivate()) {
@@ -174,19 +173,19 @@ final class FitCommand extends BaseCommand {
                 r = release.fit(plan);
             } catch (RefusedReleaseException e) {
                 io.publish(this, io.describe(Release.refused("fit", alg.name(), e), e.preprocessing(),
-                        e.curatorFacts(), random, e.guarantee()));
+                        e.curatorFacts(), random));
                 throw CliException.refused(e);
             }
+            out = io.describe(Release.of("fit", r), r.preprocessing(), r.diagnostics(), random);
             result = r.subspace();
             preprocessing = r.preprocessing();
-            facts = r.diagnostics();
             guarantee = r.guarantee();
             chosen = r.spectrum().orElse(null);
         } else {
             PcaReference r = release.fitWithoutPrivacy();
+            out = io.describe(Release.of("fit", r), r.preprocessing(), r.diagnostics(), random);
             result = r.subspace();
             preprocessing = r.preprocessing();
-            facts = r.diagnostics();
         }
         if (chosen != null) {
             warn("--components " + components + " chose k = " + chosen.k() + " (private explained-variance ratio "
@@ -194,8 +193,6 @@ final class FitCommand extends BaseCommand {
                     + chosen.source() + ")");
         }
         List<String> columns = preprocessing.features();
-
-        Release out = io.describe(Release.of("fit", result, columns), preprocessing, facts, random, guarantee);
         PrivateSpectrum spectrum = chosen;
         if (spectrum != null) {
             out.put("explainedVarianceRatio", java.util.Arrays.copyOf(spectrum.ratios(), result.k()));
@@ -212,7 +209,7 @@ final class FitCommand extends BaseCommand {
                         java.util.Arrays.copyOf(spectrum.ratios(), result.k())));
             }
             sb.append(io.tableNotes(preprocessing, composed));
-            sb.append(Tables.guarantee(result.guarantee().orElse(null)));
+            sb.append(Tables.guarantee(composed == null ? null : composed.estimator()));
             return sb.toString();
         }));
         return ExitCodes.OK;

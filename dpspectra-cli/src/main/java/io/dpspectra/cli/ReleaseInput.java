@@ -337,17 +337,12 @@ final class ReleaseInput {
     }
 
     /**
-     * Adds the release's public preprocessing (the {@link Pipeline}), its composed guarantee (null: a
-     * non-private reference, whose guarantee stays null) and seeding to {@code release}, and the curator's
-     * facts (the input file, then core's: rows, rows clipped, cells clamped, the fit's seconds) to its
-     * diagnostics.
+     * Adds the release's public preprocessing (the {@link Pipeline}) and seeding to {@code release}, and the
+     * curator's facts (the input file, then core's: rows, rows clipped, cells clamped, the fit's seconds) to
+     * its diagnostics.
      */
-    Release describe(Release release, Preprocessing p, Diagnostics facts, RandomSource random,
-                     ComposedGuarantee guarantee) {
+    Release describe(Release release, Preprocessing p, Diagnostics facts, RandomSource random) {
         release.preprocessing(Pipeline.of(p, schema == null ? input : null).toJson()).noise(random);
-        if (guarantee != null) {
-            release.put("guarantee", Json.guarantee(guarantee));
-        }
         release.diagnostic("input", inputPath.toString());
         facts.asMap().forEach(release::diagnostic);
         return release;

@@ -181,7 +181,9 @@ public final class PrivatePca {
     }
 
     /**
-     * The noise source; SecureRandom when not set.
+     * The noise source; SecureRandom when not set. Every release drawn from the chain draws on from this one
+     * source, so a second release never replays the first's noise; the same seed gives the same release only
+     * from a new source (a new chain with {@code RandomSource.seededForReproducibility(seed)}).
      *
      * @param random the source ({@link RandomSource#seededForReproducibility} for reproducible runs only)
      * @return a new chain
