@@ -1,13 +1,13 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.covariance.CovarianceEstimator;
 import io.dpspectra.covariance.PrivateCovariance;
-import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.CovarianceRelease;
+import io.dpspectra.release.PrivateSecondMoment;
 import io.dpspectra.release.CovarianceAlgorithm;
 import java.util.List;
 import java.util.Locale;
@@ -66,28 +66,22 @@ final class CovarianceCommand extends BaseCommand {
             warn(alg.name() + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
-        BudgetPlan plan = io.plan(total, null, alg.needsDelta(), alg.noise(), words);
-        PrivacyParams params = plan.estimator();
-        neighbouring = plan.neighbouring(neighbouring); // one relation for every part of a composition
+        PrivateSecondMoment release = PrivateSecondMoment.of(io.rowInput("covariance", this::note)).schema(io.schema())
+                .centre(io.centring()).bound(io.rowBound()).algorithm(alg).skipLastVector(skipLastVector)
+                .neighbouring(neighbouring).vocabulary(words).listener(ReleaseInput.listener(
+                        d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory()), this::note,
+                        this::warn));
+        BudgetPlan plan = release.plan(total);
         RandomSource random = privacy.randomSource(err());
         // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
         privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total, plan.rho());
+        CovarianceRelease r = release.randomSource(random).fit(plan);
+        PrivateCovariance result = r.covariance();
+        List<String> columns = r.preprocessing().features();
 
-        io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
-        io.estimatorReadsOnce = true; // every covariance estimator makes one Gram pass
-        ReleaseInput.Bounded in = io.open("covariance", plan, neighbouring, random, this::note);
-        ClippedRows rows = in.rows();
-        java.util.List<String> columns = in.opened().columnNames();
-
-        CovarianceEstimator estimator = alg.estimator(neighbouring, random, skipLastVector);
-        long start = System.nanoTime();
-        PrivateCovariance result = estimator.release(rows, params);
-        double seconds = (System.nanoTime() - start) / 1e9;
-
-        Release release = io.describe(Release.of("covariance", result, columns, !noEigenvectors), in, random,
-                result.guarantee(), plan)
-                .diagnostic("fitSeconds", seconds);
-        io.publish(this, release.table(() -> {
+        Release out = io.describe(Release.of("covariance", r, !noEigenvectors), r.preprocessing(), r.diagnostics(),
+                random);
+        io.publish(this, out.table(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append("\nreleased XᵀX:\n");
             sb.append(Tables.squareMatrix(columns, result.matrix(), 10));
@@ -97,7 +91,7 @@ final class CovarianceCommand extends BaseCommand {
             String of = full ? "" : " (largest 10 of " + ev.length + ")";
             sb.append(Tables.values("eigenvalues" + of, full ? ev : java.util.Arrays.copyOf(ev, 10)));
             sb.append(Tables.values("explained variance ratio" + of, full ? ratios : java.util.Arrays.copyOf(ratios, 10)));
-            sb.append(io.tableNotes(result.guarantee()));
+            sb.append(io.tableNotes(r.preprocessing(), r.guarantee()));
             sb.append(Tables.guarantee(result.guarantee()));
             return sb.toString();
         }));

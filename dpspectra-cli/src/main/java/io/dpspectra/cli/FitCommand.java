@@ -1,24 +1,24 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.covariance.PrivateSpectrum;
-import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.DpPreconditions;
-import io.dpspectra.privacy.Neighbouring;
-import io.dpspectra.privacy.PrivacyParams;
-import io.dpspectra.privacy.ReleaseRefusedException;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.BudgetPlan;
 import io.dpspectra.release.Components;
 import io.dpspectra.release.PcaAlgorithm;
 import io.dpspectra.release.PcaOptions;
+import io.dpspectra.release.PcaReference;
+import io.dpspectra.release.PcaRelease;
+import io.dpspectra.release.Preprocessing;
+import io.dpspectra.release.PrivatePca;
+import io.dpspectra.release.RefusedReleaseException;
 import io.dpspectra.release.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -141,27 +141,15 @@ final class FitCommand extends BaseCommand {
         io.checkBeforeReading();
         CliVocabulary words = CliVocabulary.DEFAULT.typedAs(Setting.COMPONENTS, components);
         PcaOptions options = options(alg);
-        alg.check(options, words);
-        PrivacyParams params = null;
-        Neighbouring neighbouring = privacy.neighbouringOrNull();
+        PrivatePca release = PrivatePca.of(io.rowInput("fit", this::note)).schema(io.schema()).centre(io.centring())
+                .bound(io.rowBound()).components(auto == null ? Components.fixed(k) : Components.auto(auto[0], auto[1]))
+                .algorithm(alg).options(options).neighbouring(privacy.neighbouringOrNull()).vocabulary(words)
+                .listener(ReleaseInput.listener(d -> beforeReading(alg, options, d), this::note, this::warn));
+        release.check();
         BudgetPlan plan = null;
-        PrivacyParams spectrumParams = null;
         if (alg.isPrivate()) {
-            PrivacyParams total = privacy.params(alg.name());
-            if (alg.needsDelta()) {
-                privacy.requirePositiveDelta(alg.name());
-            }
-            plan = io.plan(total, auto == null ? Components.fixed(k) : Components.auto(auto[0], auto[1]),
-                    alg.needsDelta(), alg.noise(), words);
-            params = plan.estimator();
-            spectrumParams = plan.spectrum().orElse(null);
-            neighbouring = plan.neighbouring(neighbouring); // one relation for every part of a composition
-            alg.checkRelation(neighbouring, options, words);
+            plan = release.plan(privacy.params(alg.name()));
         } else {
-            if (io.spendsOnPreprocessing() || auto != null) {
-                throw CliException.usage("--algorithm " + alg.name() + " is not private, so --center private, "
-                        + "--clip-norm private and --components auto do not apply", "give k and a bound");
-            }
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");
             if (privacy.epsilon != null || privacy.seed != null || privacy.ledger != null) {
@@ -171,77 +159,76 @@ final class FitCommand extends BaseCommand {
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
             privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho());
+            release = release.randomSource(random);
         }
 
-        io.beforeReading = d -> {
-            if (alg.formsDxD()) {
-                MemoryCheck.checkDense("--algorithm " + alg.name(), d, Runtime.getRuntime().maxMemory());
-            }
-        };
-        io.estimatorReadsOnce = alg.readsOnce() && auto == null;
-        ReleaseInput.Bounded in = io.open("fit", plan, neighbouring, random, this::note);
-        if (alg.passes(options) > 1 && !Inputs.isBinaryRows(in.opened().rows())
-                && in.opened().rows().sizeInBytes() >= Progress.MIN_BYTES) {
-            note("--algorithm " + alg.name() + " makes " + alg.passes(options) + " passes over " + io.inputPath
-                    + ", parsing the text each time; for a large file convert it once ('dpspectra convert "
-                    + io.inputPath + " data.dpsr') and fit the .dpsr, which streams several times faster");
-        }
-        ClippedRows rows = in.rows();
-        PrivateSpectrum[] spectrum = new PrivateSpectrum[1];
-        ToIntFunction<double[]> chooser = null;
-        if (auto != null && alg.releasesSpectrum(options)) {
-            // only the trace is bought; k comes from the estimator's own released eigenvalues over it
-            PrivateTrace.Result trace = PrivateTrace.of(neighbouring, random).release(rows, spectrumParams);
-            io.addPreprocessingGuarantee(trace.guarantee());
-            double threshold = auto[0];
-            chooser = ev -> {
-                spectrum[0] = PrivateSpectrum.fromReleased(ev, trace, threshold, alg.name());
-                return spectrum[0].k();
-            };
-            k = in.opened().dimension();
-        } else if (auto != null) {
-            spectrum[0] = PrivateSpectrum.release(rows, spectrumParams, neighbouring, random, auto[0]);
-            io.addPreprocessingGuarantee(spectrum[0].guarantee());
-            k = spectrum[0].k();
-        }
-        DpPreconditions.checkComponents(k, in.opened().dimension());
-        long start = System.nanoTime();
+        Release out;
         PrivateSubspace result;
-        try {
-            result = alg.fit(new PcaAlgorithm.Input(rows, in::rowCount, k, params, neighbouring, random,
-                    this::warn, chooser), options, words);
-        } catch (ReleaseRefusedException e) {
-            io.publish(this, io.describe(Release.refused("fit", alg.name(), e), in, random, e.spent(), plan));
-            throw CliException.refused(e);
+        Preprocessing preprocessing;
+        ComposedGuarantee guarantee = null;
+        PrivateSpectrum chosen = null;
+        if (alg.isPrivate()) {
+            PcaRelease r;
+            try {
+                r = release.fit(plan);
+            } catch (RefusedReleaseException e) {
+                io.publish(this, io.describe(Release.refused("fit", alg.name(), e), e.preprocessing(),
+                        e.curatorFacts(), random));
+                throw CliException.refused(e);
+            }
+            out = io.describe(Release.of("fit", r), r.preprocessing(), r.diagnostics(), random);
+            result = r.subspace();
+            preprocessing = r.preprocessing();
+            guarantee = r.guarantee();
+            chosen = r.spectrum().orElse(null);
+        } else {
+            PcaReference r = release.fitWithoutPrivacy();
+            out = io.describe(Release.of("fit", r), r.preprocessing(), r.diagnostics(), random);
+            result = r.subspace();
+            preprocessing = r.preprocessing();
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
-        PrivateSpectrum chosen = spectrum[0];
         if (chosen != null) {
             warn("--components " + components + " chose k = " + chosen.k() + " (private explained-variance ratio "
                     + String.format(Locale.ROOT, "%.3f", chosen.ratios()[chosen.k() - 1]) + ", from "
                     + chosen.source() + ")");
         }
-        List<String> columns = in.opened().columnNames();
-
-        Release release = io.describe(Release.of("fit", result, columns), in, random,
-                result.guarantee().orElse(null), plan).diagnostic("fitSeconds", seconds);
-        if (chosen != null) {
-            release.put("explainedVarianceRatio", java.util.Arrays.copyOf(chosen.ratios(), result.k()));
-            release.put("spectrum", Json.spectrum(chosen));
+        List<String> columns = preprocessing.features();
+        PrivateSpectrum spectrum = chosen;
+        if (spectrum != null) {
+            out.put("explainedVarianceRatio", java.util.Arrays.copyOf(spectrum.ratios(), result.k()));
+            out.put("spectrum", Json.spectrum(spectrum));
         }
-        io.publish(this, release.table(() -> {
+        ComposedGuarantee composed = guarantee;
+        io.publish(this, out.table(() -> {
             StringBuilder sb = new StringBuilder();
             sb.append("algorithm: ").append(result.algorithm()).append('\n');
             sb.append(Tables.matrix(columns, Tables.componentNames(result.k()), result.components()));
             result.explainedVariance().ifPresent(ev -> sb.append(Tables.values("explained variance (XᵀX units)", ev)));
-            if (chosen != null) {
+            if (spectrum != null) {
                 sb.append(Tables.values("explained-variance ratio (cumulative)",
-                        java.util.Arrays.copyOf(chosen.ratios(), result.k())));
+                        java.util.Arrays.copyOf(spectrum.ratios(), result.k())));
             }
-            sb.append(io.tableNotes(result.guarantee().orElse(null)));
-            sb.append(Tables.guarantee(result.guarantee().orElse(null)));
+            sb.append(io.tableNotes(preprocessing, composed));
+            sb.append(Tables.guarantee(composed == null ? null : composed.estimator()));
             return sb.toString();
         }));
         return ExitCodes.OK;
+    }
+
+    /**
+     * Before any row is read: refuses (exit 2) an algorithm that forms d x d matrices too large for the heap,
+     * and suggests a .dpsr copy to an algorithm that makes several passes over a large text file.
+     */
+    private void beforeReading(PcaAlgorithm alg, PcaOptions options, int d) {
+        if (alg.formsDxD()) {
+            MemoryCheck.checkDense("--algorithm " + alg.name(), d, Runtime.getRuntime().maxMemory());
+        }
+        Inputs.Opened opened = io.opened();
+        if (alg.passes(options) > 1 && opened != null && !Inputs.isBinaryRows(opened.rows())
+                && opened.rows().sizeInBytes() >= Progress.MIN_BYTES) {
+            note("--algorithm " + alg.name() + " makes " + alg.passes(options) + " passes over " + io.inputPath
+                    + ", parsing the text each time; for a large file convert it once ('dpspectra convert "
+                    + io.inputPath + " data.dpsr') and fit the .dpsr, which streams several times faster");
+        }
     }
 }

@@ -5,6 +5,10 @@ import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.ReleaseRefusedException;
+import io.dpspectra.release.CovarianceRelease;
+import io.dpspectra.release.PcaReference;
+import io.dpspectra.release.PcaRelease;
+import io.dpspectra.release.RefusedReleaseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +53,20 @@ final class Release {
         diagnostics.put("algorithm", algorithm);
     }
 
+    /**
+     * A principal-components release of core's release layer: its components and explained variance, the
+     * whole release's guarantee (every private part, composed), the estimator's diagnostics as diagnostics.
+     */
+    static Release of(String command, PcaRelease r) {
+        Release out = of(command, r.subspace(), r.preprocessing().features());
+        return out.put("guarantee", Json.guarantee(r.guarantee()));
+    }
+
+    /** A non-private reference result: its components, no guarantee (null), its diagnostics. */
+    static Release of(String command, PcaReference r) {
+        return of(command, r.subspace(), r.preprocessing().features());
+    }
+
     /** Components, explained variance and guarantee of a subspace; its library diagnostics as diagnostics. */
     static Release of(String command, PrivateSubspace s, List<String> columns) {
         Release r = new Release(command, s.algorithm());
@@ -62,6 +80,16 @@ final class Release {
                 .put("explainedVarianceUnits", Json.EIGENVALUE_UNITS));
         r.put("guarantee", Json.guarantee(s.guarantee().orElse(null)));
         return r.diagnostics(s.diagnostics());
+    }
+
+    /**
+     * A second-moment release of core's release layer: the matrix, its eigenvalues and (unless
+     * {@code eigenvectors} is false) eigenvectors, the whole release's guarantee (every private part, composed),
+     * the mechanism's diagnostics as diagnostics.
+     */
+    static Release of(String command, CovarianceRelease r, boolean eigenvectors) {
+        Release out = of(command, r.covariance(), r.preprocessing().features(), eigenvectors);
+        return out.put("guarantee", Json.guarantee(r.guarantee()));
     }
 
     /**
@@ -85,11 +113,13 @@ final class Release {
 
     /**
      * The record of a mechanism's documented refusal: {@code "released": false}, the reason, and the
-     * guarantee of what was spent (the budget counts as spent though nothing else was released).
+     * guarantee of what was spent (the budget counts as spent though nothing else was released): for a
+     * refusal of core's release layer, the whole composition.
      */
     static Release refused(String command, String algorithm, ReleaseRefusedException e) {
         Release r = new Release(command, algorithm);
-        r.put(RELEASED_KEY, false).put("refusal", e.getMessage()).put("guarantee", Json.guarantee(e.spent()));
+        r.put(RELEASED_KEY, false).put("refusal", e.getMessage()).put("guarantee", e instanceof RefusedReleaseException
+                ? Json.guarantee(((RefusedReleaseException) e).guarantee()) : Json.guarantee(e.spent()));
         r.table(() -> "algorithm: " + algorithm + "\nREFUSED: " + e.getMessage() + "\n" + Tables.guarantee(e.spent()));
         return r.diagnostics(e.diagnostics());
     }

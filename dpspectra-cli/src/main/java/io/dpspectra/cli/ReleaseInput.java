@@ -9,29 +9,22 @@ import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.ComposedGuarantee;
-import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.release.Bounding;
 import io.dpspectra.release.BoundedSum;
-import io.dpspectra.release.BudgetPlan;
 import io.dpspectra.release.Centring;
-import io.dpspectra.release.Components;
-import io.dpspectra.release.NoiseKind;
 import io.dpspectra.release.NormHistogram;
-import io.dpspectra.release.Preprocessor;
+import io.dpspectra.release.Preprocessing;
 import io.dpspectra.release.ReleaseListener;
 import io.dpspectra.release.RowBound;
 import io.dpspectra.release.RowInput;
 import io.dpspectra.release.RowStatistics;
 import io.dpspectra.release.StatisticSource;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -84,15 +77,6 @@ final class ReleaseInput {
                     + "beside it). Default: ${DEFAULT-VALUE}.")
     OutputFormat format;
 
-    /**
-     * Set by the command when its estimator reads the rows once (a Gram pass): with no private bound and
-     * no private mean either, standard input is then streamed without a temporary copy.
-     */
-    boolean estimatorReadsOnce;
-
-    /** Called with d once the header is read, before any row (the memory check of the command). */
-    java.util.function.IntConsumer beforeReading = d -> { };
-
     @Parameters(index = "0", paramLabel = "INPUT",
             description = "Rows to analyse: a .csv/.csv.gz file (or any text table with --schema), - for standard "
                     + "input (CSV, or any text table with --schema), or a .dpsr binary file (see 'dpspectra convert').")
@@ -101,18 +85,7 @@ final class ReleaseInput {
     private SchemaFile schema;
     private Pipeline.Centre centre;
     private double centerFraction;
-    private Pipeline pipeline;
-    private final List<PrivacyGuarantee> preprocessingGuarantees = new ArrayList<>();
-
-    /**
-     * Rows opened and bounded for one release; the row count is taken only if an algorithm asks for it
-     * ({@link #rowCount()}): a .dpsr file declares it, a CSV is then read once more to count (and says so).
-     */
-    record Bounded(Inputs.Opened opened, LongSupplier rowCounter, ClippedRows rows) {
-        long rowCount() {
-            return rowCounter.getAsLong();
-        }
-    }
+    private Inputs.Opened opened;
 
     /**
      * Validates the schema, the centring, the bound and the output target before any data is read (usage
@@ -148,9 +121,12 @@ final class ReleaseInput {
         }
         output.checkBeforeReading(inputPath, "the input file");
         diagnostics.checkBeforeReading(output, inputPath, "the input file");
+        if (schema != null) {
+            // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
+            schema = SchemaJson.withTyped(schema, input);
+        }
         // a model that transform and evaluate could not read back is refused before any budget is spent
-        Pipeline.checkRecordable(schema == null ? null : SchemaJson.withTyped(schema, input), input, centre,
-                bounds == null ? "clip" : bounds.policy());
+        Pipeline.checkRecordable(schema, input, centre, bounds == null ? "clip" : bounds.policy());
         if (format == OutputFormat.npy) {
             if (output.file == null || !output.file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy")) {
                 throw CliException.usage("--format npy writes a binary NumPy file and needs --output FILE.npy",
@@ -192,11 +168,6 @@ final class ReleaseInput {
                 "see --help");
     }
 
-    /** True when some preprocessing spends budget (then the release's guarantee is a composition). */
-    boolean spendsOnPreprocessing() {
-        return centre == Pipeline.Centre.PRIVATE || bounds != null && bounds.privateBound() != null;
-    }
-
     /** The row bound as core's setting: a private quantile, a given bound (clip or reject), or the schema's. */
     RowBound rowBound() {
         if (bounds == null) {
@@ -218,63 +189,44 @@ final class ReleaseInput {
         };
     }
 
-    /**
-     * Splits {@code total} with core's {@link BudgetPlan}: a private bound, a private mean and the private
-     * spectrum of an automatic k ({@code components}; null for a covariance) take their shares, the estimator
-     * the rest.
-     */
-    BudgetPlan plan(PrivacyParams total, Components components, boolean estimatorUsesDelta, NoiseKind noise,
-                    CliVocabulary words) {
-        return BudgetPlan.split(total, rowBound(), centring(), components, estimatorUsesDelta, noise, words);
+    /** The schema of --schema (its format overridden by the CSV options typed), or null (after {@link #checkBeforeReading}). */
+    SchemaFile schema() {
+        return schema;
     }
 
     /**
-     * Opens INPUT through the pipeline: the schema (or the CSV options), the private bound if asked, the
-     * centring, the bound (core's {@link Preprocessor} over the seam of exact statistics: local files here,
-     * a cluster through {@link ExternalInputs}); returns the bounded rows with a progress bar named
-     * {@code task}, and the row count. Every row is read before the first noise is drawn, so that a malformed
-     * or non-finite cell or a row over --norm-bound fails (exit 3) before any private computation: by the
-     * private bound's or mean's pass, by the estimator's own first pass when it reads every row before its
-     * noise ({@link #estimatorReadsOnce}), by the count of a text input, or else (a .dpsr file, whose header
-     * gives n) by a validation pass here. The private steps draw from {@code random} and spend the plan's
-     * shares under {@code neighbouring}.
+     * INPUT as core's {@link RowInput}: read here (a progress bar named {@code task} on the estimator's passes,
+     * {@code note} for one-line notes), or where it lies when a program embedding the command line installed an
+     * {@link ExternalInputs} opener.
      */
-    Bounded open(String task, BudgetPlan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
-        boolean publicCentre = centre != Pipeline.Centre.NONE;
-        if (schema != null) {
-            // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
-            schema = SchemaJson.withTyped(schema, input);
-        }
-        RowInput.Request request = new RowInput.Request(schema, publicCentre, estimatorReadsOnce
-                && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE);
-        StatisticSource source = ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
-        ReleaseListener listener = new ReleaseListener() {
+    RowInput rowInput(String task, Consumer<String> note) {
+        return request -> ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
+    }
+
+    /** INPUT as opened by the last release (null before, and until the estimator's rows for a cluster's input). */
+    Inputs.Opened opened() {
+        return opened;
+    }
+
+    /** Hears core's release: the memory check before any row, notes and warnings on stderr. */
+    static ReleaseListener listener(java.util.function.IntConsumer beforeReading, Consumer<String> note,
+                                    Consumer<String> warn) {
+        return new ReleaseListener() {
             @Override
             public void beforeReading(int d) {
-                ReleaseInput.this.beforeReading.accept(d);
+                beforeReading.accept(d);
             }
 
             @Override
             public void note(String message) {
                 note.accept(message);
             }
+
+            @Override
+            public void warning(String message) {
+                warn.accept(message);
+            }
         };
-        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, rowBound(), centring(), plan, neighbouring,
-                random, CliVocabulary.DEFAULT, listener);
-        preprocessingGuarantees.addAll(prepared.spent());
-        this.source = source;
-        pipeline = Pipeline.of(prepared.preprocessing(), schema == null ? input : null);
-        LongSupplier count = prepared.rowCount();
-        if (!ExternalInputs.isInstalled() && !estimatorReadsOnce && !(rowBound() instanceof RowBound.PrivateQuantile)
-                && !centring().isPrivate() && prepared.rows().knownSize().isPresent()) {
-            // nothing has read a .dpsr file yet (its header gives n), and this estimator may draw noise before it
-            // has read every row (streaming, minibatches): read it once now, so that a NaN or infinite cell or a
-            // row over --norm-bound is refused before any noise. Every other path reads every row before its
-            // first noise anyway: a private bound's or mean's pass, a Gram pass, the count of a text input.
-            long n = Inputs.validate(prepared.rows());
-            count = () -> n;
-        }
-        return new Bounded(opened, count, prepared.rows());
     }
 
     /** INPUT read here: through the schema (standard input copied for a second pass), or as a CSV or .dpsr file. */
@@ -351,48 +303,27 @@ final class ReleaseInput {
         };
     }
 
-    private Inputs.Opened opened;
-    private StatisticSource source;
-
-    /** Records a further private spend made on the preprocessed rows (a private spectrum), for the composition. */
-    void addPreprocessingGuarantee(PrivacyGuarantee g) {
-        preprocessingGuarantees.add(g);
-    }
-
-    /** The pipeline of the last {@link #open}, for the release. */
-    Pipeline pipeline() {
-        return pipeline;
-    }
-
     /**
-     * The release's guarantee: the estimator's own when no preprocessing spent budget, else core's basic
-     * composition of every spend (each part listed), checked against the plan's total.
+     * For --format table: the preprocessing, and the composition when several private parts were spent
+     * ({@code guarantee} null for a non-private reference).
      */
-    Map<String, Object> guaranteeJson(PrivacyGuarantee main, BudgetPlan plan) {
-        if (preprocessingGuarantees.isEmpty() || main == null) {
-            return Json.guarantee(main);
-        }
-        List<PrivacyGuarantee> parts = new ArrayList<>(preprocessingGuarantees);
-        parts.add(main);
-        return Json.guarantee(ComposedGuarantee.basic(parts, plan.total()));
-    }
-
-    /** For --format table: the preprocessing, and the composition when preprocessing spent budget. */
-    String tableNotes(PrivacyGuarantee main) {
+    String tableNotes(Preprocessing p, ComposedGuarantee guarantee) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "preprocessing: %d features%s; center %s; row-norm bound %.6g (%s)%n",
-                pipeline.features().size(), schema == null ? "" : " from --schema " + schemaPath, pipeline.centre().label(),
-                pipeline.bound(), pipeline.boundOrigin()));
-        if (!preprocessingGuarantees.isEmpty() && main != null) {
+                p.features().size(), schema == null ? "" : " from --schema " + schemaPath, p.centring().label(),
+                p.bound(), p.boundOrigin()));
+        if (guarantee != null && guarantee.rule() != ComposedGuarantee.Rule.SINGLE) {
+            PrivacyGuarantee main = guarantee.estimator();
+            List<PrivacyGuarantee> before = guarantee.parts().subList(0, guarantee.parts().size() - 1);
             double e = main.epsilon();
             double d = main.delta();
-            for (PrivacyGuarantee g : preprocessingGuarantees) {
+            for (PrivacyGuarantee g : before) {
                 e += g.epsilon();
                 d += g.delta();
             }
             sb.append("privacy in all: ").append(PrivacyParams.of(round(e), round(d)))
                     .append(", basic composition of:").append(System.lineSeparator());
-            for (PrivacyGuarantee g : preprocessingGuarantees) {
+            for (PrivacyGuarantee g : before) {
                 sb.append(String.format(Locale.ROOT, "  %s %s%n", g.params(), g.mechanism()));
             }
             sb.append(String.format(Locale.ROOT, "  %s %s (below)%n", main.params(), main.mechanism()));
@@ -406,19 +337,14 @@ final class ReleaseInput {
     }
 
     /**
-     * Adds the release's public preprocessing (the {@link Pipeline}), its composed guarantee and seeding to
-     * {@code release}, and the curator's facts (the input file, rows counted, rows clipped, cells clamped)
-     * to its diagnostics.
+     * Adds the release's public preprocessing (the {@link Pipeline}) and seeding to {@code release}, and the
+     * curator's facts (the input file, then core's: rows, rows clipped, cells clamped, the fit's seconds) to
+     * its diagnostics.
      */
-    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, BudgetPlan plan) {
-        release.preprocessing(pipeline.toJson()).noise(random);
-        if (plan != null) {
-            release.put("guarantee", guaranteeJson(main, plan));
-        }
-        // a diagnostic only: the rows of the estimator's last pass, else a count (which re-reads a CSV)
-        long rows = in.rows().rowsInLastPass() > 0 ? in.rows().rowsInLastPass() : in.rowCount();
-        release.diagnostic("input", inputPath.toString()).diagnostic("rows", rows);
-        source.curatorFacts().asMap().forEach(release::diagnostic);
+    Release describe(Release release, Preprocessing p, Diagnostics facts, RandomSource random) {
+        release.preprocessing(Pipeline.of(p, schema == null ? input : null).toJson()).noise(random);
+        release.diagnostic("input", inputPath.toString());
+        facts.asMap().forEach(release::diagnostic);
         return release;
     }
 

@@ -9,7 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The issue-5 CLI: covariance --algorithm it-u|ad|kt, fit --algorithm it-u|ad, and ridge. */
+/** The sampling mechanisms through the CLI: covariance --algorithm it-u|ad|kt, fit --algorithm it-u|ad, and ridge. */
 class CovarianceCliTest {
     @TempDir
     Path dir;

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Fuzzing the commands with random input files (issue 12, done means): no run may end in exit 1 (an
+ * Fuzzing the commands with random input files: no run may end in exit 1 (an
  * internal error) or print a stack trace. Seeded, so a failure names the case that reproduces it. The
  * normal suite runs {@value #IN_SUITE} files; the {@code slow} tag runs 10⁴.
  *

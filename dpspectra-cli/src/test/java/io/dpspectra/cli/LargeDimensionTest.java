@@ -14,7 +14,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Large d (issue 12, item 2): the memory of a d x d algorithm is estimated before any row is read and a
+ * Large d: the memory of a d x d algorithm is estimated before any row is read and a
  * run that cannot fit is refused with the figure and the fix; d >= 46,341 never overflows an index; an
  * OutOfMemoryError that still happens is a clean exit with the same hint.
  */

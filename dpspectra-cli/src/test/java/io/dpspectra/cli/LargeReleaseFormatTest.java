@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Output at scale (issue 12, item 9): a readable table beyond 8 columns, one notation for eigenvalues,
+ * Output at scale: a readable table beyond 8 columns, one notation for eigenvalues,
  * compact JSON, NumPy .npy with the guarantee beside it, and --no-eigenvectors.
  */
 class LargeReleaseFormatTest {

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The release file holds the release alone (issue 12, item 5): facts learned from the data without privacy
+ * The release file holds the release alone: facts learned from the data without privacy
  * go to {@code --diagnostics FILE} (or stderr with --verbose), marked as not private, for every releasing
  * command; models and covariance files still read back, old ones with a diagnostics block included.
  */

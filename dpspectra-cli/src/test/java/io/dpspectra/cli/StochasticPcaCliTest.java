@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The issue-3 fit algorithms through the CLI: each runs, records its guarantee, and options are validated. */
+/**
+ * The stochastic and power-method fit algorithms through the CLI: each runs, records its guarantee, and options
+ * are validated.
+ */
 class StochasticPcaCliTest {
     @TempDir
     Path dir;

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Useless releases are said plainly on stderr, and options that do not apply to the chosen algorithm are
- * refused (issue 12, item 4).
+ * refused.
  */
 class UselessReleaseTest {
     @TempDir

@@ -40,6 +40,7 @@ public final class ReproducibleSum implements Serializable {
     private static final byte NEG_INF = 2;
     private static final byte NAN = 4;
 
+    /** The number of entries. */
     private final int length;
     /** BINS counters per entry, lowest bin first. */
     private final long[] bins;
@@ -47,9 +48,14 @@ public final class ReproducibleSum implements Serializable {
     private final byte[] top;
     /** Infinities and NaNs seen, per entry; null until the first. */
     private byte[] special;
+    /** Arrays added so far (merged sums included), checked against the counters' headroom. */
     private long adds;
 
-    /** The zero sum of arrays of {@code length} entries. */
+    /**
+     * The zero sum of arrays of {@code length} entries.
+     *
+     * @param length the number of entries, at least 0
+     */
     public ReproducibleSum(int length) {
         if (length < 0) {
             throw new IllegalArgumentException("length must be >= 0, got " + length);
@@ -68,16 +74,30 @@ public final class ReproducibleSum implements Serializable {
         this.adds = other.adds;
     }
 
-    /** An independent copy. */
+    /**
+     * An independent copy.
+     *
+     * @return the copy
+     */
     public ReproducibleSum copy() {
         return new ReproducibleSum(this);
     }
 
+    /**
+     * The number of entries.
+     *
+     * @return the length
+     */
     public int length() {
         return length;
     }
 
-    /** Adds {@code values[from .. from + length)} entry by entry. Not modified: values. */
+    /**
+     * Adds {@code values[from .. from + length)} entry by entry. Not modified: values.
+     *
+     * @param values the array holding the values
+     * @param from   the index of the first value
+     */
     public void add(double[] values, int from) {
         if (from < 0 || (long) from + length > values.length) {
             throw new IllegalArgumentException("need " + length + " values from " + from + ", array has "
@@ -165,7 +185,11 @@ public final class ReproducibleSum implements Serializable {
         }
     }
 
-    /** Adds {@code other} (same length) into this sum. Modified: this. Not modified: other. */
+    /**
+     * Adds {@code other} (same length) into this sum. Modified: this. Not modified: other.
+     *
+     * @param other a sum of the same length
+     */
     public void merge(ReproducibleSum other) {
         if (other.length != length) {
             throw new IllegalArgumentException("cannot merge a sum of " + other.length + " entries into one of "
@@ -204,14 +228,24 @@ public final class ReproducibleSum implements Serializable {
         }
     }
 
-    /** The sum, entry by entry, rounded to doubles into {@code out[from .. from + length)}. Modified: out. */
+    /**
+     * The sum, entry by entry, rounded to doubles into {@code out[from .. from + length)}. Modified: out.
+     *
+     * @param out  receives the sums
+     * @param from the index of the first
+     */
     public void round(double[] out, int from) {
         for (int i = 0; i < length; i++) {
             out[from + i] = round(i);
         }
     }
 
-    /** Entry {@code i} of the sum, rounded to a double. */
+    /**
+     * Entry {@code i} of the sum, rounded to a double.
+     *
+     * @param i the entry
+     * @return its sum, rounded
+     */
     public double round(int i) {
         if (special != null && special[i] != 0) {
             byte s = special[i];

@@ -39,12 +39,18 @@ public final class RowBlocks implements Serializable {
      * same rows. Implementations are serializable so that a cluster can ship a {@code RowBlocks}.
      */
     public interface Leaf extends Serializable {
-        /** Length of a block's array. */
+        /**
+         * Length of a block's array.
+         *
+         * @return the length
+         */
         int length();
 
         /**
          * Rows per block: part of the definition of the result, so a function of the leaf's parameters
          * (its width, say) only. Larger blocks make the order-free additions rarer.
+         *
+         * @return the rows per block
          */
         default int blockRows() {
             return DEFAULT_BLOCK_ROWS;
@@ -53,6 +59,11 @@ public final class RowBlocks implements Serializable {
         /**
          * Writes the array of rows [from, from + count) of the row-major {@code rows} (width d) into
          * {@code out} (length {@link #length()}, contents undefined on entry). Not modified: rows.
+         *
+         * @param rows  the rows, row-major, width d
+         * @param from  the block's first row in {@code rows}
+         * @param count the block's number of rows
+         * @param out   receives the block's array
          */
         void apply(double[] rows, int from, int count, double[] out);
     }
@@ -60,6 +71,9 @@ public final class RowBlocks implements Serializable {
     /**
      * The sums of the columns of a block of rows (width d), each added row by row in row order from 0:
      * with {@link RowBlocks}, the sum of rows that is the same whatever the partitioning.
+     *
+     * @param d the width of the rows
+     * @return the leaf
      */
     public static Leaf columnSums(int d) {
         return new ColumnSums(d);
@@ -95,17 +109,28 @@ public final class RowBlocks implements Serializable {
         }
     }
 
+    /** The width of the rows. */
     private final int d;
+    /** Rows per block, the leaf's. */
     private final int blockRows;
+    /** What each block contributes. */
     private final Leaf leaf;
+    /** The order-free sum of the complete blocks' arrays. */
     private final ReproducibleSum sum;
+    /** The blocks given in part so far, by block number: their rows, until complete. */
     private final TreeMap<Long, Partial> partial = new TreeMap<>();
+    /** Rows given so far. */
     private long rows;
     /** One past the highest row given. */
     private long end;
     private transient ThreadLocal<double[]> scratch;
 
-    /** No rows yet, of width {@code d}, each block summarised by {@code leaf}. */
+    /**
+     * No rows yet, of width {@code d}, each block summarised by {@code leaf}.
+     *
+     * @param d    the width of the rows, at least 1
+     * @param leaf what each block contributes
+     */
     public RowBlocks(int d, Leaf leaf) {
         if (d < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + d);
@@ -120,16 +145,29 @@ public final class RowBlocks implements Serializable {
         MatrixTooLargeException.checkedLength("a block of rows", blockRows, d);
     }
 
+    /**
+     * The width of the rows.
+     *
+     * @return d
+     */
     public int dimension() {
         return d;
     }
 
-    /** Rows per block (the leaf's): read rows in chunks that end on multiples of it to copy none. */
+    /**
+     * Rows per block (the leaf's): read rows in chunks that end on multiples of it to copy none.
+     *
+     * @return the rows per block
+     */
     public int blockRows() {
         return blockRows;
     }
 
-    /** Rows given so far (to this holder and every holder merged into it). */
+    /**
+     * Rows given so far (to this holder and every holder merged into it).
+     *
+     * @return the number of rows
+     */
     public synchronized long rowCount() {
         return rows;
     }
@@ -138,6 +176,11 @@ public final class RowBlocks implements Serializable {
      * Adds the rows [from, from + count) of the row-major {@code data} (width d), which are rows
      * [firstRow, firstRow + count) of the data set. Each row must be given exactly once, to one holder.
      * Not modified: data.
+     *
+     * @param firstRow the position in the data set of the first row given
+     * @param data     the rows, row-major, width d
+     * @param from     the first row of {@code data} to add
+     * @param count    how many rows to add
      */
     public void add(long firstRow, double[] data, int from, int count) {
         if (firstRow < 0 || from < 0 || count < 0 || (long) (from + count) * d > data.length) {
@@ -209,6 +252,8 @@ public final class RowBlocks implements Serializable {
     /**
      * Adds every row of {@code other} (the same width and leaf, holding other rows of the same data
      * set) into this holder. Modified: this. Not modified: other.
+     *
+     * @param other a holder of other rows of the same data set
      */
     public void merge(RowBlocks other) {
         if (other == this) {
@@ -254,6 +299,7 @@ public final class RowBlocks implements Serializable {
      * The sum over rows [0, n) once every one of them was given (n = {@link #rowCount()}), the last,
      * possibly shorter, block included; this holder is not changed and may take more rows after.
      *
+     * @return the sum of the blocks' arrays, of the leaf's length
      * @throws IllegalStateException if some rows below the highest given were never given
      */
     public synchronized double[] result() {

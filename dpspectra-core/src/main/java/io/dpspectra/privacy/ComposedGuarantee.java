@@ -115,6 +115,35 @@ public record ComposedGuarantee(PrivacyGuarantee overall, List<PrivacyGuarantee>
     }
 
     /**
+     * The guarantee in words, for a person: the whole release's (ε, δ) and relation, and for a composition
+     * its rule and one line per part (its (ε, δ) and mechanism, in the order spent), e.g.
+     * <pre>
+     * (ε=1.0, δ=1.0E-6)-differential privacy, neighbouring: replace one row (n public); basic composition of 3 parts:
+     *   (ε=0.1, δ=1.0E-7) private mean (Gaussian mechanism on the sum)
+     *   (ε=0.1, δ=1.0E-7) private trace (Gaussian mechanism on the sum of squared row norms)
+     *   (ε=0.8, δ=8.0E-7) AnalyzeGauss (DP-Gauss-1)
+     * </pre>
+     * A single mechanism's guarantee is one line naming it. Each line ends with a line separator.
+     *
+     * @return the lines
+     */
+    public String describe() {
+        String nl = System.lineSeparator();
+        StringBuilder sb = new StringBuilder();
+        sb.append(overall.params()).append("-differential privacy, neighbouring: ")
+                .append(overall.neighbouring().description());
+        if (rule == Rule.SINGLE) {
+            return sb.append("; ").append(overall.mechanism()).append(nl).toString();
+        }
+        sb.append("; ").append(rule.name().toLowerCase(java.util.Locale.ROOT)).append(" composition of ")
+                .append(parts.size()).append(" parts:").append(nl);
+        for (PrivacyGuarantee part : parts) {
+            sb.append("  ").append(part.params()).append(' ').append(part.mechanism()).append(nl);
+        }
+        return sb.toString();
+    }
+
+    /**
      * The estimator's own guarantee: the last part.
      *
      * @return the last part

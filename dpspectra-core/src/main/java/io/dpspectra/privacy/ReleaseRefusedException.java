@@ -7,9 +7,10 @@ import java.util.Objects;
  * A mechanism's documented refusal to release, not a bug: for example DP-Gauss-2 when its private
  * eigengap test fails (Dwork et al. 2014, Algorithm 2). The test itself is differentially private and
  * its outcome may be published; the budget handed to the mechanism counts as spent even though nothing
- * but the refusal was released.
+ * but the refusal was released. (A release that composes several private parts refuses with its whole
+ * composition: see the release layer's refusal.)
  */
-public final class ReleaseRefusedException extends RuntimeException {
+public class ReleaseRefusedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     private final transient PrivacyGuarantee spent;

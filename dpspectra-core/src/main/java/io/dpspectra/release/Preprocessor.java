@@ -38,9 +38,10 @@ public final class Preprocessor {
      * @param rowCount      the number of rows, counted (with a note) only when an estimator asks for n first
      * @param preprocessing the public record of what was done
      * @param spent         the guarantees of the private steps, in the order they were spent
+     * @param source        the opened source, for its curator's facts after the fit
      */
     public record Prepared(ClippedRows rows, LongSupplier rowCount, Preprocessing preprocessing,
-                           List<PrivacyGuarantee> spent) {
+                           List<PrivacyGuarantee> spent, StatisticSource source) {
         /**
          * Copies the guarantees.
          *
@@ -48,6 +49,7 @@ public final class Preprocessor {
          * @param rowCount      the count
          * @param preprocessing the record
          * @param spent         the guarantees
+         * @param source        the source
          */
         public Prepared {
             spent = List.copyOf(spent);
@@ -132,7 +134,7 @@ public final class Preprocessor {
         Preprocessing record = new Preprocessing(schema, centring, mean, inputBound, finalBound, origin, policy,
                 source.featureNames());
         ClippedRows rows = source.bounded(record.bounding(originKind));
-        return new Prepared(rows, counter(rows, listener), record, spent);
+        return new Prepared(rows, counter(rows, listener), record, spent, source);
     }
 
     /** The number of rows, counted once, on first request, with a note when it costs a pass. */
@@ -148,6 +150,35 @@ public final class Preprocessor {
             }
             return counted[0];
         };
+    }
+
+    /**
+     * Reads every row of {@code rows} once, before any noise is drawn, so that a malformed or non-finite cell
+     * or a row over a refused bound fails here and not after the first private computation (a streaming or
+     * minibatch estimator may draw noise before it has read every row). Used when nothing else reads every row
+     * before the estimator: a file whose header gives n, with no private bound, no private mean and an
+     * estimator that does not read every row before its first noise.
+     *
+     * @param rows the rows
+     * @return n, at least 1
+     * @throws InvalidDataException for no rows, or for what the rows' own reading refuses
+     */
+    public static long validate(ClippedRows rows) {
+        int d = rows.dimension();
+        int blockRows = Math.max(1, (1 << 16) / d); // blocks of 512 KiB: a file's pass is then I/O bound
+        double[] block = new double[io.dpspectra.linalg.MatrixTooLargeException.checkedLength("the row buffer",
+                blockRows, d)];
+        long n = 0;
+        try (RowCursor cursor = rows.open()) {
+            int got;
+            while ((got = cursor.nextBlock(block, blockRows, d)) > 0) {
+                n += got;
+            }
+        }
+        if (n == 0) {
+            throw new InvalidDataException(rows.describe() + " has no data rows", "provide at least one row");
+        }
+        return n;
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * The library writes nothing to stderr by default (issue 12, item 10): first use of the linear algebra in a
+ * The library writes nothing to stderr by default: first use of the linear algebra in a
  * fresh JVM (where netlib looks for its optional implementations and the backend is chosen) is silent.
  */
 class LibraryLoggingTest {

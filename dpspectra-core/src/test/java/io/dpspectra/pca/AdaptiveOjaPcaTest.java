@@ -31,7 +31,7 @@ class AdaptiveOjaPcaTest {
     }
 
     /**
-     * Done-means of issue 15: [DS] App. G.1's A_i = VΛVᵀ + z_iz_iᵀ, k = 2, λ = (10, 5), σ = 0.001, n = 2·10⁵, (1, 0.01),
+     * The acceptance case: [DS] App. G.1's A_i = VΛVᵀ + z_iz_iᵀ, k = 2, λ = (10, 5), σ = 0.001, n = 2·10⁵, (1, 0.01),
      * App. G.1 step sizes and the paper's d = 200 (a few seconds: the samples are generated once for both
      * methods). Repeated runs (data seeds 1–3, mechanism seeds 100 + s and 200 + s): adaptive ζ = 3.9–4.0e-7, DP-Gauss-1
      * (classic calibration, β = √λ₁ + σ√(d ln(n/0.01)), on Σ clip(A_i)) ζ = 4.2–4.9e-4, ratio 1,090–1,220. The bounds

@@ -22,7 +22,7 @@ class KDpOjaTest {
     }
 
     /**
-     * Issue 3 "done means": spiked model n = 2e5, d = 100, k = 2, λ = (10, 5), σ = 0.5, (1, 1e-5), rows clipped
+     * The acceptance case: spiked model n = 2e5, d = 100, k = 2, λ = (10, 5), σ = 0.5, (1, 1e-5), rows clipped
      * to norm 7 (the model's bound: ‖x‖² ≈ 15 + 100·0.25 = 40, so 7 ≈ √49 leaves room for the noise tail).
      */
     @Test

@@ -12,7 +12,7 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 /**
- * Auditor tests for the issue-3 mechanisms: each correct mechanism is not flagged at its claim, and a
+ * Auditor tests for the stochastic and minibatch mechanisms: each correct mechanism is not flagged at its claim, and a
  * broken twin (noise scaled down through the package-private hook) is caught. Each pair of datasets is
  * chosen to attain the sensitivity the noise is calibrated to, and each statistic is a function of a
  * released value (or of the Gaussian release that everything else post-processes), as in

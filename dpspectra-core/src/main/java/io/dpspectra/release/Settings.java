@@ -1,0 +1,143 @@
+package io.dpspectra.release;
+
+import io.dpspectra.Diagnostics;
+import io.dpspectra.data.SchemaFile;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.ComposedGuarantee;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyGuarantee;
+import io.dpspectra.privacy.PrivacyParams;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What every release chain shares ({@link PrivatePca}, {@link PrivateSecondMoment}): where the rows come from,
+ * their schema, the centring and the bound, the relation, the randomness, who listens, and the words of the
+ * messages; with the steps they share (the checks of the preprocessing settings, the preprocessing itself,
+ * and the composition of what was spent).
+ */
+record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound bound, Neighbouring neighbouring,
+                RandomSource random, ReleaseListener listener, Vocabulary vocabulary) {
+    Settings {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(vocabulary, "vocabulary");
+    }
+
+    static Settings of(RowInput input) {
+        return new Settings(input, null, null, null, null, null, ReleaseListener.NONE, Vocabulary.JAVA);
+    }
+
+    Settings schema(SchemaFile s) {
+        return new Settings(input, s, centring, bound, neighbouring, random, listener, vocabulary);
+    }
+
+    Settings centring(Centring c) {
+        return new Settings(input, schema, Objects.requireNonNull(c, "centring"), bound, neighbouring, random, listener,
+                vocabulary);
+    }
+
+    Settings bound(RowBound b) {
+        return new Settings(input, schema, centring, Objects.requireNonNull(b, "bound"), neighbouring, random, listener,
+                vocabulary);
+    }
+
+    Settings neighbouring(Neighbouring n) {
+        return new Settings(input, schema, centring, bound, n, random, listener, vocabulary);
+    }
+
+    Settings random(RandomSource r) {
+        return new Settings(input, schema, centring, bound, neighbouring, Objects.requireNonNull(r, "random"), listener,
+                vocabulary);
+    }
+
+    Settings listener(ReleaseListener l) {
+        return new Settings(input, schema, centring, bound, neighbouring, random, Objects.requireNonNull(l, "listener"),
+                vocabulary);
+    }
+
+    Settings vocabulary(Vocabulary v) {
+        return new Settings(input, schema, centring, bound, neighbouring, random, listener,
+                Objects.requireNonNull(v, "vocabulary"));
+    }
+
+    /** The centring: as set, else the schema's public centres when it declares any, else none. */
+    Centring effectiveCentring() {
+        if (centring != null) {
+            return centring;
+        }
+        return schema != null && schema.schema().hasCenters() ? Centring.PUBLIC : Centring.NONE;
+    }
+
+    /** The bound: as set, else the schema's by construction. */
+    RowBound effectiveBound() {
+        return bound != null ? bound : RowBound.fromSchema();
+    }
+
+    /** Whether the preprocessing spends budget (a private bound or mean). */
+    boolean preprocessingSpends() {
+        return effectiveBound() instanceof RowBound.PrivateQuantile || effectiveCentring().isPrivate();
+    }
+
+    /** Checks the preprocessing settings alone, before any budget or data. */
+    void check() {
+        Centring c = effectiveCentring();
+        if (c.kind() == Centring.Kind.PUBLIC && schema == null) {
+            throw new ReleaseSettingException(vocabulary.typed(Setting.CENTRE, "public") + " needs a "
+                    + vocabulary.name(Setting.SCHEMA) + " with public centres", "give a schema, or centre by a private "
+                    + "mean, or do not centre");
+        }
+        if (effectiveBound() instanceof RowBound.FromSchema
+                && (schema == null || schema.schema().rowNormBound(c.centres()).isEmpty())) {
+            throw new ReleaseSettingException(schema == null ? "a row norm bound is required: give one, or a "
+                    + vocabulary.name(Setting.SCHEMA) + " with bounds" : "the schema gives no row norm bound: "
+                    + schema.schema().boundDerivation(true), "add min and max to every numeric column of the "
+                    + "schema, or give a bound from domain knowledge");
+        }
+    }
+
+    /** The randomness: as set, else SecureRandom. */
+    RandomSource effectiveRandom() {
+        return random != null ? random : RandomSource.secure();
+    }
+
+    /** Opens the input and runs the preprocessing of {@code plan} (null when nothing is private). */
+    Preprocessor.Prepared prepare(BudgetPlan plan, Neighbouring relation, RandomSource r, boolean estimatorReadsOnce) {
+        RowInput.Request request = new RowInput.Request(schema, effectiveCentring().centres(),
+                estimatorReadsOnce && !preprocessingSpends());
+        StatisticSource source = input.open(request);
+        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, effectiveBound(), effectiveCentring(),
+                plan, relation, r, vocabulary, listener);
+        if (!estimatorReadsOnce && !preprocessingSpends() && prepared.rows().knownSize().isPresent()) {
+            // nothing has read the rows yet (a file whose header gives n), and this estimator may draw noise before
+            // it has read every row (streaming, minibatches): read them once now, so that a NaN or infinite cell or
+            // a row over a refused bound fails before any noise. Every other path reads every row before its first
+            // noise anyway: a private bound's or mean's pass, a Gram pass, the count of a text input.
+            long n = Preprocessor.validate(prepared.rows());
+            return new Preprocessor.Prepared(prepared.rows(), () -> n, prepared.preprocessing(), prepared.spent(),
+                    prepared.source());
+        }
+        return prepared;
+    }
+
+    /** The composition of the preprocessing's and later spends with the estimator's guarantee (last). */
+    static ComposedGuarantee compose(List<PrivacyGuarantee> before, PrivacyGuarantee estimator, PrivacyParams total) {
+        List<PrivacyGuarantee> parts = new ArrayList<>(before);
+        parts.add(estimator);
+        return ComposedGuarantee.basic(parts, total);
+    }
+
+    /**
+     * The curator's facts after a fit: the rows of the estimator's last pass (else a count, which may re-read a
+     * CSV), then the source's own facts, then {@code extra}.
+     */
+    static Diagnostics facts(Preprocessor.Prepared p, Diagnostics extra) {
+        Diagnostics.Builder d = Diagnostics.builder();
+        long rows = p.rows().rowsInLastPass() > 0 ? p.rows().rowsInLastPass() : p.rowCount().getAsLong();
+        d.put("rows", rows);
+        d.putAll(p.source().curatorFacts());
+        d.putAll(extra);
+        return d.build();
+    }
+}
