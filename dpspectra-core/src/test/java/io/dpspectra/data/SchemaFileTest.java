@@ -48,6 +48,9 @@ class SchemaFileTest {
         assertThat(SchemaFile.parse("{\"format\": {\"skipLines\": \"2\", \"commentPrefix\": \"#\"}, "
                 + "\"columns\": [{\"name\": \"x\"}]}"))
                 .extracting(SchemaFile::skipLines, SchemaFile::commentPrefix).containsExactly(2, "#");
+        // '|' is a separator a schema may name (a release records --separator '|' in the schema it replays)
+        assertThat(SchemaFile.parse("{\"format\": {\"separator\": \"|\"}, \"columns\": [{\"name\": \"x\"}]}")
+                .separator()).isEqualTo('|');
     }
 
     @Test
@@ -62,7 +65,7 @@ class SchemaFileTest {
                 .hasMessage("column \"a\" has type \"date\"; use numeric, categorical or ignore");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"c\", \"type\": \"categorical\"}]}"))
                 .hasMessageContaining("needs a \"categories\" array");
-        assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"|\"}, \"columns\": [{\"name\": "
+        assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"::\"}, \"columns\": [{\"name\": "
                 + "\"x\"}]}"))
                 .hasMessageContaining("format.separator must be");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [\n  {\"name\": \"a\",}]}"))
