@@ -2,7 +2,7 @@
 """Every target of the CSV benchmark (issue 18) in one run, through the launcher as a user runs it.
 
     python3 docs/benchmarks/csv_bench.py            # prints the markdown table
-    python3 docs/benchmarks/csv_bench.py --write    # and puts it into docs/benchmarks/csv.md and README.md
+    python3 docs/benchmarks/csv_bench.py --write    # and puts it into docs/benchmarks/csv.md and docs/guide/your-own-data.md
 
 Steps, on a 100,000 x 100 CSV from `dpspectra generate --model spiked --seed 1` (198.5 MB) in a temporary
 folder (page cache warm after the first read):
@@ -59,7 +59,7 @@ def fit(output, data):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7, help="launcher runs of each command (default 7)")
-    ap.add_argument("--write", action="store_true", help="write the table into docs/benchmarks/csv.md and README.md")
+    ap.add_argument("--write", action="store_true", help="write the table into docs/benchmarks/csv.md and docs/guide/your-own-data.md")
     a = ap.parse_args()
 
     dpspectra("--help")  # builds the jar and the class-data-sharing archive if they are stale
@@ -143,7 +143,7 @@ def main():
         "",
         "Medians: %d launcher runs of each command (interleaved); 3 in-process repeats after a warm-up." % a.runs,
         "",
-        "| target (issue 18) | measured | |",
+        "| target | measured | |",
         "|---|---|---|",
         "| CSV pass >= 300 MB/s on 2 cores | %.0f MB/s | %s |" % (parse, verdict(parse >= 300)),
         "| fit on the CSV within 1.5x of the fit on the `.dpsr` | %.2fx through the launcher; %.2fx in one JVM | %s |"
@@ -162,7 +162,7 @@ def main():
     table = "\n".join(lines)
     print(table)
     if a.write:
-        for path in (os.path.join(ROOT, "docs", "benchmarks", "csv.md"), os.path.join(ROOT, "README.md")):
+        for path in (os.path.join(ROOT, "docs", "benchmarks", "csv.md"), os.path.join(ROOT, "docs", "guide", "your-own-data.md")):
             with open(path, encoding="utf-8") as f:
                 text = f.read()
             if BEGIN not in text:

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
-"""Regenerates the output blocks of README.md by running the real commands.
+"""Regenerates the output blocks of README.md and of the guide (docs/guide/*.md) by running the real commands.
 
-Every fenced block whose first line starts with "$ " is an output block: each "$ " line (with its
+Each page is run on its own, in a fresh scratch directory, so that every page makes the files its examples
+need (a reader can follow any page from its first command). Within a page, every fenced block whose first line starts with "$ " is an output block: each "$ " line (with its
 backslash continuation lines) is run by bash, in order, in one scratch directory shared by all blocks
-(so files made by an earlier block exist for a later one), and the block is rewritten as the commands
+of that page (so files made by an earlier block exist for a later one), and the block is rewritten as the commands
 followed by what they printed (stdout and stderr, as a terminal user sees them). A ```bash block preceded
 by the line "<!-- readme: run -->" is run too (it makes input files) but not rewritten. Truncation is
 written into the commands themselves (| head -N, | grep ...), so that nothing is edited by hand.
 
-    python3 docs/readme/regenerate.py            # rewrite README.md in place
-    python3 docs/readme/regenerate.py --check    # exit 1 and show a diff if README.md would change
+    python3 docs/readme/regenerate.py                            # rewrite README.md and every guide page
+    python3 docs/readme/regenerate.py docs/guide/your-own-data.md  # only the pages named
+    python3 docs/readme/regenerate.py --check                    # exit 1 and show a diff if a page would change
 
 Runs take minutes (the examples generate up to 2*10^5 rows). The launcher ./dpspectra is used, so the jar
 is built first if it is stale. The scratch directory has ../shared (the data sets) beside it, as the
@@ -26,6 +28,7 @@ import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+GUIDE = ROOT / "docs" / "guide"
 RUN_MARKER = "<!-- readme: run -->"
 MARK = "@@readme-command@@"
 
@@ -92,38 +95,63 @@ def regenerate(text, scratch):
     return "\n".join(result)
 
 
+def pages(named):
+    """The pages to run: those named on the command line, or README.md and every guide page."""
+    if named:
+        return [pathlib.Path(n).resolve() for n in named]
+    return [README] + sorted(GUIDE.glob("*.md"))
+
+
+def scratch_for(tmp):
+    """A fresh scratch directory standing where the repository stands, so ../shared/datasets resolves as for a
+    user in the repository's root (shared/ beside the checkout)."""
+    scratch = pathlib.Path(tmp) / "work"
+    scratch.mkdir()
+    # the nearest shared/datasets above the checkout, as the tests' SharedDatasets finds it (a git worktree
+    # may stand one level deeper than the main checkout)
+    shared = next((d / "shared" for d in ROOT.parents if (d / "shared" / "datasets").is_dir()), None)
+    if shared is not None:
+        (pathlib.Path(tmp) / "shared").symlink_to(shared.resolve())
+    # a wrapper, not a symlink: the launcher finds the repository from its own path
+    launcher = scratch / "dpspectra"
+    launcher.write_text(f'#!/bin/sh\nexec "{ROOT / "dpspectra"}" "$@"\n', encoding="utf-8")
+    launcher.chmod(0o755)
+    shutil.copytree(ROOT / "docs" / "schemas", scratch / "docs" / "schemas")
+    for report in ROOT.glob("docs/reproductions/*/report.md"):
+        target = scratch / report.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(report, target)
+    return scratch
+
+
 def main():
-    check = "--check" in sys.argv[1:]
+    args = sys.argv[1:]
+    check = "--check" in args
+    named = [a for a in args if a != "--check"]
     subprocess.run([str(ROOT / "dpspectra"), "--version"], check=True, stdout=subprocess.DEVNULL)
-    with tempfile.TemporaryDirectory(prefix="dpspectra-readme-") as tmp:
-        # the scratch directory stands where the repository stands, so ../shared/datasets resolves as for a user
-        # in the repository's root (shared/ beside the checkout)
-        scratch = pathlib.Path(tmp) / "work"
-        scratch.mkdir()
-        # the nearest shared/datasets above the checkout, as the tests' SharedDatasets finds it (a git worktree
-        # may stand one level deeper than the main checkout)
-        shared = next((d / "shared" for d in ROOT.parents if (d / "shared" / "datasets").is_dir()), None)
-        if shared is not None:
-            (pathlib.Path(tmp) / "shared").symlink_to(shared.resolve())
-        # a wrapper, not a symlink: the launcher finds the repository from its own path
-        launcher = scratch / "dpspectra"
-        launcher.write_text(f'#!/bin/sh\nexec "{ROOT / "dpspectra"}" "$@"\n', encoding="utf-8")
-        launcher.chmod(0o755)
-        shutil.copytree(ROOT / "docs" / "schemas", scratch / "docs" / "schemas")
-        for report in ROOT.glob("docs/reproductions/*/report.md"):
-            target = scratch / report.relative_to(ROOT)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(report, target)
-        old = README.read_text(encoding="utf-8")
-        new = regenerate(old, scratch)
-    if check:
-        if new != old:
-            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "README.md",
+    changed = []
+    for page in pages(named):
+        old = page.read_text(encoding="utf-8")
+        if not any(line.startswith("$ ") for line in old.split("\n")) and RUN_MARKER not in old:
+            continue
+        name = str(page.relative_to(ROOT))
+        print(f"== {name}", file=sys.stderr, flush=True)
+        with tempfile.TemporaryDirectory(prefix="dpspectra-readme-") as tmp:
+            new = regenerate(old, scratch_for(tmp))
+        if new == old:
+            continue
+        changed.append(name)
+        if check:
+            sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), new.splitlines(True), name,
                                                        "regenerated"))
+        else:
+            page.write_text(new, encoding="utf-8")
+    if check:
+        if changed:
             sys.exit(1)
-        print("README.md output blocks match the commands")
-    else:
-        README.write_text(new, encoding="utf-8")
+        print("every output block matches its commands")
+    elif changed:
+        print("rewrote: " + ", ".join(changed), file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -28,12 +28,16 @@ import picocli.CommandLine.Option;
 /**
  * {@code dpspectra demo}: private PCA of the embedded UCI wine data, end to end.
  *
- * <p>Preprocessing uses only public constants, never statistics of the rows at run time:
+ * <p>Preprocessing uses constants fixed in the code, never statistics computed at run time:
  * <ol>
  *   <li>each of the 13 features is standardised with the per-feature mean and standard deviation
- *       published in the data set's description (scikit-learn's {@code wine_data.rst}, "Summary
- *       Statistics", which documents the UCI Wine data);</li>
- *   <li>every standardised row is divided by the fixed public constant {@link #ROW_SCALE} c = 4: a row
+ *       published with the data set (scikit-learn's {@code wine_data.rst}, "Summary Statistics"). Those
+ *       summaries were computed by the publisher from these same 178 rows, so they are not independent of
+ *       the data: the demo's release is not differentially private with respect to these wines (the
+ *       rounded means and SDs say a little about them). It shows the mechanism and the cost of its noise;
+ *       a real release takes its constants from outside the data, as {@code docs/schemas/wine.json} does
+ *       (bounds from oenology references, stated assumptions where none was found);</li>
+ *   <li>every standardised row is divided by the fixed constant {@link #ROW_SCALE} c = 4: a row
  *       whose 13 standardised features are each about one standard deviation from the mean then has
  *       norm about √13 / 4 ≈ 0.9;</li>
  *   <li>rows are clipped to L2 norm ≤ 1, the bound DP-Gauss-1 is calibrated to.</li>
@@ -46,15 +50,18 @@ import picocli.CommandLine.Option;
         description = {"Private PCA (analyze-gauss, k = 2) of the embedded UCI wine data (178 wines, 13 features): "
                 + "prints the two private components, their captured variance against exact PCA, the privacy "
                 + "spent, and writes a PNG scatter of the private 2-D projection coloured by cultivar.",
-                "Features are standardised with the PUBLISHED per-feature means and SDs (scikit-learn/UCI wine "
-                        + "description), divided by the public constant c = 4 and clipped to L2 norm <= 1; no "
-                        + "constant is computed from the rows."})
+                "Features are standardised with the per-feature means and SDs published with the data set "
+                        + "(scikit-learn's wine description), divided by the constant c = 4 and clipped to L2 norm "
+                        + "<= 1. Nothing is computed from the rows at run time, but the publisher computed those "
+                        + "means and SDs from these same 178 wines, so the demo is not private for them: it shows "
+                        + "the mechanism and the cost of its noise. For a private release of this file, use "
+                        + "'fit --schema docs/schemas/wine.json' (bounds from outside sources)."})
 final class DemoCommand extends BaseCommand {
     static final String[] FEATURES = {"alcohol", "malic_acid", "ash", "alcalinity_of_ash", "magnesium",
         "total_phenols", "flavanoids", "nonflavanoid_phenols", "proanthocyanins", "color_intensity", "hue",
         "od280/od315", "proline"};
 
-    /** Published means (scikit-learn wine_data.rst, Summary Statistics; UCI Wine). */
+    /** Published means (scikit-learn wine_data.rst, Summary Statistics), computed by the publisher from these rows. */
     static final double[] PUBLIC_MEAN = {13.0, 2.34, 2.36, 19.5, 99.7, 2.29, 2.03, 0.362, 1.590, 5.06, 0.957,
         2.61, 746};
 
@@ -134,7 +141,8 @@ final class DemoCommand extends BaseCommand {
         StringBuilder sb = new StringBuilder();
         sb.append("dpspectra demo: private PCA of the UCI wine data (n = ").append(wine.rows().length)
                 .append(" wines, d = 13 features)\n");
-        sb.append("preprocessing (public constants only): z = (x - published mean) / published SD; row / ")
+        sb.append("preprocessing: z = (x - mean) / SD with the means and SDs published with the data set (computed "
+                + "from these same wines: the demo is not private for them; see 'dpspectra demo --help'); row / ")
                 .append(ROW_SCALE).append("; clip to L2 norm <= ").append(CLIP_NORM).append(" (")
                 .append(rows.clippedRows()).append(" rows clipped)\n\n");
         sb.append("Private components (analyze-gauss, k = 2):\n");

@@ -1,6 +1,6 @@
 package io.dpspectra.cli;
 
-/** The exit codes of the dpspectra command (documented in README.md and in {@code dpspectra --help}). */
+/** The exit codes of the dpspectra command (documented in docs/guide/exit-codes.md and in {@code dpspectra --help}). */
 public final class ExitCodes {
     /** Success. */
     public static final int OK = 0;
