@@ -51,7 +51,13 @@ public final class BinaryRows implements RowSource {
         this.d = d;
     }
 
-    /** Opens and validates the header of a binary rows file. */
+    /**
+     * Opens and validates the header of a binary rows file.
+     *
+     * @param path a file written by {@link #write} or {@link Writer}
+     * @return the source (each pass reads the file anew)
+     * @throws InvalidDataException when the header is not a binary rows header or the size does not match it
+     */
     public static BinaryRows open(Path path) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
@@ -101,6 +107,10 @@ public final class BinaryRows implements RowSource {
     /**
      * Writes every row of {@code source} to {@code target} atomically (a temporary file in the same
      * directory, renamed on success; nothing is left behind on failure). Returns the number of rows.
+     *
+     * @param source the rows to write
+     * @param target the file to write; replaced if it exists
+     * @return the number of rows written
      */
     public static long write(RowSource source, Path target) {
         Path abs = target.toAbsolutePath();
@@ -157,7 +167,14 @@ public final class BinaryRows implements RowSource {
             writeHeader(buf, 0, dim);
         }
 
-        /** Creates (or truncates) {@code file} for rows of width {@code dim}. */
+        /**
+         * Creates (or truncates) {@code file} for rows of width {@code dim}.
+         *
+         * @param file the file
+         * @param dim  the row width d, ≥ 1
+         * @return a writer; {@link #finish()} completes the file
+         * @throws IOException when the file cannot be created
+         */
         public static Writer create(Path file, int dim) throws IOException {
             if (dim < 1) {
                 throw new IllegalArgumentException("dimension must be >= 1, got " + dim);
@@ -166,7 +183,13 @@ public final class BinaryRows implements RowSource {
                     StandardOpenOption.TRUNCATE_EXISTING), dim);
         }
 
-        /** Appends {@code rows} rows of width d from {@code block} (row-major). Not modified: block. */
+        /**
+         * Appends {@code rows} rows of width d from {@code block} (row-major). Not modified: block.
+         *
+         * @param block at least rows·d values
+         * @param rows  the number of rows to append
+         * @throws IOException when the file cannot be written
+         */
         public void append(double[] block, int rows) throws IOException {
             int cells = Math.multiplyExact(rows, dim);
             int off = 0;
@@ -182,7 +205,12 @@ public final class BinaryRows implements RowSource {
             n += rows;
         }
 
-        /** Flushes, writes the row count into the header and syncs; returns the number of rows. */
+        /**
+         * Flushes, writes the row count into the header and syncs; returns the number of rows.
+         *
+         * @return the number of rows written
+         * @throws IOException when the file cannot be written
+         */
         public long finish() throws IOException {
             drain(ch, buf);
             writeHeader(buf, n, dim);
@@ -218,7 +246,11 @@ public final class BinaryRows implements RowSource {
         return d;
     }
 
-    /** The number of rows n recorded in the header. */
+    /**
+     * The number of rows n recorded in the header.
+     *
+     * @return n
+     */
     public long size() {
         return rows;
     }

@@ -55,7 +55,14 @@ import java.util.zip.GZIPInputStream;
 public final class CsvRows implements RowSource {
 
     /** Whether the first line (after skipped lines and comments) is a header. */
-    public enum Header { AUTO, PRESENT, ABSENT }
+    public enum Header {
+        /** A header if any of the first line's (selected) cells is not a number. */
+        AUTO,
+        /** The first line is a header. */
+        PRESENT,
+        /** The first line is data. */
+        ABSENT
+    }
 
     private static final String COLUMNS_REMEDY = "clean the file or select other columns with --columns";
     /** Lines looked at to detect the separator. */
@@ -98,11 +105,23 @@ public final class CsvRows implements RowSource {
         this.fileNames = fileNames;
     }
 
-    /** Opens {@code path} with separator and header detection and all columns. */
+    /**
+     * Opens {@code path} with separator and header detection and all columns.
+     *
+     * @param path the CSV file (a name ending in {@code .gz} is inflated)
+     * @return the source
+     * @throws InvalidDataException when the first lines cannot be read as a table (the message names the file)
+     */
     public static CsvRows open(Path path) {
         return builder(path).build();
     }
 
+    /**
+     * A builder for {@code path}, with the defaults its setters state.
+     *
+     * @param path the CSV file (a name ending in {@code .gz} is inflated)
+     * @return a new builder
+     */
     public static Builder builder(Path path) {
         if (path == null) {
             throw new IllegalArgumentException("path must not be null; pass the CSV file to read");
@@ -114,6 +133,10 @@ public final class CsvRows implements RowSource {
      * Rows read from a stream (e.g. standard input) named {@code name} in messages; the resulting source
      * can be {@link #open() opened} once. A name ending in {@code .gz} is not inflated: pass an inflated
      * stream.
+     *
+     * @param name the stream's name for messages, e.g. "standard input"
+     * @param in   the stream
+     * @return a new builder
      */
     public static Builder fromStream(String name, InputStream in) {
         if (in == null || name == null) {
@@ -169,7 +192,12 @@ public final class CsvRows implements RowSource {
             this.stream = stream;
         }
 
-        /** AUTO (default): the first line is a header if any of its (selected) cells is not a number. */
+        /**
+         * AUTO (default): the first line is a header if any of its (selected) cells is not a number.
+         *
+         * @param header whether the first line is a header
+         * @return this builder
+         */
         public Builder header(Header header) {
             if (header == null) {
                 throw new IllegalArgumentException("header must be AUTO, PRESENT or ABSENT, got null");
@@ -182,6 +210,9 @@ public final class CsvRows implements RowSource {
          * Keep only these columns, in this order, by header name, by 1-based index written as a number
          * ("1" is the first column of the file), or by a range of either ("1-617", "f1-f617"). A token
          * that equals a header name is taken as that name, even if it looks like a number or a range.
+         *
+         * @param columns the columns to keep
+         * @return this builder
          */
         public Builder columns(List<String> columns) {
             if (columns == null || columns.isEmpty()) {
@@ -193,7 +224,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Keep only these columns, in this order, by 0-based index into the file's cells (Java API). */
+        /**
+         * Keep only these columns, in this order, by 0-based index into the file's cells (Java API).
+         *
+         * @param zeroBasedIndices the columns to keep
+         * @return this builder
+         */
         public Builder columnIndices(int... zeroBasedIndices) {
             if (zeroBasedIndices == null || zeroBasedIndices.length == 0) {
                 throw new IllegalArgumentException("columnIndices must list at least one 0-based index, got none");
@@ -203,7 +239,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Drop these columns (names, 1-based numbers or ranges, as for {@link #columns}) from the selection. */
+        /**
+         * Drop these columns (names, 1-based numbers or ranges, as for {@link #columns}) from the selection.
+         *
+         * @param columns the columns to drop
+         * @return this builder
+         */
         public Builder excludeColumns(List<String> columns) {
             this.excludeTokens = columns == null || columns.isEmpty() ? null : List.copyOf(columns);
             return this;
@@ -212,6 +253,9 @@ public final class CsvRows implements RowSource {
         /**
          * The field separator (default: detected from the first lines). {@code ' '} means "any run of
          * spaces or tabs"; a quote or a line break cannot be a separator.
+         *
+         * @param separator the separator
+         * @return this builder
          */
         public Builder separator(char separator) {
             if (separator == '"' || separator == '\n' || separator == '\r' || separator > 127) {
@@ -222,7 +266,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Drop the first {@code lines} lines of the file (before the header, if any). */
+        /**
+         * Drop the first {@code lines} lines of the file (before the header, if any).
+         *
+         * @param lines the number of lines, ≥ 0
+         * @return this builder
+         */
         public Builder skipLines(int lines) {
             if (lines < 0) {
                 throw new IllegalArgumentException("--skip-lines must be >= 0, got " + lines);
@@ -231,7 +280,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Ignore lines whose first non-blank characters are {@code prefix} (e.g. "#"); null for none. */
+        /**
+         * Ignore lines whose first non-blank characters are {@code prefix} (e.g. "#"); null for none.
+         *
+         * @param prefix the comment prefix, or null
+         * @return this builder
+         */
         public Builder commentPrefix(String prefix) {
             if (prefix != null && (prefix.isBlank() || prefix.indexOf('\n') >= 0)) {
                 throw new IllegalArgumentException("--comment-prefix must be visible text such as '#', got '"
@@ -244,13 +298,22 @@ public final class CsvRows implements RowSource {
         /**
          * Names for the file's columns, in file order (for a file without a header, or to rename). A
          * header line, if the file has one, is still skipped.
+         *
+         * @param names one name per column of the file
+         * @return this builder
          */
         public Builder headerNames(List<String> names) {
             this.headerNames = names == null ? null : List.copyOf(names);
             return this;
         }
 
-        /** Reads the first lines to fix the separator, width and header; errors name the file. */
+        /**
+         * Reads the first lines to fix the separator, width and header; errors name the file.
+         *
+         * @return the source
+         * @throws InvalidDataException when the first lines cannot be read as a table, or a selected column does not
+         *                              exist
+         */
         public CsvRows build() {
             Sample sample;
             InputStream replay = null;
@@ -660,37 +723,65 @@ public final class CsvRows implements RowSource {
         }
     }
 
-    /** The header names of the selected columns (generated as "x1".."xd" when there is no header). */
+    /**
+     * The header names of the selected columns (generated as "x1".."xd" when there is no header).
+     *
+     * @return d names
+     */
     public List<String> columnNames() {
         return selectedNames;
     }
 
-    /** The names of all the file's columns (header, --header-names, or generated "x1".."xw"). */
+    /**
+     * The names of all the file's columns (header, --header-names, or generated "x1".."xw").
+     *
+     * @return one name per column of the file
+     */
     public List<String> fileColumnNames() {
         return fileNames;
     }
 
-    /** The selected columns as 0-based indices into the file's cells, in the order read. */
+    /**
+     * The selected columns as 0-based indices into the file's cells, in the order read.
+     *
+     * @return a new array of d indices
+     */
     public int[] selectedColumns() {
         return selected.clone();
     }
 
-    /** True if the first line was read as a header. */
+    /**
+     * True if the first line was read as a header.
+     *
+     * @return whether there is a header
+     */
     public boolean hasHeader() {
         return hasHeader;
     }
 
-    /** The separator: ',', ';', '\t', or ' ' for runs of whitespace. */
+    /**
+     * The separator: ',', ';', '\t', or ' ' for runs of whitespace.
+     *
+     * @return the separator
+     */
     public char separator() {
         return (char) separator;
     }
 
-    /** True if the separator was detected from the first lines rather than given. */
+    /**
+     * True if the separator was detected from the first lines rather than given.
+     *
+     * @return whether it was detected
+     */
     public boolean separatorDetected() {
         return separatorDetected;
     }
 
-    /** A name for the separator in messages: "comma", "tab", "semicolon", "whitespace" or the character. */
+    /**
+     * A name for the separator in messages: "comma", "tab", "semicolon", "whitespace" or the character.
+     *
+     * @return the separator's name
+     */
     public String separatorName() {
         return switch (separator) {
             case ',' -> "comma";
@@ -701,7 +792,11 @@ public final class CsvRows implements RowSource {
         };
     }
 
-    /** The file this source reads, or null for a stream. */
+    /**
+     * The file this source reads, or null for a stream.
+     *
+     * @return the path, or null
+     */
     public Path path() {
         return path;
     }

@@ -19,13 +19,22 @@ import java.util.function.LongConsumer;
  */
 public record GramPass(Matrix gram, long rows) {
 
-    /** XᵀX of every row of the source; empty data is an {@link InvalidDataException}. */
+    /**
+     * XᵀX of every row of the source; empty data is an {@link InvalidDataException}.
+     *
+     * @param source the rows
+     * @return XᵀX and the number of rows
+     */
     public static GramPass of(RowSource source) {
         return of(source, Backend.DEFAULT, Gram.DEFAULT_BLOCK_ROWS, n -> { });
     }
 
     /**
      * @param progress called with the number of rows read so far, once per block
+     * @param source    the rows (a {@link GramStatistic} is used as it is)
+     * @param backend   the BLAS to use
+     * @param blockRows the rows per dsyrk call, ≥ 1
+     * @return XᵀX and the number of rows
      */
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
         var statistic = GramStatistic.behind(source);

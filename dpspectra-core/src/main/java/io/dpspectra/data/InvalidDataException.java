@@ -10,10 +10,21 @@ package io.dpspectra.data;
 public final class InvalidDataException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Bad data, described for people.
+     *
+     * @param message what is wrong, where and what to do
+     */
     public InvalidDataException(String message) {
         super(message);
     }
 
+    /**
+     * Bad data, with the error that revealed it.
+     *
+     * @param message what is wrong, where and what to do
+     * @param cause   the underlying error
+     */
     public InvalidDataException(String message, Throwable cause) {
         super(message, cause);
     }

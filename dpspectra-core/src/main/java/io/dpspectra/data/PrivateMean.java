@@ -48,7 +48,13 @@ public final class PrivateMean extends NoisyRowSum {
         super(random, neighbouring, noiseMultiplier, "mean");
     }
 
-    /** A private mean under {@code neighbouring}, with noise from {@code random}. */
+    /**
+     * A private mean under {@code neighbouring}, with noise from {@code random}.
+     *
+     * @param neighbouring the relation the guarantee is stated for
+     * @param random       the randomness of the noise
+     * @return the mechanism
+     */
     public static PrivateMean of(Neighbouring neighbouring, RandomSource random) {
         return new PrivateMean(random, neighbouring, 1.0);
     }
@@ -61,7 +67,14 @@ public final class PrivateMean extends NoisyRowSum {
         return new PrivateMean(random, neighbouring, m);
     }
 
-    /** The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}. */
+    /**
+     * The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}.
+     *
+     * @param rows   the rows; they must declare an L2 bound B
+     * @param budget the (ε, δ) to spend
+     * @return the mean, the bound of the centred rows and the guarantee
+     * @throws InvalidDataException when there are no rows (checked before any noise is drawn)
+     */
     public Result estimate(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         double bound = rowBound(rows, "mean");
@@ -80,7 +93,12 @@ public final class PrivateMean extends NoisyRowSum {
     public record Sum(double[] sum, long rows) {
     }
 
-    /** The sum of {@code rows}, in their order, and their number: one pass. */
+    /**
+     * The sum of {@code rows}, in their order, and their number: one pass.
+     *
+     * @param rows the rows
+     * @return the sum and the number of rows
+     */
     public static Sum sum(RowSource rows) {
         int d = rows.dimension();
         double[] sum = new double[d];
@@ -102,6 +120,11 @@ public final class PrivateMean extends NoisyRowSum {
      * elsewhere, e.g. across a cluster's partitions): the same mechanism and guarantee as
      * {@link #estimate(RowSource, PrivacyParams)}. The caller vouches that every summed row was bounded by
      * {@code bound} (clipped or checked) and that the bound is public.
+     *
+     * @param rowSum the rows' sum and count
+     * @param bound  B, the public L2 bound of every summed row
+     * @param budget the (ε, δ) to spend
+     * @return the mean, the bound of the centred rows and the guarantee
      */
     public Result estimate(Sum rowSum, double bound, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

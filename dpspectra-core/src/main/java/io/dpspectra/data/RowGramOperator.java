@@ -25,11 +25,23 @@ public final class RowGramOperator implements SymmetricOperator {
         this.blockRows = blockRows;
     }
 
-    /** XᵀX of {@code rows}, read in blocks of {@link BlockGramProduct#defaultBlockRows(int)} rows. */
+    /**
+     * XᵀX of {@code rows}, read in blocks of {@link BlockGramProduct#defaultBlockRows(int)} rows.
+     *
+     * @param rows the rows (read once per product)
+     * @return the operator
+     */
     public static RowGramOperator of(RowSource rows) {
         return of(rows, BlockGramProduct.defaultBlockRows(rows.dimension()));
     }
 
+    /**
+     * XᵀX of {@code rows}, read in blocks of {@code blockRows} rows.
+     *
+     * @param rows      the rows (read once per product)
+     * @param blockRows the rows per block, ≥ 1
+     * @return the operator
+     */
     public static RowGramOperator of(RowSource rows, int blockRows) {
         Objects.requireNonNull(rows, "rows");
         if (blockRows < 1) {
@@ -48,12 +60,20 @@ public final class RowGramOperator implements SymmetricOperator {
         return "X^T X of " + rows.describe() + " (implicit)";
     }
 
-    /** Passes made so far (one per product). */
+    /**
+     * Passes made so far (one per product).
+     *
+     * @return the number of passes
+     */
     public long passes() {
         return passes;
     }
 
-    /** Rows read by the last pass, −1 before the first. */
+    /**
+     * Rows read by the last pass, −1 before the first.
+     *
+     * @return the count, or −1
+     */
     public long lastRowCount() {
         return lastRowCount;
     }

@@ -16,16 +16,31 @@ public final class BlockGramProduct {
      * The default number of rows per block for width d: a block of about 256 KB (32 rows at d = 1000), so
      * that the second dgemm re-reads the block from L2 cache. Measured on the 1e6 × 1000 streaming
      * benchmark: 32-row blocks ran 1.3× faster than 256-row blocks (docs/benchmarks/power-method.md).
+     *
+     * @param d the row width, ≥ 1
+     * @return the number of rows per block, ≥ 1
      */
     public static int defaultBlockRows(int d) {
         return (int) Math.max(8, Math.min(4096, (256L * 1024) / (8L * Math.max(1, d))));
     }
 
-    /** For rows of width d and W, Y of shape d × p. */
+    /**
+     * For rows of width d and W, Y of shape d × p.
+     *
+     * @param d the row width, ≥ 1
+     * @param p the number of columns of W and Y, ≥ 1
+     */
     public BlockGramProduct(int d, int p) {
         this(d, p, Backend.DEFAULT);
     }
 
+    /**
+     * For rows of width d and W, Y of shape d × p, computed by the given backend.
+     *
+     * @param d       the row width, ≥ 1
+     * @param p       the number of columns of W and Y, ≥ 1
+     * @param backend the BLAS to use
+     */
     public BlockGramProduct(int d, int p, Backend backend) {
         if (d < 1 || p < 1) {
             throw new IllegalArgumentException("d and p must be >= 1, got d = " + d + ", p = " + p);
@@ -38,6 +53,11 @@ public final class BlockGramProduct {
     /**
      * Adds Bᵀ(B·W) to {@code y}, where B is the {@code count} × d row-major block {@code rows}.
      * Modified: y. Not modified: rows, w.
+     *
+     * @param rows  the block, row-major, at least count·d values
+     * @param count the number of rows in the block
+     * @param w     W, d × p
+     * @param y     Y, d × p, accumulated into
      */
     public void accumulate(double[] rows, int count, Matrix w, Matrix y) {
         if (w.rows() != d || w.cols() != p || y.rows() != d || y.cols() != p) {

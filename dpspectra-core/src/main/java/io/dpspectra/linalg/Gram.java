@@ -25,10 +25,24 @@ public final class Gram {
     private int buffered;
     private long rowsSeen;
 
+    /**
+     * An accumulator of XᵀX for rows of width d, with the default block size and backend.
+     *
+     * @param d the row width, ≥ 1
+     * @throws MatrixTooLargeException when a d × d matrix cannot exist
+     */
     public Gram(int d) {
         this(d, DEFAULT_BLOCK_ROWS, Backend.DEFAULT);
     }
 
+    /**
+     * An accumulator of XᵀX for rows of width d that buffers {@code blockRows} rows per BLAS call.
+     *
+     * @param d         the row width, ≥ 1
+     * @param blockRows the rows per block, ≥ 1
+     * @param backend   the BLAS to use
+     * @throws MatrixTooLargeException when a d × d matrix cannot exist
+     */
     public Gram(int d, int blockRows, Backend backend) {
         if (d < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + d);
@@ -44,7 +58,12 @@ public final class Gram {
         this.lower = new double[MatrixTooLargeException.checkedLength("the d x d matrix XᵀX", d, d)];
     }
 
-    /** XᵀX of a whole in-memory matrix (rows × d). */
+    /**
+     * XᵀX of a whole in-memory matrix (rows × d).
+     *
+     * @param x the rows, n × d. Not modified.
+     * @return a new d × d symmetric matrix
+     */
     public static Matrix of(Matrix x) {
         Gram g = new Gram(x.cols());
         double[] row = new double[x.cols()];
@@ -57,15 +76,29 @@ public final class Gram {
         return g.result();
     }
 
+    /**
+     * The row width d.
+     *
+     * @return d
+     */
     public int dimension() {
         return d;
     }
 
+    /**
+     * The number of rows added so far.
+     *
+     * @return the count, ≥ 0
+     */
     public long rowCount() {
         return rowsSeen;
     }
 
-    /** Adds one row (copied). Not modified: row. */
+    /**
+     * Adds one row (copied). Not modified: row.
+     *
+     * @param row a row of length d
+     */
     public void add(double[] row) {
         if (row.length != d) {
             throw new IllegalArgumentException("row has " + row.length + " entries, expected " + d);
@@ -81,12 +114,23 @@ public final class Gram {
         }
     }
 
-    /** Adds {@code count} rows stored row-major in {@code rows} starting at 0. Not modified: rows. */
+    /**
+     * Adds {@code count} rows stored row-major in {@code rows} starting at 0. Not modified: rows.
+     *
+     * @param rows  at least count·d values
+     * @param count the number of rows
+     */
     public void addBlock(double[] rows, int count) {
         addBlock(rows, 0, count);
     }
 
-    /** Adds rows [from, from + count) of the row-major {@code rows}. Not modified: rows. */
+    /**
+     * Adds rows [from, from + count) of the row-major {@code rows}. Not modified: rows.
+     *
+     * @param rows  row-major rows of length d
+     * @param from  the first row
+     * @param count the number of rows
+     */
     public void addBlock(double[] rows, int from, int count) {
         if (from < 0 || (long) (from + count) * d > rows.length) {
             throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for rows " + from + " to "
@@ -102,6 +146,8 @@ public final class Gram {
     /**
      * Adds the XᵀX accumulated by {@code other} (same d) to this one: partial Grams of disjoint parts of
      * the rows, summed in an order the caller fixes (floating-point sums depend on it). Not modified: other.
+     *
+     * @param other another accumulator of the same width
      */
     public void addGram(Gram other) {
         if (other.d != d) {
@@ -135,7 +181,11 @@ public final class Gram {
         }
     }
 
-    /** The full symmetric XᵀX of every row added so far (a new matrix). */
+    /**
+     * The full symmetric XᵀX of every row added so far (a new matrix).
+     *
+     * @return a new d × d matrix
+     */
     public Matrix result() {
         flush();
         Matrix m = Matrix.wrapColumnMajor(d, d, lower.clone());
