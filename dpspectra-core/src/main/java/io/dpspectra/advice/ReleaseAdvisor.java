@@ -59,11 +59,24 @@ public final class ReleaseAdvisor {
     /** A direction is recovered when its expected sin² to the release is at most this. */
     public static final double RECOVERED_SIN2 = 0.5;
     /**
-     * The share of the variance the weakest of the k wanted directions is assumed to hold when the user states
-     * none: a tenth (on the shipped tables, the second principal direction holds 8% to 24% of the centred or
-     * standardised variance).
+     * The share of the variance each of the k wanted directions is assumed to hold when the user states none,
+     * in dimension 10 and above: a tenth (on the shipped tables, the second principal direction holds 8% to 24%
+     * of the centred or standardised variance). See {@link #defaultExpectedShare}.
      */
     public static final double DEFAULT_EXPECTED_SHARE = 0.1;
+
+    /**
+     * The default expectation in dimension d for k directions: {@value #DEFAULT_EXPECTED_SHARE}, or twice an even
+     * share, 2/d, when that is more (in low dimension a tenth is no more than the other directions hold on
+     * average, and such a direction is not a principal one), and at most 1/k.
+     *
+     * @param d the dimension
+     * @param k the number of directions
+     * @return the share
+     */
+    public static double defaultExpectedShare(int d, int k) {
+        return Math.min(1.0 / k, Math.max(DEFAULT_EXPECTED_SHARE, 2.0 / d));
+    }
 
     /**
      * What one algorithm is predicted to do.
@@ -211,6 +224,75 @@ public final class ReleaseAdvisor {
     }
 
     /**
+     * The predicted mean squared correlation between the rows' scores on the release's k directions and on the
+     * exact top-k directions, for a matrix with eigenvalues {@code lambda}: for direction i, a release vector
+     * u_i = c·v_i + Σ_j a_j·v_j with the leak a_j² of {@link Model#leakOnSpectrum}, whose scores Xu_i correlate with
+     * Xv_i as c²λ_i/(c²λ_i + Σ_j a_j²λ_j). The rows' variance weights the leak: a release whose error lies in
+     * directions that hold little variance still projects the rows almost as exact PCA does. A measure of the
+     * projection, as a user applies it; for the data's curator, with the data's exact spectrum: NOT private.
+     *
+     * @param algorithm a predicted algorithm
+     * @param f         the facts
+     * @param lambda    all d eigenvalues, descending
+     * @return the mean over the k directions of the squared correlation, in [0, 1]; NaN without a prediction
+     */
+    public static double scoreCorrelationOnSpectrum(String algorithm, ReleaseFacts f, double[] lambda) {
+        if (!predicts(algorithm, f)) {
+            return Double.NaN;
+        }
+        int d = f.dimension();
+        int k = f.components();
+        double[][] leak = model(algorithm, f).leakOnSpectrum(f, lambda);
+        double mean = 0;
+        for (int i = 0; i < k; i++) {
+            double out = 0;
+            double weighted = 0;
+            for (int j = k; j < d; j++) {
+                out += leak[i][j];
+                weighted += leak[i][j] * Math.max(0, lambda[j]);
+            }
+            double c2 = Math.max(0, 1 - out);
+            double own = c2 * Math.max(0, lambda[i]);
+            mean += own + weighted > 0 ? own / (own + weighted) : 0;
+        }
+        return mean / k;
+    }
+
+    /**
+     * True when {@code algorithm} has a prediction and applies to these facts.
+     *
+     * @param algorithm the {@code --algorithm} name
+     * @param f         the facts
+     * @return whether {@link #sin2OnSpectrum} and {@link #predict} give numbers for it
+     */
+    public static boolean predicts(String algorithm, ReleaseFacts f) {
+        return !UNPREDICTED_FIT.contains(algorithm) && notApplicable(algorithm, f) == null;
+    }
+
+    /**
+     * The expected sin² of each of the top k directions of a matrix whose eigenvalues (XᵀX units, the bounded and,
+     * if asked, centred rows as the estimator sees them) are {@code lambda}, for {@code algorithm} on these facts:
+     * the same noise models, with the whole spectrum in place of an expected share (first-order perturbation,
+     * sin²θ_i = σ²·Σ_{j&gt;k} 1/(λ_i − λ_j)², capped at the random level 1 − k/d). For the data's curator, with the
+     * data's exact spectrum: NOT private.
+     *
+     * @param algorithm a predicted algorithm ({@link #PREDICTED_FIT}, gaussian, laplace)
+     * @param f         the facts (their fill is not used; the trace is the spectrum's)
+     * @param lambda    all d eigenvalues, descending
+     * @return the k expected sin², or null when the algorithm has no prediction or does not apply
+     */
+    public static double[] sin2OnSpectrum(String algorithm, ReleaseFacts f, double[] lambda) {
+        if (lambda.length != f.dimension()) {
+            throw new IllegalArgumentException("the spectrum has " + lambda.length + " eigenvalues but d = "
+                    + f.dimension());
+        }
+        if (UNPREDICTED_FIT.contains(algorithm) || notApplicable(algorithm, f) != null) {
+            return null;
+        }
+        return model(algorithm, f).sin2OnSpectrum(f, lambda);
+    }
+
+    /**
      * The smallest ε (the estimator's share) at which {@code algorithm} recovers directions holding
      * {@code share}, δ kept: +∞ when none up to 10⁴ does.
      */
@@ -283,6 +365,15 @@ public final class ReleaseAdvisor {
     interface Model {
         double[] sin2(ReleaseFacts f, double share);
 
+        /** The expected sin² of each of the top k directions of a matrix with eigenvalues {@code lambda} (descending). */
+        double[] sin2OnSpectrum(ReleaseFacts f, double[] lambda);
+
+        /**
+         * For each of the top k directions i, how its leak out of the top-k subspace spreads over the other
+         * directions j ≥ k: row i holds the expected squared component along each v_j (zero for j &lt; k).
+         */
+        double[][] leakOnSpectrum(ReleaseFacts f, double[] lambda);
+
         /** σ of one noise entry (XᵀX units), or 0 for a mechanism without additive noise. */
         double entryNoise();
     }
@@ -351,6 +442,51 @@ public final class ReleaseAdvisor {
         }
 
         @Override
+        public double[] sin2OnSpectrum(ReleaseFacts f, double[] lambda) {
+            int d = f.dimension();
+            int k = f.components();
+            double cap = 1 - (double) k / d;
+            double[] out = new double[k];
+            for (int i = 0; i < k; i++) {
+                double s = 0;
+                for (int j = k; j < d; j++) {
+                    double gap = lambda[i] - lambda[j];
+                    double den = iterations == 0 ? gap * gap : lambda[i] * lambda[i] - lambda[j] * lambda[j];
+                    s += den > 0 ? sigma * sigma / den : Double.POSITIVE_INFINITY;
+                }
+                if (iterations > 0 && lambda[i] > 0 && d > k) {
+                    s += cap * Math.pow(Math.max(0, lambda[k]) / lambda[i], 2.0 * iterations);
+                }
+                out[i] = Math.min(s, cap);
+            }
+            return out;
+        }
+
+        @Override
+        public double[][] leakOnSpectrum(ReleaseFacts f, double[] lambda) {
+            int d = f.dimension();
+            int k = f.components();
+            double[] sin2 = sin2OnSpectrum(f, lambda);
+            double[][] leak = new double[k][d];
+            for (int i = 0; i < k; i++) {
+                double total = 0;
+                for (int j = k; j < d; j++) {
+                    double gap = lambda[i] - lambda[j];
+                    double den = iterations == 0 ? gap * gap : lambda[i] * lambda[i] - lambda[j] * lambda[j];
+                    leak[i][j] = den > 0 ? sigma * sigma / den : 1e300;
+                    total += leak[i][j];
+                }
+                // the leak sin²: shaped as first-order perturbation (∝ σ²/(λ_i − λ_j)²) while the direction is
+                // mostly kept, spread evenly (a random vector) as it is lost
+                double kept = 1 - sin2[i];
+                for (int j = k; j < d; j++) {
+                    leak[i][j] = sin2[i] * (kept * leak[i][j] / total + (1 - kept) / (d - k));
+                }
+            }
+            return leak;
+        }
+
+        @Override
         public double entryNoise() {
             return sigma;
         }
@@ -376,6 +512,42 @@ public final class ReleaseAdvisor {
                 out[i] = binghamMeanSin2(d - i, kappa[i] * Math.max(0, theta - b));
             }
             return out;
+        }
+
+        @Override
+        public double[] sin2OnSpectrum(ReleaseFacts f, double[] lambda) {
+            int d = f.dimension();
+            int k = f.components();
+            double rest = 0;
+            for (int j = k; j < d; j++) {
+                rest += lambda[j];
+            }
+            double b = k == d ? 0 : rest / (d - k);
+            // κ from the mechanism's split with the k eigenvalues' mean share (AD splits by them)
+            double share = 0;
+            for (int i = 0; i < k; i++) {
+                share += lambda[i] / k;
+            }
+            double[] kappa = kappa(share / Math.max(f.trace(), Double.MIN_NORMAL));
+            double[] out = new double[k];
+            for (int i = 0; i < k; i++) {
+                out[i] = binghamMeanSin2(d - i, kappa[i] * Math.max(0, lambda[i] - b));
+            }
+            return out;
+        }
+
+        @Override
+        public double[][] leakOnSpectrum(ReleaseFacts f, double[] lambda) {
+            int d = f.dimension();
+            int k = f.components();
+            double[] sin2 = sin2OnSpectrum(f, lambda);
+            double[][] leak = new double[k][d];
+            for (int i = 0; i < k; i++) {
+                for (int j = k; j < d; j++) {
+                    leak[i][j] = sin2[i] / (d - k); // the sampler's leak has no preferred direction in the rest
+                }
+            }
+            return leak;
         }
 
         @Override

@@ -147,6 +147,18 @@ public final class AdaptiveQuantile {
             return new Ladder(e, start, lo, e[e.length - 1], true);
         }
 
+        /**
+         * The ladder for row norms: 40 octaves below {@code publicTop} when the rows have a public bound (a
+         * bounded schema's, by construction), else {@link #DEFAULT_LO} to {@link #DEFAULT_HI} (NaN).
+         *
+         * @param publicTop the largest norm a row can have, or NaN when there is none
+         * @return the ladder
+         */
+        public static Ladder rowNorms(double publicTop) {
+            return Double.isNaN(publicTop) ? positive(DEFAULT_LO, DEFAULT_HI)
+                    : positive(Math.scalb(publicTop, -40), publicTop);
+        }
+
         private static int octaves(double lo, double hi) {
             if (!(lo > 0 && hi > lo && Double.isFinite(hi))) {
                 throw new IllegalArgumentException("a ladder needs 0 < lo < hi (finite), got lo = " + lo + ", hi = " + hi);
