@@ -3,7 +3,7 @@ package io.dpspectra.cli;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateMean;
-import io.dpspectra.data.PrivateQuantile;
+import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.noise.RandomSource;
@@ -91,6 +91,116 @@ final class ReleaseInput {
     private double centerFraction;
     private Pipeline pipeline;
     private final List<PrivacyGuarantee> preprocessingGuarantees = new ArrayList<>();
+    /** n when it is public (counted before spending under replace neighbouring), for the auto bound share. */
+    private java.util.OptionalLong publicRows = java.util.OptionalLong.empty();
+    /** The private bound's share of ε and the octave's share of that, as {@link #plan} fixed them. */
+    private double boundShare = Double.NaN;
+    private double bracketShare = AdaptiveQuantile.DEFAULT_BRACKET_SHARE;
+    /** The auto plan of the private bound when n was public, else null. */
+    private AdaptiveQuantile.Plan boundPlan;
+
+    /** Sets n for {@link #plan} when it is public (replace neighbouring): {@code auto} then fits the bound's share to it. */
+    void publicRows(long n) {
+        publicRows = java.util.OptionalLong.of(n);
+    }
+
+    /** The auto plan of the private bound, when n was public and the share is auto; else null. */
+    AdaptiveQuantile.Plan boundPlan() {
+        return boundPlan;
+    }
+
+    /** The private bound's share of ε (NaN before {@link #plan} or without a private bound). */
+    double boundShare() {
+        return boundShare;
+    }
+
+    /** The public ladder of the private bound: below the schema's bound by construction, else the default one. */
+    AdaptiveQuantile.Ladder boundLadder() {
+        boolean publicCentre = centre != Pipeline.Centre.NONE;
+        return AdaptiveQuantile.Ladder.rowNorms(schema != null && schema.schema().rowNormBound(publicCentre).isPresent()
+                ? schema.schema().rowNormBound(publicCentre).getAsDouble() : Double.NaN);
+    }
+
+    /**
+     * The number of rows of INPUT, counted before anything is spent and without keeping them (one pass over a
+     * text file, validating it as every release does first; a .dpsr file declares it), or empty for standard
+     * input and for inputs read elsewhere (a cluster). Call after {@link #checkBeforeReading}.
+     */
+    java.util.Optional<Shape> countRowsBeforeSpending() {
+        if (Inputs.isStdin(inputPath) || ExternalInputs.installed().isPresent()) {
+            return java.util.Optional.empty();
+        }
+        RowSource rows = schema != null ? Inputs.schemaRows(inputPath, schema, centre != Pipeline.Centre.NONE)
+                : Inputs.open(inputPath, input, m -> { }).rows();
+        if (!rowsCheaplyCounted() && rows.knownSize().isPresent()) {
+            return java.util.Optional.of(new Shape(Inputs.rowCount(rows), rows.dimension(), null, rows));
+        }
+        io.dpspectra.data.NormProfile profile = io.dpspectra.data.NormProfile.of(rows);
+        if (profile.rows() == 0) {
+            throw CliException.data(rows.describe() + " has no data rows", "provide at least one row", null);
+        }
+        return java.util.Optional.of(new Shape(profile.rows(), rows.dimension(), profile, rows));
+    }
+
+    /**
+     * n and d of INPUT, as {@link #countRowsBeforeSpending} found them, and the spread of its row norms when
+     * it was read (NOT private: for the curator's warnings).
+     */
+    record Shape(long rows, int dimension, io.dpspectra.data.NormProfile profile, RowSource source) {
+    }
+
+    /**
+     * The bound the check before spending uses: the given or schema bound, or for a private Q-quantile bound not
+     * drawn yet, the rows' exact Q-quantile norm (a stand-in, for the curator's check only).
+     */
+    double boundForCheck(io.dpspectra.data.NormProfile profile) {
+        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
+        return pb != null ? profile.quantile(pb.quantile()) : boundForAdvice();
+    }
+
+    /** True when the estimator sees centred rows (public or private centring). */
+    boolean centres() {
+        return centre != Pipeline.Centre.NONE;
+    }
+
+    /**
+     * True when counting the rows before spending costs little: a .dpsr file declares n, and a text file under
+     * {@value #CHEAP_COUNT_BYTES} bytes is parsed in well under a second.
+     */
+    boolean rowsCheaplyCounted() {
+        if (Inputs.isStdin(inputPath) || ExternalInputs.installed().isPresent()) {
+            return false;
+        }
+        try {
+            return Inputs.isBinary(inputPath) || java.nio.file.Files.size(inputPath) < CHEAP_COUNT_BYTES;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** Text inputs below this size are counted before spending for the usefulness check. */
+    static final long CHEAP_COUNT_BYTES = 64L << 20;
+
+    /** The row bound for the advisor: the given or schema bound, NaN for a private bound (not drawn yet). */
+    double boundForAdvice() {
+        if (bounds != null && bounds.privateBound() != null) {
+            return Double.NaN;
+        }
+        if (bounds != null) {
+            return bounds.bound();
+        }
+        return schema.schema().rowNormBound(centre != Pipeline.Centre.NONE).getAsDouble();
+    }
+
+    /**
+     * The share of B² the rows fill at least, for the advisor: 1 − Q under a private Q-quantile bound (its top
+     * 1 − Q rows are clipped onto the bound), 1 otherwise (every row on the bound: the most optimistic, so that a
+     * warning means useless even then).
+     */
+    double fillForAdvice() {
+        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
+        return pb == null ? 1 : 1 - pb.quantile();
+    }
 
     /**
      * Rows opened and bounded for one release; the row count is taken only if an algorithm asks for it
@@ -207,7 +317,21 @@ final class ReleaseInput {
         PrivacyParams mean = null;
         double left = 1;
         if (bounds != null && bounds.privateBound() != null) {
-            double f = bounds.privateBound().fraction();
+            BoundOptions.PrivateBound pb = bounds.privateBound();
+            double f = pb.fraction();
+            bracketShare = AdaptiveQuantile.DEFAULT_BRACKET_SHARE;
+            if (pb.auto()) {
+                if (publicRows.isPresent()) {
+                    AdaptiveQuantile.Plan auto = AdaptiveQuantile.plan(publicRows.getAsLong(), pb.quantile(), eps,
+                            boundLadder());
+                    f = auto.share();
+                    bracketShare = auto.bracketShare();
+                    boundPlan = auto;
+                } else {
+                    f = BoundOptions.DEFAULT_PRIVATE_FRACTION;
+                }
+            }
+            boundShare = f;
             bound = PrivacyParams.pure(eps * f);
             left -= f;
         }
@@ -275,19 +399,15 @@ final class ReleaseInput {
         DataBounds.Origin originKind = DataBounds.Origin.USER_GIVEN;
         BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
         if (pb != null) {
-            // the grid's top: the schema's bound by construction (no row is above it), else a fixed 1e6
-            double top = schema != null && schema.schema().rowNormBound(publicCentre).isPresent()
-                    ? schema.schema().rowNormBound(publicCentre).getAsDouble() : BoundOptions.PRIVATE_GRID_TOP;
-            double[] grid = PrivateQuantile.geometricGrid(top * BoundOptions.PRIVATE_GRID_SPAN, top,
-                    BoundOptions.PRIVATE_GRID_RATIO);
-            long[] histogram = external != null ? external.rowNormHistogram(grid)
-                    : PrivateQuantile.rowNormHistogram(raw, grid);
-            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(histogram, pb.quantile(), grid,
-                    plan.bound(), neighbouring);
+            AdaptiveQuantile.Ladder ladder = boundLadder();
+            long[] histogram = external != null ? external.rowNormHistogram(ladder.edges())
+                    : AdaptiveQuantile.rowNormHistogram(raw, ladder.edges());
+            AdaptiveQuantile.Result q = AdaptiveQuantile.using(random).bracketShare(bracketShare)
+                    .rowNormQuantile(histogram, pb.quantile(), ladder, plan.bound(), neighbouring);
             bound = q.value();
-            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
-                    + "public grid %.6g * %s^i up to %.6g, %s)", pb.quantile(), grid[0], BoundOptions.PRIVATE_GRID_RATIO,
-                    top, plan.bound());
+            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (noisy max over the octaves of "
+                    + "the public ladder %s, then over the chosen octave's cells; %s)", pb.quantile(), ladder,
+                    plan.bound());
             originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
             preprocessingGuarantees.add(q.guarantee());
         } else if (bounds != null) {
