@@ -3,6 +3,7 @@ package io.dpspectra.cli;
 import io.dpspectra.advice.ReleaseAdvisor;
 import io.dpspectra.advice.ReleaseFacts;
 import io.dpspectra.data.AdaptiveQuantile;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
@@ -96,7 +97,7 @@ final class AdviseCommand extends BaseCommand {
         if (rows < 1) {
             throw CliException.usage("--rows must be >= 1, got " + rows, "e.g. --rows 10000");
         }
-        SchemaJson.Loaded schema = schemaPath == null ? null : SchemaJson.read(schemaPath);
+        SchemaFile schema = schemaPath == null ? null : SchemaJson.read(schemaPath);
         boolean centring = !center.equalsIgnoreCase("none");
         int d;
         if (dimension != null) {

@@ -1,25 +1,25 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.release.RowBound;
 import picocli.CommandLine.Option;
 
 /**
  * The per-row L2 norm bound B that every private release is calibrated to: {@code --clip-norm B} (scale
  * rows above B down onto B), {@code --clip-norm private[:Q[:F]]} (B is a differentially private
- * Q-quantile of the row norms, bought with a share F of the budget, {@link AdaptiveQuantile}) or {@code --norm-bound B} (rows
+ * Q-quantile of the row norms, bought with a share F of the budget, core's adaptive quantile) or {@code --norm-bound B} (rows
  * above B are an error). Optional with a {@code --schema} whose numeric columns all have bounds: the
  * bound then follows from the schema by construction.
  */
 final class BoundOptions {
     /**
      * The share of the budget for a private bound when n is not public (add/remove neighbouring, or standard
-     * input): with a public n, {@code auto} takes what the quantile needs ({@link AdaptiveQuantile#plan}).
+     * input): with a public n, {@code auto} takes what the quantile needs (core's).
      */
-    static final double DEFAULT_PRIVATE_FRACTION = 0.1;
-    /** The quantile of {@code --clip-norm private} without Q: the median norm. */
-    static final double DEFAULT_PRIVATE_QUANTILE = 0.5;
+    static final double DEFAULT_PRIVATE_FRACTION = RowBound.DEFAULT_PRIVATE_SHARE;
+    /** The quantile of {@code --clip-norm private} without Q: the median norm (core's). */
+    static final double DEFAULT_PRIVATE_QUANTILE = RowBound.DEFAULT_PRIVATE_QUANTILE;
 
     @Option(names = "--clip-norm", paramLabel = "B|private[:Q[:F]]",
             description = "Clip every row to L2 norm <= B (rows above B are scaled down onto B). Choose B from domain "
@@ -47,11 +47,29 @@ final class BoundOptions {
         }
     }
 
+    /**
+     * The largest row-norm bound accepted: the noise of a release scales with B² (times the dimension, over
+     * ε), which overflows a double well before B = 1e154; no real data need a larger bound (rescale them by
+     * a public constant instead).
+     */
+    static final double MAX_BOUND = 1e100;
+
     /** Checks the bound is finite and positive (a usage error otherwise), before any data is read. */
     void validate() {
         if (privateBound() == null) {
-            DpPreconditions.checkBound(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
+            check(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
         }
+    }
+
+    /** A bound given as {@code option}: finite, positive and at most {@link #MAX_BOUND} (a usage error otherwise). */
+    static double check(String option, double bound) {
+        DpPreconditions.checkBound(option, bound);
+        if (bound > MAX_BOUND) {
+            throw CliException.usage(option + " " + bound + " is too large: the noise, which grows as the bound "
+                    + "squared, would overflow (the largest bound accepted is " + MAX_BOUND + ")",
+                    "rescale the data by a public constant (and the bound with it)");
+        }
+        return bound;
     }
 
     /** The private-bound request, or null for a given bound. */

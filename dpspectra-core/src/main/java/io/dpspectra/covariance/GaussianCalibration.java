@@ -27,7 +27,7 @@ public enum GaussianCalibration {
      * @return σ, &gt; 0
      */
     public double sigma(double l2Sensitivity, PrivacyParams params) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
         double analytic = GaussianNoise.sigmaFor(l2Sensitivity, params);
         if (this == ANALYTIC) {

@@ -63,7 +63,7 @@ public final class BinaryRows implements RowSource {
             long size = ch.size();
             if (size < HEADER_BYTES) {
                 throw new InvalidDataException(path + " is " + size + " bytes, shorter than the " + HEADER_BYTES
-                        + "-byte dpspectra binary header; is it a BinaryRows file (written by BinaryRows.write)?");
+                        + "-byte dpspectra binary header; is it a .dpsr file (written by 'dpspectra convert')?");
             }
             ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
             while (h.hasRemaining() && ch.read(h) >= 0) {
@@ -74,7 +74,7 @@ public final class BinaryRows implements RowSource {
             h.get(magic);
             if (!MAGIC.equals(new String(magic, StandardCharsets.ISO_8859_1))) {
                 throw new InvalidDataException(path + " does not start with the magic bytes \"" + MAGIC
-                        + "\"; it is not a dpspectra binary rows file (convert CSV with BinaryRows.write)");
+                        + "\"; it is not a dpspectra binary rows file (convert a CSV with 'dpspectra convert')");
             }
             int version = h.getInt();
             if (version != VERSION) {
@@ -100,7 +100,7 @@ public final class BinaryRows implements RowSource {
             }
             return new BinaryRows(path, n, dim);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + path + ": " + IoErrors.inWords(e), e);
         }
     }
 
@@ -138,7 +138,7 @@ public final class BinaryRows implements RowSource {
             ok = true;
             return n;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + target + ": " + IoErrors.inWords(e), e);
         } finally {
             if (!ok && tmp != null) {
                 try {
@@ -277,7 +277,7 @@ public final class BinaryRows implements RowSource {
             ch = FileChannel.open(path, StandardOpenOption.READ);
             ch.position(HEADER_BYTES);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + path + ": " + IoErrors.inWords(e), e);
         }
         return new Cursor(ch);
     }
@@ -344,7 +344,7 @@ public final class BinaryRows implements RowSource {
                     }
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot read " + path + ": " + IoErrors.inWords(e), e);
             } finally {
                 buf.flip();
             }
@@ -375,7 +375,7 @@ public final class BinaryRows implements RowSource {
             try {
                 ch.close();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot close " + path + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot close " + path + ": " + IoErrors.inWords(e), e);
             }
         }
     }

@@ -50,7 +50,7 @@ import java.util.zip.GZIPInputStream;
  * line ends ({@link CsvPipeline}; rows still come out in file order, and the first bad line is the one
  * reported); memory a few 1 MB pieces, independent of the number of rows. A Gram pass
  * ({@link GramPass}) does not take the rows one by one: the parser threads fold their pieces into partial
- * XᵀX themselves, in a fixed order ({@link RowCursor#foldGram}).
+ * XᵀX themselves, with the bits of the row-by-row pass ({@link RowCursor#foldGram}).
  */
 public final class CsvRows implements RowSource {
 
@@ -327,7 +327,7 @@ public final class CsvRows implements RowSource {
                     }
                 }
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file exists, is readable and (for .gz) is valid gzip", e);
             }
             String first = sample.firstContent();
@@ -411,8 +411,19 @@ public final class CsvRows implements RowSource {
                 fileNames = Collections.unmodifiableList(gen);
             }
             List<String> names = new ArrayList<>(sel.length);
+            Map<String, Integer> firstWithName = new HashMap<>();
             for (int i = 0; i < sel.length; i++) {
-                names.add(nameList != null ? nameList.get(sel[i]) : "x" + (i + 1));
+                String n = nameList != null ? nameList.get(sel[i]) : "x" + (i + 1);
+                Integer other = firstWithName.putIfAbsent(n, sel[i]);
+                if (other != null) {
+                    String message = name + ": columns " + (other + 1) + " and " + (sel[i] + 1) + " are both named \""
+                            + n + "\"" + (headerNames != null ? " in --header-names" : " in the header (line " + firstLine
+                            + ")") + "; a release names its features, so each needs its own name: rename one"
+                            + (headerNames != null ? "" : ", name the columns with --header-names,")
+                            + " or leave one out with --exclude-columns";
+                    throw headerNames != null ? new IllegalArgumentException(message) : new InvalidDataException(message);
+                }
+                names.add(n);
             }
             if (header && !sample.hasContentAfterFirst()) {
                 throw new InvalidDataException(name + ": no data rows (only a header line "
@@ -494,6 +505,11 @@ public final class CsvRows implements RowSource {
                 String t = token.trim();
                 Integer j = byName.get(t);
                 if (j != null) {
+                    if (headerCells.lastIndexOf(t) != j) {
+                        throw new IllegalArgumentException(name + ": " + option + " " + t + " is ambiguous: columns "
+                                + (j + 1) + " and " + (headerCells.lastIndexOf(t) + 1) + " are both named \"" + t
+                                + "\"; select by 1-based number instead");
+                    }
                     sel.add(j);
                     continue;
                 }
@@ -842,7 +858,7 @@ public final class CsvRows implements RowSource {
                 counted = new CsvPipeline.CountingInputStream(Files.newInputStream(path));
                 raw = isGzip(path) ? new GZIPInputStream(counted, 1 << 16) : counted;
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file still exists and is readable", e);
             }
         }
@@ -1178,7 +1194,8 @@ public final class CsvRows implements RowSource {
                 spareValues.offer(piece.values); // this thread is done with its rows
             }
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
-                    + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
+                    + nextBase + ": " + IoErrors.inWords(e) + "; check that the file is complete and (for .gz) not "
+                    + "truncated", e));
             rowInPiece = 0;
             if (piece == null) {
                 finished = true;
@@ -1200,21 +1217,23 @@ public final class CsvRows implements RowSource {
 
         /**
          * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
-         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane
-         * ({@link CsvPipeline#FOLD_LANES}, piece i to lane i mod 4, in file order within a lane), and the
-         * lanes are summed in lane order: the result does not depend on thread timing. This thread only takes the pieces in order, to count
-         * rows and lines and to report the first problem in the file. Declined (null) once rows were
-         * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
+         * added at their row numbers to one {@link Gram} (canonical blocks, summed in an order-free way,
+         * so the result is the bits of the row-by-row pass whatever the thread timing). This thread only
+         * takes the pieces in order, to count rows and lines and to report the first problem in the file.
+         * Declined (null) once rows were read, or when the sum and the threads' scratch would take more
+         * than an eighth of the heap.
          */
         @Override
         public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
-            if (closed || pipeline != null
-                    || (long) CsvPipeline.FOLD_LANES * d * d * Double.BYTES > Runtime.getRuntime().maxMemory() / 8) {
+            // the sum (26 bytes per entry of the lower triangle) and, per parser thread, a d x d scratch and a
+            // packed triangle
+            long bytes = (long) d * (d + 1) / 2 * 26 + (long) Runtime.getRuntime().availableProcessors() * d * d * 12;
+            if (closed || pipeline != null || bytes > Runtime.getRuntime().maxMemory() / 8) {
                 return null;
             }
-            Gram[] lanes = new Gram[CsvPipeline.FOLD_LANES];
-            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes, length) -> {
-                Piece p = parsePiece(bytes, length, spareValues);
+            Gram gram = new Gram(d, backend);
+            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes2, length) -> {
+                Piece p = parsePiece(bytes2, length, spareValues);
                 try {
                     transform.apply(p.values, p.rows, d);
                 } catch (RowTransform.RowProblem e) {
@@ -1222,17 +1241,11 @@ public final class CsvRows implements RowSource {
                     p.rowProblem = e;
                 }
                 return p;
-            }, (p, lane) -> {
-                if (p.rows > 0 && lanes[lane] == null) {
-                    lanes[lane] = new Gram(d, 1, backend);
-                }
-                // blocks of blockRows as GramPass feeds them: a file of one piece gives its XᵀX bit for bit
-                for (int from = 0; from < p.rows; from += blockRows) {
-                    lanes[lane].addBlock(p.values, from, Math.min(blockRows, p.rows - from));
-                }
+            }, (p, firstRow) -> {
+                gram.addAt(firstRow, p.values, 0, p.rows);
                 spareValues.offer(p.values);
                 p.values = null;
-            });
+            }, p -> p.rows);
             while (takePiece()) {
                 if (piece.rowProblem != null) {
                     finished = true;
@@ -1251,20 +1264,10 @@ public final class CsvRows implements RowSource {
                 }
                 progress.accept(rows);
             }
-            Gram sum = null;
-            for (Gram lane : lanes) {
-                if (lane != null) {
-                    if (sum == null) {
-                        sum = lane;
-                    } else {
-                        sum.addGram(lane);
-                    }
-                }
-            }
-            if (sum == null) {
+            if (rows == 0) {
                 throw new InvalidDataException(name + " has no rows; provide at least one data row");
             }
-            return new GramPass(sum.result(), rows);
+            return new GramPass(gram.result(), rows);
         }
 
         @Override
@@ -1313,6 +1316,11 @@ public final class CsvRows implements RowSource {
         @Override
         public String position() {
             return name + " line " + lastRowLine;
+        }
+
+        @Override
+        public long line() {
+            return rows == 0 ? -1 : lastRowLine;
         }
 
         @Override

@@ -46,7 +46,7 @@ public final class EdgeListReader {
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return read(r, path.toString(), nodes);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e)
                     + "; check that the file exists and is readable", e);
         }
     }

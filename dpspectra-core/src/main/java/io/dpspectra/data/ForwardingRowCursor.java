@@ -46,6 +46,11 @@ public abstract class ForwardingRowCursor implements RowCursor {
     }
 
     @Override
+    public long line() {
+        return inner.line();
+    }
+
+    @Override
     public long rowsRead() {
         return inner.rowsRead();
     }

@@ -10,6 +10,9 @@ package io.dpspectra.data;
 public final class InvalidDataException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** What the user can do, or null. */
+    private final String hint;
+
     /**
      * Bad data, described for people.
      *
@@ -17,6 +20,18 @@ public final class InvalidDataException extends RuntimeException {
      */
     public InvalidDataException(String message) {
         super(message);
+        this.hint = null;
+    }
+
+    /**
+     * Bad data, with what the user can do about it.
+     *
+     * @param message what is wrong and where
+     * @param hint    what to do, e.g. "provide at least one row"
+     */
+    public InvalidDataException(String message, String hint) {
+        super(message);
+        this.hint = hint;
     }
 
     /**
@@ -27,5 +42,15 @@ public final class InvalidDataException extends RuntimeException {
      */
     public InvalidDataException(String message, Throwable cause) {
         super(message, cause);
+        this.hint = null;
+    }
+
+    /**
+     * What the user can do, when the thrower said so.
+     *
+     * @return the hint, or null
+     */
+    public String hint() {
+        return hint;
     }
 }

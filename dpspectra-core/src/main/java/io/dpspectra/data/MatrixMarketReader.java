@@ -37,7 +37,7 @@ public final class MatrixMarketReader {
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return read(r, path.toString());
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e)
                     + "; check that the file exists and is readable", e);
         }
     }

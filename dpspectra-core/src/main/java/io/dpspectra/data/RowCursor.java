@@ -95,6 +95,16 @@ public interface RowCursor extends AutoCloseable {
     }
 
     /**
+     * The line of the text file that the last row returned came from (1-based, counting every line of the
+     * file: skipped lines, comments and the header too), so that a caller can find the rest of that line.
+     *
+     * @return the line, or −1 when the rows do not come from lines of a text file (or no row was returned yet)
+     */
+    default long line() {
+        return -1;
+    }
+
+    /**
      * Number of rows returned so far in this pass.
      *
      * @return the count

@@ -96,7 +96,7 @@ public final class SchemaRows implements RowSource {
             Inspected f = inspect(r, path.toString(), schema, separator, skipLines, commentPrefix);
             return new SchemaRows(path, path.toString(), null, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e + "; check the path and (for .gz) that "
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e) + "; check the path and (for .gz) that "
                     + "it is valid gzip", e);
         }
     }
@@ -124,7 +124,7 @@ public final class SchemaRows implements RowSource {
             r.reset();
             return new SchemaRows(null, name, r, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + name + ": " + e + " (the first " + SAMPLE_LINES
+            throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e) + " (the first " + SAMPLE_LINES
                     + " lines must fit in " + (MARK_LIMIT >> 20) + " MB)", e);
         }
     }
@@ -353,7 +353,7 @@ public final class SchemaRows implements RowSource {
             try {
                 reader = reader(path);
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + path + ": " + e, e);
+                throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e), e);
             }
         }
         CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
@@ -375,7 +375,8 @@ public final class SchemaRows implements RowSource {
                     }
                     return s;
                 } catch (IOException e) {
-                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": " + e, e);
+                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": "
+                            + IoErrors.inWords(e), e);
                 }
             }
 
@@ -434,6 +435,11 @@ public final class SchemaRows implements RowSource {
             @Override
             public String position() {
                 return where + " line " + rowLine;
+            }
+
+            @Override
+            public long line() {
+                return rows == 0 ? -1 : rowLine;
             }
 
             @Override

@@ -86,7 +86,7 @@ public final class GaussianNoise extends LatticeNoise {
      * @return σ, &gt; 0
      */
     public static double sigmaFor(double l2Sensitivity, PrivacyParams params, long coordinates) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
         LaplaceNoise.checkCoordinates(coordinates);
         return withRounding(l2Sensitivity, coordinates,
@@ -123,7 +123,7 @@ public final class GaussianNoise extends LatticeNoise {
      * @return σ, &gt; 0
      */
     public static double classicSigmaFor(double l2Sensitivity, PrivacyParams params) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
         if (params.epsilon() >= 1) {
             throw new IllegalArgumentException("the classic Gaussian calibration needs epsilon < 1, got "
@@ -166,7 +166,7 @@ public final class GaussianNoise extends LatticeNoise {
      * @return σ, &gt; 0
      */
     public static double analyticSigma(double l2Sensitivity, double epsilon, double delta) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         DpPreconditions.checkPositiveDelta(delta, "the Gaussian mechanism");
         // δ(σ) decreases from 1 (σ → 0) to 0 (σ → ∞): bracket, then bisect.
@@ -209,7 +209,7 @@ public final class GaussianNoise extends LatticeNoise {
      */
     public static double deltaFor(double sigma, double l2Sensitivity, double epsilon) {
         DpPreconditions.checkPositive("sigma", sigma);
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         if (!(epsilon >= 0) || !Double.isFinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be >= 0 and finite, got " + epsilon);
         }

@@ -39,7 +39,7 @@ public final class L2LaplaceNoise {
      * @return s = Δ/ε
      */
     public static double scaleFor(double l2Sensitivity, double epsilon) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         return l2Sensitivity / epsilon;
     }

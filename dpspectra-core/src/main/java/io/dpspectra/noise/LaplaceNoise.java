@@ -65,7 +65,7 @@ public final class LaplaceNoise extends LatticeNoise {
      * @return b, &gt; 0
      */
     public static double scaleFor(double l1Sensitivity, double epsilon, long coordinates) {
-        DpPreconditions.checkSensitivity("l1Sensitivity", l1Sensitivity);
+        DpPreconditions.checkSensitivity("the L1 sensitivity", l1Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         checkCoordinates(coordinates);
         double b = l1Sensitivity / epsilon;

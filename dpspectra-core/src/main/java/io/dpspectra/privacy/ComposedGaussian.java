@@ -63,7 +63,7 @@ public final class ComposedGaussian {
      * @return σ, &gt; 0
      */
     public static double zcdpSigma(double l2Sensitivity, int releases, PrivacyParams target) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkAtLeast("iterations", releases, 1);
         return l2Sensitivity * Math.sqrt(releases / (2 * zcdpRho(target)));
     }
