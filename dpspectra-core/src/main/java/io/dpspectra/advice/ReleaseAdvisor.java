@@ -101,7 +101,11 @@ public final class ReleaseAdvisor {
                              double noiseNorm, double requiredShare, double requiredEigenvalue, double predictedError,
                              boolean recoversExpected, double randomError, double memoryBytes, int passes, String note) {
 
-        /** True when a number was predicted. */
+        /**
+         * True when a number was predicted.
+         *
+         * @return whether a number was predicted
+         */
         public boolean predicted() {
             return applicable && !Double.isNaN(requiredShare);
         }
@@ -120,12 +124,21 @@ public final class ReleaseAdvisor {
      */
     public record Advice(ReleaseFacts facts, double expectedShare, List<Prediction> predictions, Prediction best,
                          double floorShare, double epsilonNeeded, long rowsNeeded) {
-        /** True when no predicted fit algorithm recovers a direction holding the expected share. */
+        /**
+         * True when no predicted fit algorithm recovers a direction holding the expected share.
+         *
+         * @return whether the release is predicted useless whatever the algorithm
+         */
         public boolean useless() {
             return predictions.stream().noneMatch(p -> p.command().equals("fit") && p.recoversExpected());
         }
 
-        /** The prediction for {@code algorithm}, if any. */
+        /**
+         * The prediction for {@code algorithm}, if any.
+         *
+         * @param algorithm its {@code --algorithm} name
+         * @return its prediction, or empty
+         */
         public java.util.Optional<Prediction> forAlgorithm(String algorithm) {
             return predictions.stream().filter(p -> p.algorithm().equals(algorithm)).findFirst();
         }
@@ -160,7 +173,13 @@ public final class ReleaseAdvisor {
     /** The fit algorithms listed without a prediction. */
     public static final List<String> UNPREDICTED_FIT = List.of("k-dp-ojas", "k-dp-pca", "k-dp-pca-adaptive");
 
-    /** Predictions for every covered algorithm, and the recommendation. */
+    /**
+     * Predictions for every covered algorithm, and the recommendation.
+     *
+     * @param facts the public facts
+     * @param expectedShare the share of the variance each wanted direction is expected to hold, in (0, 1]
+     * @return the advice
+     */
     public static Advice advise(ReleaseFacts facts, double expectedShare) {
         checkShare(expectedShare);
         List<Prediction> out = new ArrayList<>();
@@ -186,7 +205,14 @@ public final class ReleaseAdvisor {
         return new Advice(facts, expectedShare, List.copyOf(out), best, floor, eps, rows);
     }
 
-    /** The prediction for one algorithm (its {@code --algorithm} name; gaussian and laplace: the covariance releases). */
+    /**
+     * The prediction for one algorithm (its {@code --algorithm} name; gaussian and laplace: the covariance releases).
+     *
+     * @param algorithm its {@code --algorithm} name
+     * @param f the public facts
+     * @param expectedShare the share each wanted direction is expected to hold, in (0, 1]
+     * @return the prediction
+     */
     public static Prediction predict(String algorithm, ReleaseFacts f, double expectedShare) {
         checkShare(expectedShare);
         int d = f.dimension();
@@ -295,6 +321,11 @@ public final class ReleaseAdvisor {
     /**
      * The smallest ε (the estimator's share) at which {@code algorithm} recovers directions holding
      * {@code share}, δ kept: +∞ when none up to 10⁴ does.
+     *
+     * @param algorithm its {@code --algorithm} name
+     * @param f the public facts
+     * @param share the share each wanted direction holds
+     * @return the estimator's ε, or +∞
      */
     public static double epsilonNeeded(String algorithm, ReleaseFacts f, double share) {
         java.util.function.DoublePredicate enough = eps -> {
@@ -320,7 +351,14 @@ public final class ReleaseAdvisor {
         return hi;
     }
 
-    /** The smallest n at which {@code algorithm} recovers directions holding {@code share}: Long.MAX_VALUE when none up to 10¹⁵ does. */
+    /**
+     * The smallest n at which {@code algorithm} recovers directions holding {@code share}: Long.MAX_VALUE when none up to 10¹⁵ does.
+     *
+     * @param algorithm its {@code --algorithm} name
+     * @param f the public facts
+     * @param share the share each wanted direction holds
+     * @return n, or Long.MAX_VALUE
+     */
     public static long rowsNeeded(String algorithm, ReleaseFacts f, double share) {
         java.util.function.LongPredicate enough = n -> {
             ReleaseFacts g = f.withRows(n);

@@ -22,6 +22,17 @@ import java.util.Objects;
  */
 public record ReleaseFacts(long rows, int dimension, int components, PrivacyParams budget, Neighbouring neighbouring,
                            double rowBound, double fill) {
+    /**
+     * Checks the facts.
+     *
+     * @param rows n
+     * @param dimension d
+     * @param components k
+     * @param budget the estimator's (ε, δ)
+     * @param neighbouring the relation
+     * @param rowBound B, or NaN
+     * @param fill the share of B² the rows fill
+     */
     public ReleaseFacts {
         if (rows < 1) {
             throw new IllegalArgumentException("the number of rows must be >= 1, got " + rows);
@@ -39,23 +50,41 @@ public record ReleaseFacts(long rows, int dimension, int components, PrivacyPara
         }
     }
 
-    /** B, or 1 when the bound is not known (predictions then in units of B²). */
+    /**
+     * B, or 1 when the bound is not known (predictions then in units of B²).
+     *
+     * @return B, or 1
+     */
     public double boundOrUnit() {
         return Double.isNaN(rowBound) ? 1 : rowBound;
     }
 
-    /** The variance the rows can put into directions: fill·n·B² (XᵀX units; B = 1 when unknown). */
+    /**
+     * The variance the rows can put into directions: fill·n·B² (XᵀX units; B = 1 when unknown).
+     *
+     * @return fill·n·B²
+     */
     public double trace() {
         double b = boundOrUnit();
         return fill * rows * b * b;
     }
 
-    /** The same facts with another budget. */
+    /**
+     * The same facts with another budget.
+     *
+     * @param other the budget
+     * @return the facts
+     */
     public ReleaseFacts withBudget(PrivacyParams other) {
         return new ReleaseFacts(rows, dimension, components, other, neighbouring, rowBound, fill);
     }
 
-    /** The same facts with another n. */
+    /**
+     * The same facts with another n.
+     *
+     * @param other n
+     * @return the facts
+     */
     public ReleaseFacts withRows(long other) {
         return new ReleaseFacts(other, dimension, components, budget, neighbouring, rowBound, fill);
     }

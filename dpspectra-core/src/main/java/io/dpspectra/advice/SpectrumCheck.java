@@ -70,7 +70,11 @@ public record SpectrumCheck(double bound, long rows, double[] eigenvalues, doubl
                 ReleaseAdvisor.scoreCorrelationOnSpectrum(algorithm, own, lambda));
     }
 
-    /** The mean predicted sin² over the k directions (NaN without a prediction). */
+    /**
+     * The mean predicted sin² over the k directions (NaN without a prediction).
+     *
+     * @return the mean sin², or NaN
+     */
     public double meanSin2() {
         if (sin2 == null) {
             return Double.NaN;
@@ -92,7 +96,12 @@ public record SpectrumCheck(double bound, long rows, double[] eigenvalues, doubl
         return scoreCorrelation < 0.5;
     }
 
-    /** The share of the trace held by eigenvalue i (0-based). */
+    /**
+     * The share of the trace held by eigenvalue i (0-based).
+     *
+     * @param i the eigenvalue's index, 0-based
+     * @return its share of the trace
+     */
     public double share(int i) {
         double t = 0;
         for (double v : eigenvalues) {

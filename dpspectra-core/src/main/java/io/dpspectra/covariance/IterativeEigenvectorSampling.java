@@ -302,6 +302,12 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
      * The Bingham concentrations κ_i (density ∝ exp(κ_i·uᵀC_iu)) that {@link #subspace} uses for its k vectors
      * on rows bounded by β at budget ε: the same calibration, for predictions of its accuracy (it draws
      * nothing). Entries past the paid vectors are 0.
+     *
+     * @param d the dimension
+     * @param k the number of vectors
+     * @param epsilon the vectors' ε
+     * @param beta the row bound β
+     * @return κ_1..κ_k
      */
     public double[] subspaceConcentrations(int d, int k, double epsilon, double beta) {
         int kk = DpPreconditions.checkComponents(k, d);
@@ -314,6 +320,12 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
     /**
      * The Bingham concentrations κ_i that {@link #release} uses for its vectors when the released eigenvalues
      * are {@code lambda} (descending, XᵀX units; k = lambda.length): the same budget split, for predictions.
+     *
+     * @param lambda the released eigenvalues, descending
+     * @param d the dimension
+     * @param epsilon the vectors' ε
+     * @param beta the row bound β
+     * @return κ_1..κ_k
      */
     public double[] releaseConcentrations(double[] lambda, int d, double epsilon, double beta) {
         double[] epsI = vectorBudgets(lambda, d, epsilon, beta);

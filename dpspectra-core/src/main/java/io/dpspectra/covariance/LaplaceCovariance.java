@@ -130,7 +130,14 @@ public final class LaplaceCovariance implements CovarianceEstimator {
                 scale -> NoisySecondMoment.ofTrustedGram(gram, n, new LaplaceNoise(random), scale));
     }
 
-    /** The Laplace scale of every released entry for dimension d, row bound β and {@code budget}. */
+    /**
+     * The Laplace scale of every released entry for dimension d, row bound β and {@code budget}.
+     *
+     * @param d the dimension
+     * @param rowL2Bound the row bound β
+     * @param budget the release's budget (its ε)
+     * @return the Laplace scale b of each entry
+     */
     public double scale(int d, double rowL2Bound, PrivacyParams budget) {
         return noiseMultiplier * LaplaceNoise.scaleFor(l1Sensitivity(d, rowL2Bound), budget.epsilon());
     }

@@ -103,6 +103,10 @@ public final class AdaptiveQuantile {
         /**
          * Octaves from lo up to the first edge ≥ hi (0 &lt; lo &lt; hi, finite): for non-negative values such as
          * norms. Values ≤ lo fall in the first cell, values above the top in the last.
+         *
+         * @param lo the smallest edge, &gt; 0
+         * @param hi the top (the first edge at or above it closes the ladder)
+         * @return the ladder
          */
         public static Ladder positive(double lo, double hi) {
             int octaves = octaves(lo, hi);
@@ -122,6 +126,10 @@ public final class AdaptiveQuantile {
         /**
          * −top … −lo, lo … top by octaves (0 &lt; lo &lt; hi): for signed values such as table columns. The cell
          * (−lo, lo] around 0 is one group; values below −top fall in the first cell, above top in the last.
+         *
+         * @param lo the smallest positive edge, &gt; 0
+         * @param hi the top on each side
+         * @return the ladder
          */
         public static Ladder signed(double lo, double hi) {
             int octaves = octaves(lo, hi);
@@ -176,26 +184,47 @@ public final class AdaptiveQuantile {
                     : lo * Math.pow(2, (double) i / CELLS_PER_OCTAVE);
         }
 
-        /** The edges, ascending (a copy): the grid whose histogram {@link #histogram} counts. */
+        /**
+         * The edges, ascending (a copy): the grid whose histogram {@link #histogram} counts.
+         *
+         * @return the edges
+         */
         public double[] edges() {
             return edges.clone();
         }
 
-        /** Number of noisy-max candidates in the first step (octaves and end cells). */
+        /**
+         * Number of noisy-max candidates in the first step (octaves and end cells).
+         *
+         * @return the number of groups
+         */
         public int groups() {
             return groupStart.length - 1;
         }
 
-        /** The smallest positive edge. */
+        /**
+         * The smallest positive edge.
+         *
+         * @return lo
+         */
         public double lo() {
             return lo;
         }
 
-        /** The top edge. */
+        /**
+         * The top edge.
+         *
+         * @return the top
+         */
         public double top() {
             return hi;
         }
 
+        /**
+         * Whether the ladder covers negative values too ({@link #signed}).
+         *
+         * @return true for a signed ladder
+         */
         public boolean isSigned() {
             return signed;
         }
@@ -255,7 +284,12 @@ public final class AdaptiveQuantile {
         this.sensitivityUnits = sensitivityUnits;
     }
 
-    /** A quantile mechanism drawing from {@code random}, with the default octave share. */
+    /**
+     * A quantile mechanism drawing from {@code random}, with the default octave share.
+     *
+     * @param random the noise source (secure unless a test or experiment says otherwise)
+     * @return the mechanism
+     */
     public static AdaptiveQuantile using(RandomSource random) {
         return new AdaptiveQuantile(random, DEFAULT_BRACKET_SHARE, ROW);
     }
@@ -264,6 +298,9 @@ public final class AdaptiveQuantile {
      * The share of ε spent on choosing the octave, in (0, 1]; at 1 the cell step is skipped and the released
      * value is the octave's middle edge, within 2^(1/2) of every value in the octave (what a small n can
      * afford: see {@link #plan}).
+     *
+     * @param share the octave's share of ε, in (0, 1]
+     * @return this mechanism with that share
      */
     public AdaptiveQuantile bracketShare(double share) {
         if (!(share > 0 && share <= 1)) {
@@ -286,6 +323,13 @@ public final class AdaptiveQuantile {
      * utility is −min(q, 1 − q)·n or lower (those lying wholly below or above the data, among others): by the
      * accuracy bound, G·e^(−r·ε₁/2)/2 ≤ β with r = min(q, 1 − q)·n; divided by {@code bracketShare}. n must be
      * public (replace-one) or a public lower bound on the number of rows.
+     *
+     * @param n the number of rows, public or a public lower bound
+     * @param q the quantile, in (0, 1)
+     * @param ladder the public ladder
+     * @param beta the failure probability aimed at, in (0, 1)
+     * @param bracketShare the octave's share of the budget, in (0, 1]
+     * @return the budget ε for the whole quantile
      */
     public static double budgetFor(long n, double q, Ladder ladder, double beta, double bracketShare) {
         checkQuantile(q);
@@ -327,6 +371,12 @@ public final class AdaptiveQuantile {
      * a share of ε between {@value #MIN_AUTO_SHARE} and {@value #MAX_AUTO_SHARE}; when that does not fit, the
      * cell step is dropped (the octave gets everything) and the share is what the octave alone needs, up to
      * {@value #MAX_AUTO_SHARE}. A function of public numbers only.
+     *
+     * @param n the number of rows, public (replace-one) or a public lower bound
+     * @param q the quantile, in (0, 1)
+     * @param epsilon the release's total ε
+     * @param ladder the public ladder
+     * @return the share, the octave's share of it, and whether it suffices
      */
     public static Plan plan(long n, double q, double epsilon, Ladder ladder) {
         DpPreconditions.checkEpsilon(epsilon);
@@ -338,7 +388,16 @@ public final class AdaptiveQuantile {
         return new Plan(Math.min(MAX_AUTO_SHARE, octaveOnly), 1, octaveOnly <= MAX_AUTO_SHARE);
     }
 
-    /** The q-quantile of the rows' L2 norms over {@code ladder}, spending {@code budget.epsilon()} (δ unused). */
+    /**
+     * The q-quantile of the rows' L2 norms over {@code ladder}, spending {@code budget.epsilon()} (δ unused).
+     *
+     * @param rows the rows
+     * @param q the quantile, in (0, 1)
+     * @param ladder the public ladder
+     * @param budget the ε to spend
+     * @param neighbouring the relation the guarantee is stated for
+     * @return the released value, whether it is at an end of the ladder, and the guarantee
+     */
     public Result rowNormQuantile(RowSource rows, double q, Ladder ladder, PrivacyParams budget,
                                   Neighbouring neighbouring) {
         checkQuantile(q);
@@ -351,6 +410,10 @@ public final class AdaptiveQuantile {
      * h[m] = n, the number of rows. Histograms of disjoint parts of the rows add up elementwise to the
      * histogram of their union (they are counts), so a cluster can compute one per partition and sum them.
      * Not private by itself: it is the exact statistic the mechanism privatises.
+     *
+     * @param rows the rows
+     * @param grid the public edges, ascending ({@link Ladder#edges})
+     * @return m + 1 counts for m edges, the row count last
      */
     public static long[] rowNormHistogram(RowSource rows, double[] grid) {
         checkGrid(grid);
@@ -361,6 +424,13 @@ public final class AdaptiveQuantile {
      * The q-quantile of the row norms from their {@linkplain #rowNormHistogram histogram} over
      * {@code ladder.edges()}: the same mechanism and guarantee as {@link #rowNormQuantile(RowSource, double,
      * Ladder, PrivacyParams, Neighbouring)}, for a histogram summed elsewhere (across a cluster's partitions).
+     *
+     * @param histogram the histogram over {@code ladder.edges()}, the row count last
+     * @param q the quantile, in (0, 1)
+     * @param ladder the public ladder
+     * @param budget the ε to spend
+     * @param neighbouring the relation the guarantee is stated for
+     * @return the released value, whether it is at an end of the ladder, and the guarantee
      */
     public Result rowNormQuantile(long[] histogram, double q, Ladder ladder, PrivacyParams budget,
                                   Neighbouring neighbouring) {
@@ -380,6 +450,13 @@ public final class AdaptiveQuantile {
      * For each column j and each q in {@code quantiles}, the q-quantile of column j over {@code ladder}, from
      * one pass; each of the d·|quantiles| releases spends {@code each} (basic composition: the guarantee is
      * their sum).
+     *
+     * @param rows the rows
+     * @param quantiles the quantiles, each in (0, 1)
+     * @param ladder the public (signed) ladder
+     * @param each the ε each quantile spends
+     * @param neighbouring the relation the guarantee is stated for
+     * @return the released values per column and quantile, their end flags, and the composed guarantee
      */
     public ColumnQuantiles columnQuantiles(RowSource rows, double[] quantiles, Ladder ladder, PrivacyParams each,
                                            Neighbouring neighbouring) {

@@ -44,6 +44,9 @@ public final class NoisyMax {
      *
      * @throws IllegalArgumentException when ε or Δ is not positive and finite, or t would exceed 2^53 (ε
      *                                  far too small for the units)
+     * @param sensitivityUnits Δ, the utilities' sensitivity in units, at least 1
+     * @param epsilon ε
+     * @return t
      */
     public static long scale(long sensitivityUnits, double epsilon) {
         DpPreconditions.checkEpsilon(epsilon);
@@ -63,6 +66,10 @@ public final class NoisyMax {
      * {@code sensitivityUnits}.
      *
      * @param utilities utilities in units, each in [−{@link #MAX_MAGNITUDE}, {@link #MAX_MAGNITUDE}]; at least one
+     * @param sensitivityUnits Δ, the utilities' sensitivity in units, at least 1
+     * @param epsilon ε, spent in full
+     * @param random the noise source
+     * @return the selected index
      */
     public static int select(long[] utilities, long sensitivityUnits, double epsilon, RandomSource random) {
         Objects.requireNonNull(utilities, "utilities");
