@@ -93,12 +93,13 @@ public final class NormProfile {
 
     /**
      * True when the longest {@link #TOP_FRACTION} of the rows hold more than {@link #DOMINANT_SHARE} of Σ‖x‖²
-     * (for a normal sample they hold a few percent; for rows with a heavy-tailed scale, most of it).
+     * (for a normal sample they hold a few percent; for rows with a heavy-tailed scale, most of it). False for
+     * fewer than 1/{@link #TOP_FRACTION} rows, whose top 1% would be more than 1% of them.
      *
      * @return whether a few rows dominate
      */
     public boolean fewRowsDominate() {
-        return topShare(TOP_FRACTION) > DOMINANT_SHARE;
+        return rows >= Math.round(1 / TOP_FRACTION) && topShare(TOP_FRACTION) > DOMINANT_SHARE;
     }
 
     /**
