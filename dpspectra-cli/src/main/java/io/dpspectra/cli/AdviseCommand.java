@@ -7,6 +7,7 @@ import io.dpspectra.data.SchemaFile;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.RowBound;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -124,14 +125,14 @@ final class AdviseCommand extends BaseCommand {
         double rowsFill;
         BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
         if (pb != null) {
-            double top = schema != null && schema.schema().rowNormBound(centring).isPresent()
-                    ? schema.schema().rowNormBound(centring).getAsDouble() : Double.NaN;
-            AdaptiveQuantile.Ladder ladder = AdaptiveQuantile.Ladder.rowNorms(top);
+            java.util.OptionalDouble schemaBound = schema == null ? java.util.OptionalDouble.empty()
+                    : schema.schema().rowNormBound(centring);
             double share;
             if (!pb.auto()) {
                 share = pb.fraction();
             } else if (relation == Neighbouring.REPLACE_ROW) {
-                AdaptiveQuantile.Plan plan = AdaptiveQuantile.plan(rows, pb.quantile(), epsilon, ladder);
+                AdaptiveQuantile.Plan plan = ((RowBound.PrivateQuantile) RowBound.privateQuantile(pb.quantile()))
+                        .plan(rows, epsilon, schemaBound); // core's automatic share, as fit plans it
                 share = plan.share();
                 if (!plan.sufficient()) {
                     split.add(String.format(Locale.ROOT, "the private %s-quantile bound may land beyond the data: n = "
