@@ -193,12 +193,12 @@ final class FitCommand extends BaseCommand {
                 useless = String.format(Locale.ROOT, "on the exact spectrum of %s (the rows as the estimator will see "
                         + "them: direction %d holds %.3g%% of their variance, direction %d %.3g%%), the rows' scores on "
                         + "a release of %s at epsilon = %.3g are predicted to share only %.0f%% of their variance with "
-                        + "the exact top-%d scores (squared correlation; each direction keeps %.0f%% of itself on "
-                        + "average, a random basis %.0f%%): the release would be close to useless (exact figures from "
+                        + "the exact top-%d scores (squared correlation; each direction keeps %s of itself on "
+                        + "average, a random basis %s): the release would be close to useless (exact figures from "
                         + "INPUT, for you, the data's curator: not private; see 'dpspectra advise' for what would "
                         + "work)", io.inputPath, kk, 100 * c.share(kk - 1), kk + 1, 100 * c.share(Math.min(kk, d - 1)),
-                        alg.name(), params.epsilon(), 100 * c.scoreCorrelation(), kk, 100 * (1 - c.meanSin2()),
-                        100.0 * kk / d);
+                        alg.name(), params.epsilon(), 100 * c.scoreCorrelation(), kk,
+                        UsefulnessCheck.percent(1 - c.meanSin2()), UsefulnessCheck.percent((double) kk / d));
             }
         } else {
             double expected = expectVarianceShare == null ? ReleaseAdvisor.defaultExpectedShare(d, kk)
