@@ -207,8 +207,9 @@ final class AdviseCommand extends BaseCommand {
     private static String table(ReleaseAdvisor.Advice a, List<String> split) {
         ReleaseFacts f = a.facts();
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "n = %d, d = %d, k = %d; estimator's share: %s, %s neighbouring%n",
-                f.rows(), f.dimension(), f.components(), f.budget(), PrivacyOptions.cliName(f.neighbouring())));
+        sb.append(String.format(Locale.ROOT, "n = %d, d = %d, k = %d; the estimator's share: epsilon = %s, delta = %s; "
+                + "%s neighbouring%n", f.rows(), f.dimension(), f.components(), UsefulnessCheck.fmt(f.budget().epsilon()),
+                UsefulnessCheck.fmt(f.budget().delta()), PrivacyOptions.cliName(f.neighbouring())));
         split.forEach(s -> sb.append("  ").append(s).append(System.lineSeparator()));
         sb.append(String.format(Locale.ROOT, "row bound B = %s; rows fill %s of B^2, so the variance they can put into "
                         + "directions is T = fill n B^2 = %s%s%n", Double.isNaN(f.rowBound()) ? "private (not drawn yet: "
