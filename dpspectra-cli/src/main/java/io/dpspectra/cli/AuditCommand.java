@@ -5,7 +5,7 @@ import io.dpspectra.covariance.GaussianCovariance;
 import io.dpspectra.covariance.LaplaceCovariance;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.PrivateMean;
-import io.dpspectra.data.PrivateQuantile;
+import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
@@ -165,11 +165,9 @@ final class AuditCommand extends BaseCommand {
         return switch (m) {
             case "private-mean" -> r -> PrivateMean.of(relation, r).estimate(rows, claimed).mean()[0];
             case "private-quantile" -> {
-                double[] grid = new double[41];
-                for (int i = 0; i < grid.length; i++) {
-                    grid[i] = clipNorm * (i + 1) / 41;
-                }
-                yield r -> PrivateQuantile.using(r).rowNormQuantile(rows, 0.5, grid, claimed, relation).value();
+                // the ladder of --clip-norm private under a public bound: 40 octaves below it
+                AdaptiveQuantile.Ladder ladder = AdaptiveQuantile.Ladder.rowNorms(clipNorm);
+                yield r -> AdaptiveQuantile.using(r).rowNormQuantile(rows, 0.5, ladder, claimed, relation).value();
             }
             case "laplace-covariance" -> r -> LaplaceCovariance.builder().neighbouring(relation).randomSource(r).build()
                     .release(rows, claimed).matrix().get(0, 0);

@@ -7,23 +7,32 @@ import picocli.CommandLine.Option;
 
 /**
  * The per-row L2 norm bound B that every private release is calibrated to: {@code --clip-norm B} (scale
- * rows above B down onto B), {@code --clip-norm private:Q[:F]} (B is a differentially private
- * Q-quantile of the row norms, bought with a share F of the budget) or {@code --norm-bound B} (rows
+ * rows above B down onto B), {@code --clip-norm private[:Q[:F]]} (B is a differentially private
+ * Q-quantile of the row norms, bought with a share F of the budget, core's adaptive quantile) or {@code --norm-bound B} (rows
  * above B are an error). Optional with a {@code --schema} whose numeric columns all have bounds: the
  * bound then follows from the schema by construction.
  */
 final class BoundOptions {
-    /** Default share of the budget for a private bound (core's). */
+    /**
+     * The share of the budget for a private bound when n is not public (add/remove neighbouring, or standard
+     * input): with a public n, {@code auto} takes what the quantile needs (core's).
+     */
     static final double DEFAULT_PRIVATE_FRACTION = RowBound.DEFAULT_PRIVATE_SHARE;
+    /** The quantile of {@code --clip-norm private} without Q: the median norm (core's). */
+    static final double DEFAULT_PRIVATE_QUANTILE = RowBound.DEFAULT_PRIVATE_QUANTILE;
 
-    @Option(names = "--clip-norm", paramLabel = "B|private:Q[:F]",
+    @Option(names = "--clip-norm", paramLabel = "B|private[:Q[:F]]",
             description = "Clip every row to L2 norm <= B (rows above B are scaled down onto B). Choose B from domain "
-                    + "knowledge, never from the data: a data-derived bound leaks. Or private:Q[:F] to estimate B as "
-                    + "the Q-quantile of the row norms (e.g. private:0.95 clips about 5%% of the rows) by the "
-                    + "exponential mechanism over the public geometric grid T * 1e-8 * 1.1^i up to T (T = the schema's bound by "
-                    + "construction with a bounded --schema, else 1e6), spending a share F "
-                    + "of --epsilon (default " + DEFAULT_PRIVATE_FRACTION + "); the spend appears in the guarantee. "
-                    + "Optional with a --schema whose numeric columns all have min and max.")
+                    + "knowledge, never from the data: a data-derived bound leaks. Or private[:Q[:F]] to estimate B as "
+                    + "the Q-quantile of the row norms (default Q = " + DEFAULT_PRIVATE_QUANTILE + ", the median: half "
+                    + "the rows are clipped onto B, which keeps their directions and fills the bound; private:0.95 "
+                    + "clips about 5%%) by a private search over the octaves of a public geometric ladder (2^-30 to "
+                    + "2^50, or the 40 octaves below a bounded --schema's bound), then over the chosen octave's 8 "
+                    + "cells, spending a share F of --epsilon: a number in (0, 1), or auto (the default): what the "
+                    + "search needs for n rows (from 0.05 up to 0.5, more for fewer rows), n being public under "
+                    + "replace neighbouring; " + DEFAULT_PRIVATE_FRACTION + " when n is not public (add-remove, "
+                    + "standard input). The spend appears in the guarantee. Optional with a --schema whose numeric "
+                    + "columns all have min and max.")
     String clipNorm;
 
     @Option(names = "--norm-bound", paramLabel = "B",
@@ -31,8 +40,11 @@ final class BoundOptions {
                     + "naming its line. Choose B from domain knowledge, never from the data.")
     Double normBound;
 
-    /** A parsed --clip-norm private:Q[:F], or null. */
+    /** A parsed --clip-norm private[:Q[:F]], or null; fraction NaN for auto. */
     record PrivateBound(double quantile, double fraction) {
+        boolean auto() {
+            return Double.isNaN(fraction);
+        }
     }
 
     /**
@@ -66,19 +78,19 @@ final class BoundOptions {
             return null;
         }
         String[] p = clipNorm.split(":");
-        if (p.length < 2 || p.length > 3 || !p[0].equalsIgnoreCase("private")) {
-            throw CliException.usage("--clip-norm " + clipNorm + " is not B or private:Q[:F]",
-                    "e.g. --clip-norm 1, or --clip-norm private:0.95, or --clip-norm private:0.95:0.1");
+        if (p.length > 3 || !p[0].equalsIgnoreCase("private")) {
+            throw CliException.usage("--clip-norm " + clipNorm + " is not B or private[:Q[:F]]",
+                    "e.g. --clip-norm 1, or --clip-norm private, or --clip-norm private:0.9:auto");
         }
-        double q = number(p[1], clipNorm);
-        double f = p.length == 3 ? number(p[2], clipNorm) : DEFAULT_PRIVATE_FRACTION;
+        double q = p.length >= 2 ? number(p[1], clipNorm) : DEFAULT_PRIVATE_QUANTILE;
+        double f = p.length == 3 && !p[2].equalsIgnoreCase("auto") ? number(p[2], clipNorm) : Double.NaN;
         if (!(q > 0 && q < 1)) {
             throw CliException.usage("--clip-norm " + clipNorm + ": the quantile Q must be in (0, 1), got " + p[1],
-                    "e.g. --clip-norm private:0.95");
+                    "e.g. --clip-norm private:0.5");
         }
-        if (!(f > 0 && f < 1)) {
-            throw CliException.usage("--clip-norm " + clipNorm + ": the budget share F must be in (0, 1), got " + p[2],
-                    "e.g. --clip-norm private:0.95:0.1");
+        if (!Double.isNaN(f) && !(f > 0 && f < 1)) {
+            throw CliException.usage("--clip-norm " + clipNorm + ": the budget share F must be in (0, 1) or auto, got "
+                    + p[2], "e.g. --clip-norm private:0.5:auto or private:0.5:0.2");
         }
         return new PrivateBound(q, f);
     }

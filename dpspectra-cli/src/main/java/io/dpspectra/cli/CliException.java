@@ -31,6 +31,14 @@ final class CliException extends RuntimeException {
         return new CliException(ExitCodes.MECHANISM_REFUSED, e.getMessage(), e.hint(), e);
     }
 
+    /**
+     * A refusal with exit 5 stated by the command itself: after spending (a drafted schema whose ranges are
+     * unusable), or before (fit's --refuse-useless, when nothing is spent); the message says which.
+     */
+    static CliException refused(String message, String hint) {
+        return new CliException(ExitCodes.MECHANISM_REFUSED, message, hint, null);
+    }
+
     int exitCode() {
         return exitCode;
     }

@@ -20,7 +20,7 @@ final class DpspectraCommand implements Runnable {
      * build only the one a command line names: picocli builds each subcommand's model by reflection,
      * about 0.16 CPU seconds for all of them at start-up (docs/benchmarks/csv.md, "Start-up").
      */
-    static final List<Class<?>> SUBCOMMANDS = List.of(FitCommand.class, CovarianceCommand.class,
+    static final List<Class<?>> SUBCOMMANDS = List.of(FitCommand.class, AdviseCommand.class, CovarianceCommand.class,
             TransformCommand.class, GenerateCommand.class, EvaluateCommand.class, ConvertCommand.class,
             DemoCommand.class, BenchCommand.class, ReproduceCommand.class, SpectralCommand.class, RidgeCommand.class,
             SchemaCommand.class, LedgerCommand.class, AuditCommand.class, LdpCommand.class,

@@ -3,6 +3,7 @@ package io.dpspectra.cli;
 import io.dpspectra.data.GramPass;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
+import io.dpspectra.metrics.RawVarianceCapture;
 import io.dpspectra.metrics.SubspaceMetrics;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,6 +18,9 @@ import picocli.CommandLine.Mixin;
                 "  capturedVarianceRatio = <UUᵀ, C> / <V_kV_kᵀ, C>   (1 is perfect)",
                 "  subspaceDistance      = ||UUᵀ - V_kV_kᵀ||_F        (0 is perfect)",
                 "INPUT goes through the model's recorded preprocessing (schema, centring, bound) first.",
+                "raw: the same release against exact PCA of INPUT's raw selected columns (centred, and z-scored), "
+                        + "and what the preprocessing itself kept of them: a preprocessing that destroyed the signal "
+                        + "scores well above and badly here.",
                 "NOT private: the numbers describe INPUT exactly; use it on test or synthetic data."})
 final class EvaluateCommand extends BaseCommand {
     @Mixin
@@ -48,6 +52,22 @@ final class EvaluateCommand extends BaseCommand {
         json.put("subspaceDistance", SubspaceMetrics.projectorDistance(u, vk));
         json.put("note", "non-private evaluation against exact PCA of the input after the model's preprocessing "
                 + "(C = XᵀX/n of the preprocessed rows; uncentred unless the model centres)");
+        if (m.pipeline() != null && !Inputs.isStdin(modelAndInput.inputPath)) {
+            MemoryCheck.checkDense("evaluate (raw columns)", 2 * u.rows() + 1, Runtime.getRuntime().maxMemory());
+            RawVarianceCapture raw = RawVarianceCapture.of(modelAndInput.replayed(m.pipeline())
+                    .readRaw(modelAndInput.inputPath), opened.rows(), u);
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("capturedVarianceCentred", raw.centred());
+            r.put("capturedVarianceZScored", raw.zScored());
+            r.put("preprocessingKeptCentred", raw.keptCentred());
+            r.put("preprocessingKeptZScored", raw.keptZScored());
+            r.put("note", "against exact PCA of the raw selected columns, centred (and z-scored): the share of their "
+                    + "variance that the best linear reconstruction from the release's k scores explains, over what "
+                    + "the top-k principal-component scores explain (1 = as good as exact PCA of the raw data); "
+                    + "preprocessingKept is the same for exact PCA of the preprocessed rows, i.e. what the "
+                    + "preprocessing itself kept. Not private.");
+            json.put("raw", r);
+        }
         emit(Json.write(json), output.file);
         return ExitCodes.OK;
     }

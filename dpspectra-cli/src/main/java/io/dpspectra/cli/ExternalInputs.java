@@ -68,7 +68,7 @@ public final class ExternalInputs {
 
         /**
          * The histogram of the rows' L2 norms over {@code grid}, as
-         * {@link io.dpspectra.data.PrivateQuantile#rowNormHistogram} computes it on local rows.
+         * {@link io.dpspectra.data.AdaptiveQuantile#rowNormHistogram} computes it on local rows.
          */
         long[] rowNormHistogram(double[] grid);
 

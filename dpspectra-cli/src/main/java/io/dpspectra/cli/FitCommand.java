@@ -1,10 +1,17 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.advice.ReleaseAdvisor;
+import io.dpspectra.advice.ReleaseFacts;
+import io.dpspectra.advice.SpectrumCheck;
 import io.dpspectra.covariance.PrivateSpectrum;
+import io.dpspectra.data.NormProfile;
+import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.BudgetPlan;
 import io.dpspectra.release.Components;
@@ -50,6 +57,20 @@ final class FitCommand extends BaseCommand {
 
     @Mixin
     PrivacyOptions privacy = new PrivacyOptions();
+
+    @Option(names = "--expect-variance-share", paramLabel = "S",
+            description = "The share of the variance you expect each of the k directions to hold (in (0, 1]). Before "
+                    + "anything is spent, fit asks the advisor (see 'dpspectra advise') whether the algorithm recovers "
+                    + "directions holding S at this epsilon, n and d, and warns when it predicts a useless release. "
+                    + "Default: " + ReleaseAdvisor.DEFAULT_EXPECTED_SHARE + ", or 2/d when that is more. The rows of a text INPUT under 64 MB are "
+                    + "counted for it first (a .dpsr file declares n); for larger text files or standard input the "
+                    + "check runs only with --refuse-useless (which counts them).")
+    Double expectVarianceShare;
+
+    @Option(names = "--refuse-useless",
+            description = "Turn the warning of a useless release into a refusal: exit 5 before anything is read for "
+                    + "the release, spent, charged to --ledger or written.")
+    boolean refuseUseless;
 
     @Mixin
     ReleaseInput io = new ReleaseInput();
@@ -133,6 +154,77 @@ final class FitCommand extends BaseCommand {
         }
     }
 
+    private static String shares(SpectrumCheck c, int count) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < Math.min(count, c.eigenvalues().length); i++) {
+            out.add(String.format(Locale.ROOT, "%.3g%%", 100 * c.share(i)));
+        }
+        return String.join(", ", out);
+    }
+
+    /**
+     * The usefulness check, before anything is read for the release, spent, charged or written. When INPUT's
+     * rows were read cheaply ({@code shape.profile()}), the exact spectrum of the rows as the estimator will see
+     * them decides (a curator's check, NOT private); otherwise the advisor's public prediction at the expected
+     * share. A useless verdict is a warning, or with --refuse-useless a refusal (exit 5). A heavy tail of row
+     * norms is a further warning.
+     */
+    private void checkBeforeSpending(PcaAlgorithm alg, boolean check, ReleaseInput.Shape shape, int k,
+                                     PrivacyParams params, Neighbouring effective) {
+        if (check && shape == null && refuseUseless) {
+            throw CliException.usage("--refuse-useless needs the number of rows before anything is spent, but "
+                    + io.inputPath + " is read once (standard input)", "pass a file, or drop --refuse-useless");
+        }
+        if (!check || shape == null) {
+            return;
+        }
+        int d = shape.dimension();
+        int kk = k > 0 ? Math.min(k, d) : 1;
+        String useless = null;
+        boolean own = shape.profile() != null && d <= SpectrumCheck.MAX_DIMENSION && kk < d
+                && ReleaseAdvisor.predicts(alg.name(), new ReleaseFacts(shape.rows(), d, kk, params, effective,
+                        Double.NaN, 1));
+        if (own) {
+            SpectrumCheck c = SpectrumCheck.of(alg.name(), shape.source(), io.boundForCheck(shape.profile()),
+                    io.centres(), new ReleaseFacts(shape.rows(), d, kk, params, effective, Double.NaN, 1));
+            if (common.verbose) {
+                note(String.format(Locale.ROOT, "usefulness check on the exact spectrum of %s (not private): directions "
+                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f",
+                        io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2()));
+            }
+            if (c.useless()) {
+                useless = String.format(Locale.ROOT, "on the exact spectrum of %s (the rows as the estimator will see "
+                        + "them: direction %d holds %.3g%% of their variance, direction %d %.3g%%), the rows' scores on "
+                        + "a release of %s at epsilon = %.3g are predicted to share only %.0f%% of their variance with "
+                        + "the exact top-%d scores (squared correlation; each direction keeps %s of itself on "
+                        + "average, a random basis %s): the release would be close to useless (exact figures from "
+                        + "INPUT, for you, the data's curator: not private; see 'dpspectra advise' for what would "
+                        + "work)", io.inputPath, kk, 100 * c.share(kk - 1), kk + 1, 100 * c.share(Math.min(kk, d - 1)),
+                        alg.name(), params.epsilon(), 100 * c.scoreCorrelation(), kk,
+                        UsefulnessCheck.percent(1 - c.meanSin2()), UsefulnessCheck.percent((double) kk / d));
+            }
+        } else {
+            double expected = expectVarianceShare == null ? ReleaseAdvisor.defaultExpectedShare(d, kk)
+                    : expectVarianceShare;
+            useless = UsefulnessCheck.warning(alg.name(), new ReleaseFacts(shape.rows(), d, kk, params, effective,
+                    io.boundForAdvice(), io.fillForAdvice()), expected, expectVarianceShare != null, effective);
+        }
+        if (useless != null && refuseUseless) {
+            throw CliException.refused(useless + "; refused (--refuse-useless): nothing was spent, charged or written",
+                    "see 'dpspectra advise' for what would work");
+        }
+        if (useless != null) {
+            warn(useless + " (--refuse-useless makes this a refusal before anything is spent)");
+        }
+        if (shape.profile() != null && shape.profile().fewRowsDominate()) {
+            warn(String.format(Locale.ROOT, "the longest %.0f%% of the rows of %s hold %.0f%% of their total squared "
+                    + "norm: a private release must bound each row's influence, so it will describe the other rows, "
+                    + "not the exact principal components these few drive (an exact figure from INPUT, for you, the "
+                    + "data's curator: not private)", 100 * NormProfile.TOP_FRACTION, io.inputPath,
+                    100 * shape.profile().topShare(NormProfile.TOP_FRACTION)));
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
         PcaAlgorithm alg = chosen();
@@ -148,7 +240,30 @@ final class FitCommand extends BaseCommand {
         release.check();
         BudgetPlan plan = null;
         if (alg.isPrivate()) {
-            plan = release.plan(privacy.params(alg.name()));
+            PrivacyParams total = privacy.params(alg.name());
+            Neighbouring neighbouring = privacy.neighbouringOrNull();
+            Neighbouring effective = neighbouring != null ? neighbouring
+                    : io.spendsOnPreprocessing() || auto != null ? Neighbouring.REPLACE_ROW
+                    : UsefulnessCheck.defaultNeighbouring(alg.name());
+            boolean check = UsefulnessCheck.covers(alg.name()) && (refuseUseless || io.rowsCheaplyCounted());
+            boolean autoBound = io.bounds != null && io.bounds.privateBound() != null
+                    && io.bounds.privateBound().auto() && effective == Neighbouring.REPLACE_ROW;
+            ReleaseInput.Shape shape = check || autoBound ? io.countRowsBeforeSpending().orElse(null) : null;
+            if (shape != null && effective == Neighbouring.REPLACE_ROW) {
+                // n is public under replace: the automatic bound share is planned for it
+                io.publicRows(shape.rows(), total.epsilon());
+                io.dpspectra.data.AdaptiveQuantile.Plan boundPlan = io.autoBoundPlan(total.epsilon());
+                if (boundPlan != null && !boundPlan.sufficient()) {
+                    warn(String.format(Locale.ROOT, "--clip-norm %s: %d rows are too few to locate the %s-quantile "
+                            + "of the row norms reliably with a share %.2f of epsilon = %s: the bound may land far "
+                            + "from it (the median, --clip-norm private, needs the fewest rows; or give a bound from "
+                            + "domain knowledge)", io.bounds.clipNorm, shape.rows(), io.bounds.privateBound().quantile(),
+                            boundPlan.share(), total.epsilon()));
+                }
+                release = release.bound(io.rowBound());
+            }
+            plan = release.plan(total);
+            checkBeforeSpending(alg, check, shape, k, plan.estimator(), effective);
         } else {
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");

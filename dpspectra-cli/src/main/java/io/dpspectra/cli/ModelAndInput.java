@@ -76,7 +76,7 @@ final class ModelAndInput {
      * that a file laid out otherwise (a title line, another separator) can be read; the columns are the
      * model's, so --columns and --exclude-columns are refused (and, with a schema, --header and --header-names).
      */
-    private Pipeline replayed(Pipeline p) {
+    Pipeline replayed(Pipeline p) {
         if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
                 && !input.excludeColumns.isEmpty()) {
             throw CliException.usage("--columns and --exclude-columns do not apply: the model " + model + " records the "

@@ -85,6 +85,30 @@ record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, double[] mea
         return opened.rows();
     }
 
+    /**
+     * The raw selected columns of {@code input}, before any public map: the CSV's columns as read, or the schema's
+     * columns with their numeric values as they stand (no clamp, centre or scale; categories one-hot as in the
+     * release), for comparing a release with exact PCA of the data itself.
+     */
+    RowSource readRaw(Path input) {
+        if (schema == null) {
+            return read(input);
+        }
+        List<io.dpspectra.data.Schema.Column> raw = new ArrayList<>();
+        for (io.dpspectra.data.Schema.Column c : schema.schema().columns()) {
+            raw.add(c instanceof io.dpspectra.data.Schema.Numeric n ? io.dpspectra.data.Schema.Numeric.unbounded(n.name())
+                    : c);
+        }
+        SchemaFile unbounded = new SchemaFile(io.dpspectra.data.Schema.of(raw), schema.separator(), schema.skipLines(),
+                schema.commentPrefix(), schema.description());
+        return Inputs.schemaRows(input, unbounded, false);
+    }
+
+    /** The whole pipeline on {@code input}: read, bound, centre by the released mean (and bound again). */
+    ClippedRows apply(Path input) {
+        return chain(read(input), DataBounds.Origin.USER_GIVEN).rows();
+    }
+
     /** The bounded rows, and the first (input-bound) stage whose clipped-row count the diagnostics report. */
     record Chain(ClippedRows first, ClippedRows rows) {
     }

@@ -231,8 +231,11 @@ final class Release {
                     + "e^" + Math.round(eps.doubleValue()) + " times likelier with one person's row than without it); "
                     + "use an epsilon of at most a few units");
         }
-        if (diagnostics.get("clippedRows") instanceof Number clipped && diagnostics.get("rows") instanceof Number rows
-                && clipped.longValue() * 2 > rows.longValue()) {
+        // a private Q-quantile bound clips about 1 - Q of the rows by design (half at the default median)
+        boolean privateBound = release.get("preprocessing") instanceof Map<?, ?> p
+                && p.get("normBoundOrigin") instanceof String origin && origin.startsWith("private");
+        if (!privateBound && diagnostics.get("clippedRows") instanceof Number clipped
+                && diagnostics.get("rows") instanceof Number rows && clipped.longValue() * 2 > rows.longValue()) {
             w.add(clipped + " of the " + rows + " rows were clipped to the norm bound: the release describes the "
                     + "clipped data, which may be far from yours; choose a larger --clip-norm from what you know about "
                     + "the data (never from the data itself)");

@@ -86,6 +86,120 @@ final class ReleaseInput {
     private Pipeline.Centre centre;
     private double centerFraction;
     private Inputs.Opened opened;
+    /** n when it is public (counted before spending under replace neighbouring), for an automatic bound share. */
+    private java.util.OptionalLong publicRows = java.util.OptionalLong.empty();
+    /** The release's total ε, for planning an automatic bound share from a public n. */
+    private double totalEpsilon = Double.NaN;
+
+    /**
+     * Sets n when it is public (replace neighbouring): an automatic private-bound share is then planned for it
+     * (core's {@link RowBound.PrivateQuantile#forPublicRows}) with the release's total ε.
+     */
+    void publicRows(long n, double epsilon) {
+        publicRows = java.util.OptionalLong.of(n);
+        totalEpsilon = epsilon;
+    }
+
+    /** The schema's bound by construction (with the centring's view of the columns), or empty. */
+    private java.util.OptionalDouble schemaBound() {
+        return schema == null ? java.util.OptionalDouble.empty()
+                : schema.schema().rowNormBound(centre != Pipeline.Centre.NONE);
+    }
+
+    /**
+     * The automatic plan of the private bound for the public n and ε, or null (a fixed share, no private bound,
+     * or n not public): for the note that the rows are too few to locate the quantile.
+     */
+    io.dpspectra.data.AdaptiveQuantile.Plan autoBoundPlan(double epsilon) {
+        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
+        if (pb == null || !pb.auto() || publicRows.isEmpty()) {
+            return null;
+        }
+        return ((RowBound.PrivateQuantile) RowBound.privateQuantile(pb.quantile()))
+                .plan(publicRows.getAsLong(), epsilon, schemaBound());
+    }
+
+    /**
+     * The number of rows of INPUT, counted before anything is spent and without keeping them (one pass over a
+     * text file, validating it as every release does first; a .dpsr file declares it), or empty for standard
+     * input and for inputs read elsewhere (a cluster). Call after {@link #checkBeforeReading}.
+     */
+    java.util.Optional<Shape> countRowsBeforeSpending() {
+        if (Inputs.isStdin(inputPath) || ExternalInputs.isInstalled()) {
+            return java.util.Optional.empty();
+        }
+        SchemaFile typed = schema == null ? null : SchemaJson.withTyped(schema, input);
+        RowSource rows = typed != null ? Inputs.schemaRows(inputPath, typed, centre != Pipeline.Centre.NONE)
+                : Inputs.open(inputPath, input, m -> { }).rows();
+        if (!rowsCheaplyCounted() && rows.knownSize().isPresent()) {
+            return java.util.Optional.of(new Shape(Inputs.rowCount(rows), rows.dimension(), null, rows));
+        }
+        io.dpspectra.data.NormProfile profile = io.dpspectra.data.NormProfile.of(rows);
+        if (profile.rows() == 0) {
+            throw CliException.data(rows.describe() + " has no data rows", "provide at least one row", null);
+        }
+        return java.util.Optional.of(new Shape(profile.rows(), rows.dimension(), profile, rows));
+    }
+
+    /**
+     * n and d of INPUT, as {@link #countRowsBeforeSpending} found them, and the spread of its row norms when
+     * it was read (NOT private: for the curator's warnings).
+     */
+    record Shape(long rows, int dimension, io.dpspectra.data.NormProfile profile, RowSource source) {
+    }
+
+    /**
+     * The bound the check before spending uses: the given or schema bound, or for a private Q-quantile bound not
+     * drawn yet, the rows' exact Q-quantile norm (a stand-in, for the curator's check only).
+     */
+    double boundForCheck(io.dpspectra.data.NormProfile profile) {
+        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
+        return pb != null ? profile.quantile(pb.quantile()) : boundForAdvice();
+    }
+
+    /** True when the estimator sees centred rows (public or private centring). */
+    boolean centres() {
+        return centre != Pipeline.Centre.NONE;
+    }
+
+    /**
+     * True when counting the rows before spending costs little: a .dpsr file declares n, and a text file under
+     * {@value #CHEAP_COUNT_BYTES} bytes is parsed in well under a second.
+     */
+    boolean rowsCheaplyCounted() {
+        if (Inputs.isStdin(inputPath) || ExternalInputs.isInstalled()) {
+            return false;
+        }
+        try {
+            return Inputs.isBinary(inputPath) || java.nio.file.Files.size(inputPath) < CHEAP_COUNT_BYTES;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** Text inputs below this size are counted before spending for the usefulness check. */
+    static final long CHEAP_COUNT_BYTES = 64L << 20;
+
+    /** The row bound for the advisor: the given or schema bound, NaN for a private bound (not drawn yet). */
+    double boundForAdvice() {
+        if (bounds != null && bounds.privateBound() != null) {
+            return Double.NaN;
+        }
+        if (bounds != null) {
+            return bounds.bound();
+        }
+        return schemaBound().getAsDouble();
+    }
+
+    /**
+     * The share of B² the rows fill at least, for the advisor: 1 − Q under a private Q-quantile bound (its top
+     * 1 − Q rows are clipped onto the bound), 1 otherwise (every row on the bound: the most optimistic, so that a
+     * warning means useless even then).
+     */
+    double fillForAdvice() {
+        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
+        return pb == null ? 1 : 1 - pb.quantile();
+    }
 
     /**
      * Validates the schema, the centring, the bound and the output target before any data is read (usage
@@ -109,7 +223,7 @@ final class ReleaseInput {
         if (bounds != null) {
             bounds.validate();
         } else if (schema == null) {
-            throw CliException.usage("a row norm bound is required: --clip-norm B, --clip-norm private:Q, "
+            throw CliException.usage("a row norm bound is required: --clip-norm B, --clip-norm private[:Q], "
                     + "--norm-bound B, or a --schema with bounds", "e.g. --clip-norm 1 (from domain knowledge)");
         } else if (schema.schema().rowNormBound(centre != Pipeline.Centre.NONE).isEmpty()) {
             throw CliException.usage("--schema " + schemaPath + " gives no row norm bound: "
@@ -168,6 +282,11 @@ final class ReleaseInput {
                 "see --help");
     }
 
+    /** True when some preprocessing spends budget (then the release's guarantee is a composition). */
+    boolean spendsOnPreprocessing() {
+        return centre == Pipeline.Centre.PRIVATE || bounds != null && bounds.privateBound() != null;
+    }
+
     /** The row bound as core's setting: a private quantile, a given bound (clip or reject), or the schema's. */
     RowBound rowBound() {
         if (bounds == null) {
@@ -175,7 +294,11 @@ final class ReleaseInput {
         }
         BoundOptions.PrivateBound pb = bounds.privateBound();
         if (pb != null) {
-            return RowBound.privateQuantile(pb.quantile(), pb.fraction());
+            RowBound.PrivateQuantile q = (RowBound.PrivateQuantile) RowBound.privateQuantile(pb.quantile(),
+                    pb.fraction());
+            // an automatic share is planned from n when n is public (replace neighbouring, counted before spending)
+            return publicRows.isPresent() && !Double.isNaN(totalEpsilon)
+                    ? q.forPublicRows(publicRows.getAsLong(), totalEpsilon, schemaBound()) : q;
         }
         return bounds.clipNorm != null ? RowBound.clip(bounds.bound()) : RowBound.require(bounds.bound());
     }

@@ -1,6 +1,6 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.PrivateQuantile;
+import io.dpspectra.data.PrivateColumnRanges;
 import io.dpspectra.data.Schema;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.noise.RandomSource;
@@ -60,15 +60,23 @@ final class SchemaCommand implements Runnable {
         int skipLines;
 
         @Option(names = "--private-epsilon", paramLabel = "E",
-                description = "Estimate each numeric column's min and max privately: the Q- and (1-Q)-quantiles by the "
-                        + "exponential mechanism over the public signed grid +-1e-4 * 1.1^i up to 1e8 (pure epsilon-DP, "
-                        + "E split evenly over the 2 x numeric-column quantiles, replace and add/remove neighbouring); "
-                        + "center and scale are then the midpoint and half-range. The spend is written in the schema's "
+                description = "Estimate each numeric column's min and max privately: its median, then the Q- and "
+                        + "(1-Q)-quantiles of its distance to the median (so that the spread is found whatever the "
+                        + "offset), each by a private search over the octaves of the public signed ladder +-2^-30 ... "
+                        + "+-2^50, then over the chosen octave's 8 cells (pure epsilon-DP, E split evenly over the 3 x "
+                        + "numeric-column quantiles, replace and add/remove neighbouring); center is then the median "
+                        + "and scale the standard deviation a normal column with those quantiles would have, so that "
+                        + "the columns come out close to z-scores. Before spending, the draft is refused (exit 2) when E cannot locate even the "
+                        + "quartiles of this many columns over this many rows; after, it is refused (exit 5, nothing "
+                        + "written) when a column's range is degenerate (most values equal) or implausible (at the end "
+                        + "of the ladder, or min above max), naming the columns. The spend is written in the schema's "
                         + "description (and charged to --ledger).")
         Double privateEpsilon;
 
-        @Option(names = "--quantile", paramLabel = "Q", defaultValue = "0.005",
-                description = "With --private-epsilon: the lower quantile Q (the upper is 1-Q). Default: ${DEFAULT-VALUE}.")
+        @Option(names = "--quantile", paramLabel = "Q", defaultValue = "0.01",
+                description = "With --private-epsilon: the lower quantile Q (the upper is 1-Q), raised to the most "
+                        + "extreme quantile the budget can locate when Q is beyond it (said on stderr). Default: "
+                        + "${DEFAULT-VALUE}.")
         double quantile;
 
         @Option(names = "--seed", paramLabel = "S",
@@ -164,29 +172,48 @@ final class SchemaCommand implements Runnable {
                         + (ledger != null ? " (the --ledger charge made before reading stands)" : ""));
             }
             if (budget != null && !numericIdx.isEmpty()) {
+                SchemaRows rows = SchemaRows.open(inputPath, Schema.of(numericOnly), false, sep, skipLines);
+                long n = Inputs.validate(rows); // public under replace neighbouring; malformed cells fail here
+                PrivateColumnRanges.Plan plan = PrivateColumnRanges.plan(n, numericIdx.size(), privateEpsilon, quantile);
+                if (!plan.feasible()) {
+                    throw CliException.usage("--private-epsilon " + privateEpsilon + " cannot draft " + inputPath + ": "
+                            + plan.why() + (ledger != null ? " (nothing was drawn; the --ledger charge made before "
+                            + "reading stands)" : " (nothing was spent)"), "give the columns public bounds from their "
+                            + "documentation, mark columns you do not need \"type\": \"ignore\" in a schema, or raise "
+                            + "--private-epsilon");
+                }
+                if (plan.why() != null) {
+                    warn(plan.why());
+                }
                 RandomSource random = seed == null ? RandomSource.secure() : RandomSource.seededForReproducibility(seed);
                 if (seed != null) {
                     warn("--seed makes the noise reproducible; the bounds are NOT private against anyone who knows it");
                 }
-                SchemaRows rows = SchemaRows.open(inputPath, Schema.of(numericOnly), false, sep, skipLines);
-                PrivateQuantile.ColumnQuantiles q = PrivateQuantile.using(random).columnQuantiles(rows,
-                        new double[] {quantile, 1 - quantile}, PrivateQuantile.signedGeometricGrid(1e-4, 1e8, 1.1),
-                        budget, Neighbouring.REPLACE_ROW);
+                PrivateColumnRanges.Draft draft = PrivateColumnRanges.using(random).fit(rows, plan, Neighbouring.REPLACE_ROW);
+                if (!draft.problems().isEmpty()) {
+                    List<String> lines = new ArrayList<>();
+                    for (PrivateColumnRanges.Problem problem : draft.problems()) {
+                        lines.add("column '" + names.get(numericIdx.get(problem.column())) + "': " + problem.why());
+                    }
+                    throw CliException.refused("the private draft of " + inputPath + " is refused (the budget is "
+                            + "spent; no schema was written): " + String.join("; ", lines), "mark those columns "
+                            + "\"type\": \"ignore\" or give them public bounds, then draft the others");
+                }
                 for (int i = 0; i < numericIdx.size(); i++) {
                     Map<String, Object> c = cols.get(numericIdx.get(i));
-                    double lo = q.values()[i][0];
-                    double hi = Math.max(lo, q.values()[i][1]);
+                    double lo = draft.lo()[i];
+                    double hi = draft.hi()[i];
                     c.put("min", lo);
                     c.put("max", hi);
-                    if (hi > lo) {
-                        c.put("center", (lo + hi) / 2);
-                        c.put("scale", (hi - lo) / 2);
-                    }
+                    c.put("center", draft.median()[i]);
+                    c.put("scale", draft.scale(i));
                 }
-                description += String.format(Locale.ROOT, "; numeric min/max are the private %s- and %s-quantiles "
-                        + "(exponential mechanism, pure epsilon = %s in all, split over %d quantiles; the same epsilon "
-                        + "under replace and add/remove neighbouring), center/scale their midpoint and half-range",
-                        quantile, 1 - quantile, privateEpsilon, 2 * numericIdx.size());
+                description += String.format(Locale.ROOT, "; numeric min/max are the private median plus the "
+                        + "private %s- and %s-quantiles of the distance to it (noisy max over the octaves of a public "
+                        + "ladder, then over cells; pure epsilon = %s in all, split over %d quantiles; the same epsilon "
+                        + "under replace and add/remove neighbouring), center the median, scale (max - min)/(2 z) with z "
+                        + "the standard normal quantile of the upper quantile (a normal column's standard deviation)",
+                        round3(plan.quantile()), round3(1 - plan.quantile()), privateEpsilon, 3 * numericIdx.size());
             }
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("description", description);
@@ -200,6 +227,10 @@ final class SchemaCommand implements Runnable {
                     + (header ? " from the header" : ", named x1..x" + names.size() + " (no header)"));
             err().flush();
             return ExitCodes.OK;
+        }
+
+        private static String round3(double v) {
+            return String.format(Locale.ROOT, "%.3g", v);
         }
 
         /**

@@ -162,4 +162,32 @@ final class Tables {
         lines.add(line.toString());
         return lines;
     }
+
+    /** Rows of cells as left-aligned columns two spaces apart, the first row a header underlined with dashes. */
+    static String columns(List<String[]> rows) {
+        int cols = rows.get(0).length;
+        int[] width = new int[cols];
+        for (String[] r : rows) {
+            for (int j = 0; j < cols; j++) {
+                width[j] = Math.max(width[j], r[j].length());
+            }
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < rows.size(); i++) {
+            StringBuilder line = new StringBuilder();
+            for (int j = 0; j < cols; j++) {
+                line.append(j == 0 ? "" : "  ").append(String.format(java.util.Locale.ROOT, "%-" + width[j] + "s",
+                        rows.get(i)[j]));
+            }
+            sb.append(line.toString().stripTrailing()).append('\n');
+            if (i == 0) {
+                int total = 0;
+                for (int w : width) {
+                    total += w;
+                }
+                sb.append("-".repeat(total + 2 * (cols - 1))).append('\n');
+            }
+        }
+        return sb.toString();
+    }
 }

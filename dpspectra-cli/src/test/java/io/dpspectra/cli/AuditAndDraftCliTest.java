@@ -68,9 +68,9 @@ class AuditAndDraftCliTest {
                 "--ledger", ledger.toString(), data.toString());
         assertThat(r.exitCode()).as(r.toString()).isZero();
         JsonNode s = Json.MAPPER.readTree(r.out());
-        assertThat(s.get("description").asText()).contains("pure epsilon = 4.0").contains("4 quantiles");
+        assertThat(s.get("description").asText()).contains("pure epsilon = 4.0").contains("6 quantiles");
         JsonNode a = s.get("columns").get(0);
-        assertThat(a.get("min").asDouble()).isBetween(0.0, 20.0); // the grid's 10% resolution around the 5% quantile
+        assertThat(a.get("min").asDouble()).isBetween(0.0, 20.0); // the median less the 95% quantile of the distance to it: a cell of the ladder around 0
         assertThat(a.get("max").asDouble()).isBetween(80.0, 120.0);
         assertThat(s.get("columns").get(2).get("type").asText()).isEqualTo("categorical");
         assertThat(s.get("columns").get(2).get("categories")).isEmpty(); // never data-derived categories

@@ -62,7 +62,8 @@ class LedgerChargeTest {
     @ParameterizedTest
     @MethodSource("commandsTakingALedger")
     void refusesAnOverspendBeforeReadingAndRecordsItsSpend(String command) throws Exception {
-        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(60, 3));
+        // enough rows for a private schema draft at epsilon = 0.5 over 3 columns (its planner refuses 60 rows)
+        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(5000, 3));
         Path graph = Cli.write(dir, "graph.csv", "u,v\n0,1\n1,2\n2,0\n");
         Path out = dir.resolve("out.json");
 

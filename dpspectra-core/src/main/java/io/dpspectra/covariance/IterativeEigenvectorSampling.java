@@ -298,6 +298,48 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         return new io.dpspectra.pca.PrivateSubspace(label(), theta, null, guarantee, diag.build());
     }
 
+    /**
+     * The Bingham concentrations κ_i (density ∝ exp(κ_i·uᵀC_iu)) that {@link #subspace} uses for its k vectors
+     * on rows bounded by β at budget ε: the same calibration, for predictions of its accuracy (it draws
+     * nothing). Entries past the paid vectors are 0.
+     *
+     * @param d the dimension
+     * @param k the number of vectors
+     * @param epsilon the vectors' ε
+     * @param beta the row bound β
+     * @return κ_1..κ_k
+     */
+    public double[] subspaceConcentrations(int d, int k, double epsilon, double beta) {
+        int kk = DpPreconditions.checkComponents(k, d);
+        int paid = skipLastVector && kk == d && d > 1 ? kk - 1 : kk;
+        double[] kappa = new double[kk];
+        java.util.Arrays.fill(kappa, 0, paid, exponentMultiplier * (epsilon / paid) / (2 * utilitySensitivity(beta)));
+        return kappa;
+    }
+
+    /**
+     * The Bingham concentrations κ_i that {@link #release} uses for its vectors when the released eigenvalues
+     * are {@code lambda} (descending, XᵀX units; k = lambda.length): the same budget split, for predictions.
+     *
+     * @param lambda the released eigenvalues, descending
+     * @param d the dimension
+     * @param epsilon the vectors' ε
+     * @param beta the row bound β
+     * @return κ_1..κ_k
+     */
+    public double[] releaseConcentrations(double[] lambda, int d, double epsilon, double beta) {
+        double[] epsI = vectorBudgets(lambda, d, epsilon, beta);
+        double[] kappa = new double[epsI.length];
+        for (int i = 0; i < kappa.length; i++) {
+            kappa[i] = exponentMultiplier * epsI[i] / (2 * utilitySensitivity(beta));
+        }
+        return kappa;
+    }
+
+    private double utilitySensitivity(double beta) {
+        return (tightUtility ? 1.0 : 2.0) * beta * beta;
+    }
+
     /** ε_1…ε_k, summing to ε/2 (spec §5.1 step 4). */
     double[] vectorBudgets(double[] lambda, int d, double eps, double beta) {
         int total = lambda.length;

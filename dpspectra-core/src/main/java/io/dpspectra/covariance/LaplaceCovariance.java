@@ -130,10 +130,22 @@ public final class LaplaceCovariance implements CovarianceEstimator {
                 scale -> NoisySecondMoment.ofTrustedGram(gram, n, new LaplaceNoise(random), scale));
     }
 
+    /**
+     * The Laplace scale of every released entry for dimension d, row bound β and {@code budget}.
+     *
+     * @param d the dimension
+     * @param rowL2Bound the row bound β
+     * @param budget the release's budget (its ε)
+     * @return the Laplace scale b of each entry
+     */
+    public double scale(int d, double rowL2Bound, PrivacyParams budget) {
+        return noiseMultiplier * LaplaceNoise.scaleFor(l1Sensitivity(d, rowL2Bound), budget.epsilon());
+    }
+
     private PrivateCovariance release(int d, double beta, PrivacyParams budget,
                                       java.util.function.DoubleFunction<NoisySecondMoment> noisy) {
         double delta1 = l1Sensitivity(d, beta);
-        double scale = noiseMultiplier * LaplaceNoise.scaleFor(delta1, budget.epsilon());
+        double scale = scale(d, beta, budget);
         NoisySecondMoment.Released r = NoisySecondMoment.clampIfAsked(noisy.apply(scale), clamp, neighbouring, beta);
         PrivacyParams spent = PrivacyParams.pure(budget.epsilon());
         PrivacyGuarantee guarantee = new PrivacyGuarantee("Laplace covariance (Amin et al. baseline L)", spent,

@@ -277,6 +277,111 @@ public final class SubspaceMetrics {
         }
     }
 
+    /**
+     * The canonical correlations ρ₁ ≥ … ≥ ρ_m (m = min(p, q)) between the columns of X (n × p) and of Y (n × q):
+     * the cosines of the principal angles between their centred column spaces in ℝⁿ. Invariant to any
+     * invertible affine map of either set of columns, so it compares two projections of the same rows (say, a
+     * private k-dimensional projection and the exact top-k principal-component scores) up to rotation, scale
+     * and shift. A column that is constant, or a combination of the others (to 10^−10 of its norm), spans
+     * nothing: the correlations it would add are 0.
+     *
+     * @param x n × p scores. Not modified.
+     * @param y n × q scores of the same n rows. Not modified.
+     * @return the min(p, q) canonical correlations, descending, each in [0, 1]
+     */
+    public static double[] canonicalCorrelations(Matrix x, Matrix y) {
+        if (x.rows() != y.rows()) {
+            throw new IllegalArgumentException("X has " + x.rows() + " rows but Y has " + y.rows()
+                    + "; canonical correlations compare two sets of scores of the same rows");
+        }
+        if (!x.isFinite() || !y.isFinite()) {
+            throw new IllegalArgumentException("the scores have a NaN or infinite entry");
+        }
+        double[][] qx = centredOrthonormalColumns(x);
+        double[][] qy = centredOrthonormalColumns(y);
+        int m = Math.min(x.cols(), y.cols());
+        double[] rho = new double[m];
+        if (qx.length == 0 || qy.length == 0) {
+            return rho;
+        }
+        Matrix c = new Matrix(qx.length, qy.length);
+        for (int i = 0; i < qx.length; i++) {
+            for (int j = 0; j < qy.length; j++) {
+                double s = 0;
+                for (int r = 0; r < x.rows(); r++) {
+                    s += qx[i][r] * qy[j][r];
+                }
+                c.set(i, j, s);
+            }
+        }
+        double[] ev = io.dpspectra.linalg.SymmetricEigen.of(c.times(c.transpose())).values();
+        for (int i = 0; i < Math.min(m, ev.length); i++) {
+            rho[i] = Math.min(1, Math.sqrt(Math.max(0, ev[i])));
+        }
+        return rho;
+    }
+
+    /**
+     * The mean of the squared canonical correlations between the columns of X and of Y (see
+     * {@link #canonicalCorrelations}): 1 when the two projections span the same centred space, near 0 for
+     * unrelated ones (about 1/n per correlation for independent random scores).
+     *
+     * @param x n × p scores. Not modified.
+     * @param y n × q scores of the same rows. Not modified.
+     * @return the mean of ρ_i² over the min(p, q) correlations, in [0, 1]
+     */
+    public static double meanSquaredCanonicalCorrelation(Matrix x, Matrix y) {
+        double[] rho = canonicalCorrelations(x, y);
+        double s = 0;
+        for (double r : rho) {
+            s += r * r;
+        }
+        return s / rho.length;
+    }
+
+    /** The centred columns of x, orthonormalised by modified Gram–Schmidt twice, dropping dependent ones. */
+    private static double[][] centredOrthonormalColumns(Matrix x) {
+        int n = x.rows();
+        java.util.List<double[]> out = new java.util.ArrayList<>();
+        for (int j = 0; j < x.cols(); j++) {
+            double[] v = x.column(j);
+            double mean = 0;
+            for (double a : v) {
+                mean += a;
+            }
+            mean /= n;
+            double norm0 = 0;
+            for (int r = 0; r < n; r++) {
+                v[r] -= mean;
+                norm0 += v[r] * v[r];
+            }
+            norm0 = Math.sqrt(norm0);
+            for (int pass = 0; pass < 2; pass++) {
+                for (double[] q : out) {
+                    double d = 0;
+                    for (int r = 0; r < n; r++) {
+                        d += q[r] * v[r];
+                    }
+                    for (int r = 0; r < n; r++) {
+                        v[r] -= d * q[r];
+                    }
+                }
+            }
+            double norm = 0;
+            for (double a : v) {
+                norm += a * a;
+            }
+            norm = Math.sqrt(norm);
+            if (norm > 1e-10 * norm0 && norm > 0) {
+                for (int r = 0; r < n; r++) {
+                    v[r] /= norm;
+                }
+                out.add(v);
+            }
+        }
+        return out.toArray(new double[0][]);
+    }
+
     /** u must be d × k with 1 ≤ k ≤ d, finite, with orthonormal columns. */
     static void requireBasis(String name, Matrix u, int d) {
         if (u == null) {

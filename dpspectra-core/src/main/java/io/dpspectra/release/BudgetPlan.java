@@ -60,8 +60,8 @@ public final class BudgetPlan {
         PrivacyParams mean = null;
         double left = 1;
         if (bound instanceof RowBound.PrivateQuantile q) {
-            boundPart = PrivacyParams.pure(eps * q.share());
-            left -= q.share();
+            boundPart = PrivacyParams.pure(eps * q.budgetShare());
+            left -= q.budgetShare();
         }
         double deltaLeft = delta;
         if (centring.isPrivate()) {

@@ -1,10 +1,10 @@
 package io.dpspectra.release;
 
+import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateMean;
-import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.noise.RandomSource;
@@ -24,7 +24,8 @@ import java.util.function.LongSupplier;
  * the bounded rows the estimator reads ({@link StatisticSource#bounded}). Each private step draws its noise
  * here, from the plan's share, on the machine that makes the release.
  *
- * <p>Privacy: the quantile is ε_b-DP (exponential mechanism, {@link PrivateQuantile}), the mean (ε_c, δ_c)-DP
+ * <p>Privacy: the quantile is ε_b-DP (report noisy max over a public ladder's octaves, then cells,
+ * {@link AdaptiveQuantile}; its error does not grow with the ladder's width), the mean (ε_c, δ_c)-DP
  * ({@link PrivateMean}), both with one row as the unit under the release's relation; their guarantees are
  * returned for the release's composition. The bound the estimator is calibrated to is public: given,
  * implied by the schema, or released; after a private mean it is bound + ‖mean‖ by the triangle
@@ -95,20 +96,18 @@ public final class Preprocessor {
         DataBounds.Policy policy = bound.policy();
         DataBounds.Origin originKind = DataBounds.Origin.USER_GIVEN;
         if (bound instanceof RowBound.PrivateQuantile pq) {
-            // the grid's top: the schema's bound by construction (no row is above it), else a fixed 1e6
-            double top = schemaBound.orElse(RowBound.PRIVATE_GRID_TOP);
-            double[] grid = PrivateQuantile.geometricGrid(top * RowBound.PRIVATE_GRID_SPAN, top,
-                    RowBound.PRIVATE_GRID_RATIO);
-            NormHistogram histogram = source.normHistogram(grid);
+            // the ladder's top: the schema's bound by construction (no row is above it), else 2^50
+            AdaptiveQuantile.Ladder ladder = RowBound.PrivateQuantile.ladder(schemaBound);
+            NormHistogram histogram = source.normHistogram(ladder.edges());
             if (histogram.total() == 0) { // a fact of the data: checked before the first noise is drawn
                 throw new InvalidDataException(source.describe() + " has no data rows", "provide at least one row");
             }
-            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(histogram.counts(),
-                    pq.quantile(), grid, plan.bound().orElseThrow(), neighbouring);
+            AdaptiveQuantile.Result q = AdaptiveQuantile.using(random).bracketShare(pq.bracketShare())
+                    .rowNormQuantile(histogram.counts(), pq.quantile(), ladder, plan.bound().orElseThrow(), neighbouring);
             inputBound = q.value();
-            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
-                    + "public grid %.6g * %s^i up to %.6g, %s)", pq.quantile(), grid[0], RowBound.PRIVATE_GRID_RATIO,
-                    top, plan.bound().orElseThrow());
+            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (noisy max over the octaves of "
+                    + "the public ladder %s, then over the chosen octave's cells; %s)", pq.quantile(), ladder,
+                    plan.bound().orElseThrow());
             originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
             spent.add(q.guarantee());
         } else if (bound instanceof RowBound.Given g) {

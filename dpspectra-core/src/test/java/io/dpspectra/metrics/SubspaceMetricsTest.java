@@ -228,4 +228,39 @@ class SubspaceMetricsTest {
         assertThatThrownBy(() -> SubspaceMetrics.dR2(v, Matrix.fromColumns(new double[] {1, 0, 0})))
                 .hasMessageContaining("same number of columns");
     }
+
+    @org.junit.jupiter.api.Test
+    void canonicalCorrelationsIgnoreAffineMapsAndMatchAKnownCase() {
+        io.dpspectra.noise.RandomSource r = io.dpspectra.noise.RandomSource.seededForReproducibility(3);
+        int n = 500;
+        double[][] a = new double[n][2];
+        double[][] b = new double[n][2];
+        for (int i = 0; i < n; i++) {
+            double u = r.standardNormal();
+            double v = r.standardNormal();
+            double w = r.standardNormal();
+            a[i] = new double[] {u, v};
+            // an invertible affine map of (u, v) plus a shift: the same centred span
+            b[i] = new double[] {3 * u - v + 7, 0.5 * v - 2};
+        }
+        Matrix x = Matrix.fromRows(a);
+        assertThat(SubspaceMetrics.meanSquaredCanonicalCorrelation(x, Matrix.fromRows(b)))
+                .isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
+        // y = (u, noise): correlations 1 and about 0 (the second is the largest of |corr(v, w)| over the span,
+        // of order 1/sqrt(n))
+        double[][] c = new double[n][2];
+        for (int i = 0; i < n; i++) {
+            c[i] = new double[] {a[i][0], r.standardNormal()};
+        }
+        double[] rho = SubspaceMetrics.canonicalCorrelations(x, Matrix.fromRows(c));
+        assertThat(rho[0]).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(rho[1]).isLessThan(5 / Math.sqrt(n));
+        // a constant column spans nothing
+        double[][] k = new double[n][2];
+        for (int i = 0; i < n; i++) {
+            k[i] = new double[] {a[i][1], 4};
+        }
+        assertThat(SubspaceMetrics.canonicalCorrelations(x, Matrix.fromRows(k))).containsExactly(
+                new double[] {1, 0}, org.assertj.core.data.Offset.offset(1e-9));
+    }
 }

@@ -156,4 +156,43 @@ class PreprocessorTest {
         assertThatThrownBy(() -> prepare(people, RowBound.clip(1), Centring.NONE, 1))
                 .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("column 'person'");
     }
+
+    @Test
+    void anAutomaticBoundShareIsPlannedFromAPublicNAndTheBoundFindsTheMedianWhateverItsScale() {
+        RowBound.PrivateQuantile auto = (RowBound.PrivateQuantile) RowBound.privateQuantile(0.5);
+        assertThat(auto.isAuto()).isTrue();
+        assertThat(auto.budgetShare()).isEqualTo(RowBound.DEFAULT_PRIVATE_SHARE); // n not public
+        RowBound.PrivateQuantile many = auto.forPublicRows(100_000, 1, java.util.OptionalDouble.empty());
+        RowBound.PrivateQuantile few = auto.forPublicRows(60, 1, java.util.OptionalDouble.empty());
+        assertThat(many.isAuto()).isFalse();
+        assertThat(many.share()).isEqualTo(io.dpspectra.data.AdaptiveQuantile.MIN_AUTO_SHARE);
+        assertThat(few.share()).isGreaterThan(many.share()).isLessThanOrEqualTo(
+                io.dpspectra.data.AdaptiveQuantile.MAX_AUTO_SHARE);
+        RowBound fixed = RowBound.privateQuantile(0.5, 0.2);
+        assertThat(((RowBound.PrivateQuantile) fixed).forPublicRows(60, 1, java.util.OptionalDouble.empty()))
+                .isEqualTo(fixed);
+        // rows whose norms sit near 10^k for k far apart: the bound lands within a factor 2 of the median norm in
+        // every seeded run, whatever the scale (the ladder spans 2^-30 .. 2^50; its width costs ln(#octaves))
+        for (double scale : new double[] {1e-6, 1, 1e9}) {
+            double[][] x = StatisticsTest.rows(2000, 3, 21);
+            double[] norms = new double[x.length];
+            for (int i = 0; i < x.length; i++) {
+                for (int j = 0; j < 3; j++) {
+                    x[i][j] *= scale;
+                }
+                norms[i] = io.dpspectra.linalg.Vectors.norm2(x[i]);
+            }
+            Arrays.sort(norms);
+            double median = norms[x.length / 2 - 1];
+            RowBound planned = auto.forPublicRows(x.length, TOTAL.epsilon(), java.util.OptionalDouble.empty());
+            for (long seed = 0; seed < 20; seed++) {
+                Preprocessor.Prepared p = prepare(RowStatistics.of(InMemoryRows.of(x), NAMES), planned, Centring.NONE,
+                        seed);
+                assertThat(p.preprocessing().inputBound()).as("scale " + scale + ", seed " + seed)
+                        .isBetween(median / 2, median * 2);
+                assertThat(p.preprocessing().boundOrigin()).contains("octaves");
+                assertThat(p.spent().get(0).params().epsilon()).isEqualTo(TOTAL.epsilon() * many.share());
+            }
+        }
+    }
 }
