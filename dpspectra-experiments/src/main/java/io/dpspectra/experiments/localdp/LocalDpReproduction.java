@@ -158,14 +158,26 @@ public final class LocalDpReproduction implements Reproduction {
         }
     }
 
-    /** The symmetric square root of a positive semi-definite matrix. */
+    /**
+     * The symmetric square root of a positive semi-definite matrix: V√ΛVᵀ from its eigendecomposition, or from its SVD
+     * (the same factors for a PSD matrix) where dsyevr fails on exactly repeated eigenvalues (see topEigenvectors).
+     */
     static Matrix sqrtPsd(Matrix sigma) {
-        SymmetricEigen e = SymmetricEigen.of(sigma);
+        Matrix v;
+        double[] values;
+        try {
+            SymmetricEigen e = SymmetricEigen.of(sigma);
+            v = e.vectors();
+            values = e.values();
+        } catch (ArithmeticException mrrrFailed) {
+            io.dpspectra.linalg.ThinSvd svd = io.dpspectra.linalg.ThinSvd.of(sigma);
+            v = svd.u();
+            values = svd.singular();
+        }
         int p = sigma.rows();
-        Matrix v = e.vectors();
         Matrix scaled = v.copy();
         for (int j = 0; j < p; j++) {
-            double r = Math.sqrt(Math.max(0, e.values()[j]));
+            double r = Math.sqrt(Math.max(0, values[j]));
             for (int i = 0; i < p; i++) {
                 scaled.set(i, j, v.get(i, j) * r);
             }
@@ -206,8 +218,40 @@ public final class LocalDpReproduction implements Reproduction {
         Matrix s = sampleSecondMoment(sqrtPsd(d.populationSecondMoment()), n, r);
         Matrix noisy = privatize(s, epsilon, n, r);
         Matrix central = privatizeCentral(s, epsilon, n, r);
-        return new double[] {SubspaceMetrics.projectorDistance(SymmetricEigen.top(noisy, k).vectors(), d.truthBasis()),
-            SubspaceMetrics.projectorDistance(SymmetricEigen.top(central, k).vectors(), d.truthBasis())};
+        return new double[] {SubspaceMetrics.projectorDistance(topEigenvectors(noisy, k), d.truthBasis()),
+            SubspaceMetrics.projectorDistance(topEigenvectors(central, k), d.truthBasis())};
+    }
+
+    /**
+     * The top-k eigenvectors of a symmetric matrix. LAPACK's dsyevr (MRRR) can fail with an internal error (info &gt; 0)
+     * on a matrix with exactly repeated eigenvalues, as on one of Wang and Xu's population matrices (k equal top
+     * eigenvalues, p - k equal others); then the top-k left singular vectors of M + cI, c ≥ ‖M‖₂, which is PSD with
+     * M's eigenvectors in the same order (the SVD uses another LAPACK driver).
+     */
+    static Matrix topEigenvectors(Matrix m, int k) {
+        try {
+            return SymmetricEigen.top(m, k).vectors();
+        } catch (ArithmeticException mrrrFailed) {
+            return io.dpspectra.linalg.ThinSvd.of(shifted(m)).u().leadingColumns(k);
+        }
+    }
+
+    /** M + cI with c the largest absolute row sum of M (at least its spectral norm), so the result is PSD. */
+    private static Matrix shifted(Matrix m) {
+        int p = m.rows();
+        double c = 0;
+        for (int i = 0; i < p; i++) {
+            double row = 0;
+            for (int j = 0; j < p; j++) {
+                row += Math.abs(m.get(i, j));
+            }
+            c = Math.max(c, row);
+        }
+        Matrix out = m.copy();
+        for (int i = 0; i < p; i++) {
+            out.set(i, i, out.get(i, i) + c);
+        }
+        return out;
     }
 
     /** "20 trials per point (paper 20)". */

@@ -52,6 +52,19 @@ class LocalDpReproductionTest {
     }
 
     @Test
+    void theSquareRootAndTopEigenvectorsSurviveAPopulationMatrixWhoseEigenvaluesRepeatExactly() {
+        // this seed's Sigma (k = 10 equal top eigenvalues, 30 equal others) makes LAPACK's dsyevr fail with info = 11
+        Matrix sigma = io.dpspectra.synthetic.WangXuCovariance.dense(1, 40, 10, 1.0, 20261123L + 6000 + 74)
+                .populationSecondMoment();
+        Matrix root = LocalDpReproduction.sqrtPsd(sigma);
+        assertThat(root.times(root).minus(sigma).maxAbs()).isLessThan(1e-15);
+        Matrix top = LocalDpReproduction.topEigenvectors(sigma, 10);
+        assertThat(io.dpspectra.metrics.SubspaceMetrics.projectorDistance(top,
+                io.dpspectra.synthetic.WangXuCovariance.dense(1, 40, 10, 1.0, 20261123L + 6000 + 74).truthBasis()))
+                .isLessThan(1e-9);
+    }
+
+    @Test
     void wishartDrawHasTheRightMean() {
         // E[W/n] = Sigma for the Bartlett draw: average 400 draws of a 3 x 3 case, n = 50
         Matrix sigma = Matrix.fromRows(new double[][] {{2, 0.5, 0}, {0.5, 1, 0.2}, {0, 0.2, 0.5}});
