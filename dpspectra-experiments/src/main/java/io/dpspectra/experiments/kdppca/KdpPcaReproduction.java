@@ -156,7 +156,7 @@ public final class KdpPcaReproduction implements Reproduction {
                 ds.stream().map(Integer::doubleValue).toList(),
                 ds.stream().map(x -> new Method.Model(x, nFix, spikes(2), 1.0, true)).toList(),
                 "Gaussian data, utility vs dimension: k-DP-Ojas consistently the best method (App. G.2).", List.of("")));
-        // issue 15 item 4: where this project's variant overtakes DP-Gauss-1, as a function of n, sigma and d
+        // where this project's variant overtakes DP-Gauss-1, as a function of n, sigma and d
         List<Long> nx = quick ? List.of(4_000L, 16_000L) : List.of(10_000L, 30_000L, 100_000L, 300_000L, 1_000_000L);
         List<Double> sx = quick ? List.of(0.001) : List.of(0.001, 0.025);
         List<Integer> dx = quick ? List.of(20) : List.of(50, 200);
@@ -176,7 +176,7 @@ public final class KdpPcaReproduction implements Reproduction {
             }
         }
         figs.add(new Figure("X", "Crossover (this project): k-DP-PCA-adaptive vs DP-Gauss-1 on A_i, k = 2", "n", true,
-                xsX, mX, "Issue 15 item 4 (not a paper claim): the prototype (d = 200) found the variant not converging at "
+                xsX, mX, "Not a paper claim: the variant's prototype (d = 200) found the variant not converging at "
                 + "n <= 5e4, ahead of DP-Gauss-1 at n = 1e5 (3.9e-4 vs 1.3e-3 at sigma = 0.025; 1.8e-5 vs 9.2e-4 at "
                 + "sigma = 0.001) and about 600x better at sigma = 0.001, n = 1e6.",
                 sufX, java.util.EnumSet.of(Method.K_DP_PCA_ADAPTIVE, Method.DP_GAUSS_1)));

@@ -553,7 +553,7 @@ final class Report {
 
     /** Where the variant overtakes DP-Gauss-1, per (sigma, d). */
     static String crossover(KdpPcaReproduction.Figure f, List<Map<Method, KdpPcaReproduction.Stat>> cells) {
-        StringBuilder sb = new StringBuilder("## Crossover of this project's variant with DP-Gauss-1 (issue 15 item 4)\n\n");
+        StringBuilder sb = new StringBuilder("## Crossover of this project's variant with DP-Gauss-1\n\n");
         sb.append("Figure X below. For each (sigma, d): the smallest n of the grid from which the variant's 95% band "
                 + "lies below DP-Gauss-1's at every larger n, and the ratio DP-Gauss-1 / variant at the largest n.\n\n");
         sb.append("| sigma, d | crossover n | zeta variant / DP-Gauss-1 (means) at each n | ratio of means at largest n |\n"
@@ -662,7 +662,7 @@ final class Report {
     }
 
     /**
-     * Issue 15's prototype (d = 200) against the crossover grid: behind DP-Gauss-1 at n <= 5e4, ahead at n = 1e5 for
+     * The variant's prototype (d = 200) against the crossover grid: behind DP-Gauss-1 at n <= 5e4, ahead at n = 1e5 for
      * both sigmas (95% bands disjoint), and about 600x better at sigma = 0.001, n = 1e6 (same order: within 3x).
      * {@code passed} receives the checks passed and made.
      */
