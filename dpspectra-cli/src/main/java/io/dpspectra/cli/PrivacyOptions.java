@@ -41,7 +41,8 @@ final class PrivacyOptions {
     Path ledger;
 
     /**
-     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see {@link #rho}) to the --ledger, if
+     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see
+     * {@link io.dpspectra.release.NoiseKind#rho}) to the --ledger, if
      * one was given, before any data is read (exit 4 on an overspend, with what remains; nothing is recorded
      * then).
      */
@@ -60,27 +61,6 @@ final class PrivacyOptions {
             throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(),
                     "create one with 'dpspectra ledger init --epsilon E --delta D " + ledger + "'");
         }
-    }
-
-    /** How a part of a release spends its budget, for its zCDP cost. */
-    enum Noise {
-        /** Pure ε-DP (Laplace, exponential mechanism): ρ = ε²/2 whatever δ it was given. */
-        PURE,
-        /** Only Gaussian mechanisms: ρ of the Gaussian mechanism meeting its (ε, δ) (pure ε if δ = 0). */
-        GAUSSIAN,
-        /** Anything else (subsampled Gaussian steps, other δ mechanisms): no zCDP cost. */
-        OTHER
-    }
-
-    /** The zCDP cost of one part of a release (NaN: none); see {@link io.dpspectra.privacy.PrivacyAccountant}. */
-    static double rho(PrivacyParams part, Noise noise) {
-        if (part == null || part.epsilon() == 0) {
-            return 0;
-        }
-        if (noise == Noise.PURE || part.delta() == 0) {
-            return io.dpspectra.privacy.PrivacyAccountant.pureRho(part.epsilon());
-        }
-        return noise == Noise.GAUSSIAN ? io.dpspectra.noise.GaussianNoise.zcdpRho(part) : Double.NaN;
     }
 
     /** The validated (ε, δ), or a usage error naming the missing option. */

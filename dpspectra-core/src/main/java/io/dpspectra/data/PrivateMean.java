@@ -1,5 +1,7 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
+import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.LaplaceNoise;
@@ -80,21 +82,24 @@ public final class PrivateMean extends NoisyRowSum {
     public record Sum(double[] sum, long rows) {
     }
 
-    /** The sum of {@code rows}, in their order, and their number: one pass. */
+    /**
+     * The sum of {@code rows} and their number: one pass. The sum is the canonical one of
+     * {@link RowBlocks#columnSums}: plain sums over blocks of rows by row number, added in an order-free
+     * way, so that the same rows summed across the partitions of a cluster job give the same bits.
+     */
     public static Sum sum(RowSource rows) {
         int d = rows.dimension();
-        double[] sum = new double[d];
-        double[] row = new double[d];
+        RowBlocks sums = new RowBlocks(d, RowBlocks.columnSums(d));
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sums.blockRows(), d)];
         long n = 0;
         try (RowCursor c = rows.open()) {
-            while (c.next(row)) {
-                for (int j = 0; j < d; j++) {
-                    sum[j] += row[j];
-                }
-                n++;
+            int filled;
+            while ((filled = c.nextBlock(block, sums.blockRows(), d)) > 0) {
+                sums.add(n, block, 0, filled);
+                n += filled;
             }
         }
-        return new Sum(sum, n);
+        return new Sum(sums.result(), n);
     }
 
     /**

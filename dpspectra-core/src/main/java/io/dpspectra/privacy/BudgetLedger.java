@@ -53,6 +53,11 @@ public final class BudgetLedger {
 
     /** One recorded spend; {@code rho} is its zCDP cost, NaN when it has none. */
     public record Spend(PrivacyParams params, double rho, String at, String purpose) {
+        /**
+         * Whether the spend states a zCDP cost.
+         *
+         * @return true unless {@code rho} is NaN
+         */
         public boolean hasRho() {
             return !Double.isNaN(rho);
         }
@@ -60,21 +65,38 @@ public final class BudgetLedger {
 
     /** The ledger's content: its total, how it composes, and its spends, oldest first. */
     public record State(PrivacyParams total, PrivacyAccountant.Accounting accounting, List<Spend> spends) {
-        /** The basic composition of the spends (zero when none). */
+        /**
+         * The basic composition of the spends (zero when none).
+         *
+         * @return Σε, ≥ 0
+         */
         public double spentEpsilon() {
             return spends.stream().mapToDouble(s -> s.params().epsilon()).sum();
         }
 
+        /**
+         * The basic composition's δ of the spends (zero when none).
+         *
+         * @return Σδ, ≥ 0
+         */
         public double spentDelta() {
             return spends.stream().mapToDouble(s -> s.params().delta()).sum();
         }
 
-        /** Σρ of the spends, NaN when one has no zCDP cost. */
+        /**
+         * Σρ of the spends, NaN when one has no zCDP cost.
+         *
+         * @return Σρ, or NaN
+         */
         public double spentRho() {
             return spends.stream().mapToDouble(Spend::rho).sum();
         }
 
-        /** An accountant over the total with every spend replayed. */
+        /**
+         * An accountant over the total with every spend replayed.
+         *
+         * @return a new accountant in the state the spends left it
+         */
         public PrivacyAccountant accountant() {
             PrivacyAccountant a = PrivacyAccountant.of(accounting, total);
             for (Spend s : spends) {
@@ -87,7 +109,14 @@ public final class BudgetLedger {
     private BudgetLedger() {
     }
 
-    /** Creates a new basic-composition ledger at {@code file}; refuses to overwrite an existing one. */
+    /**
+     * Creates a new basic-composition ledger at {@code file}; refuses to overwrite an existing one.
+     *
+     * @param file  the ledger to create; must not exist
+     * @param total the total budget the ledger will allow
+     * @throws IllegalArgumentException when {@code file} exists
+     * @throws java.io.UncheckedIOException when the file cannot be written
+     */
     public static void init(Path file, PrivacyParams total) {
         init(file, total, PrivacyAccountant.Accounting.BASIC);
     }
@@ -95,6 +124,12 @@ public final class BudgetLedger {
     /**
      * Creates a new ledger at {@code file} with the total budget and its accounting; refuses to overwrite an
      * existing one. zCDP accounting needs a total δ &gt; 0.
+     *
+     * @param file       the ledger to create; must not exist
+     * @param total      the total budget the ledger will allow
+     * @param accounting how the spends compose
+     * @throws IllegalArgumentException when {@code file} exists, or zCDP is asked with δ = 0
+     * @throws java.io.UncheckedIOException when the file cannot be written
      */
     public static void init(Path file, PrivacyParams total, PrivacyAccountant.Accounting accounting) {
         Objects.requireNonNull(total, "total");
@@ -118,7 +153,14 @@ public final class BudgetLedger {
         }
     }
 
-    /** Reads a ledger (without locking: for display). */
+    /**
+     * Reads a ledger (without locking: for display).
+     *
+     * @param file the ledger
+     * @return its total, accounting and spends
+     * @throws java.io.UncheckedIOException when the file cannot be read
+     * @throws IllegalArgumentException when the file is not a valid ledger (the message names the line)
+     */
     public static State read(Path file) {
         try {
             return parse(file, Files.readAllLines(file, StandardCharsets.UTF_8));
@@ -128,7 +170,15 @@ public final class BudgetLedger {
         }
     }
 
-    /** {@link #charge(Path, String, PrivacyParams, double)} with ρ = ε²/2 for pure ε and none otherwise. */
+    /**
+     * {@link #charge(Path, String, PrivacyParams, double)} with ρ = ε²/2 for pure ε and none otherwise.
+     *
+     * @param file    the ledger
+     * @param purpose what the spend is for, recorded in the ledger
+     * @param params  the (ε, δ) to charge
+     * @return the ledger after the charge
+     * @throws BudgetExceededException when the spend would exceed the total (nothing is recorded)
+     */
     public static State charge(Path file, String purpose, PrivacyParams params) {
         return charge(file, purpose, params, new PrivacyAccountant.Entry(purpose, params).rho());
     }
@@ -137,6 +187,11 @@ public final class BudgetLedger {
      * Charges {@code params}, whose zCDP cost is {@code rho} (NaN: none), for {@code purpose} against the
      * ledger, atomically (see the class comment), and returns the ledger after the charge.
      *
+     * @param file    the ledger
+     * @param purpose what the spend is for, recorded in the ledger
+     * @param params  the (ε, δ) to charge
+     * @param rho     the spend's zCDP cost, or NaN for none
+     * @return the ledger after the charge
      * @throws BudgetExceededException when the spend would exceed the total under the ledger's accounting
      *                                 (nothing is recorded)
      */
@@ -184,7 +239,12 @@ public final class BudgetLedger {
         }
     }
 
-    /** What remains under the ledger's accounting, as text. */
+    /**
+     * What remains under the ledger's accounting, as text.
+     *
+     * @param s a ledger's state
+     * @return the remaining budget in words
+     */
     public static String remaining(State s) {
         return s.accountant().remainingText();
     }

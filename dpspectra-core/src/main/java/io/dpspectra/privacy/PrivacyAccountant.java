@@ -51,9 +51,17 @@ public final class PrivacyAccountant {
     /**
      * One ledger line.
      *
-     * @param rho the entry's zCDP cost, or NaN when it has none (see {@link #zcdpRho})
+     * @param rho the entry's zCDP cost, or NaN when it has none (see {@link ComposedGaussian#zcdpRho})
      */
     public record Entry(String purpose, PrivacyParams params, double rho) {
+        /**
+         * Validates the entry.
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         * @param rho     its zCDP cost, or NaN when it has none
+         * @throws IllegalArgumentException for a negative or non-finite {@code rho}
+         */
         public Entry {
             Objects.requireNonNull(purpose, "purpose");
             Objects.requireNonNull(params, "params");
@@ -63,17 +71,32 @@ public final class PrivacyAccountant {
             }
         }
 
-        /** An entry without a zCDP cost, except that pure ε (δ = 0) is always ε²/2-zCDP. */
+        /**
+         * An entry without a zCDP cost, except that pure ε (δ = 0) is always ε²/2-zCDP.
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         */
         public Entry(String purpose, PrivacyParams params) {
             this(purpose, params, params.delta() == 0 ? pureRho(params.epsilon()) : Double.NaN);
         }
 
+        /**
+         * Whether the entry states a zCDP cost.
+         *
+         * @return true unless {@code rho} is NaN
+         */
         public boolean hasRho() {
             return !Double.isNaN(rho);
         }
     }
 
-    /** ρ = ε²/2: a pure ε-DP release is ρ-zCDP (Bun &amp; Steinke 2016, Prop. 1.4). */
+    /**
+     * ρ = ε²/2: a pure ε-DP release is ρ-zCDP (Bun &amp; Steinke 2016, Prop. 1.4).
+     *
+     * @param epsilon ε, &gt; 0
+     * @return ρ = ε²/2
+     */
     public static double pureRho(double epsilon) {
         return epsilon * epsilon / 2;
     }
@@ -95,7 +118,12 @@ public final class PrivacyAccountant {
         this.totalRho = accounting == Accounting.ZCDP ? ComposedGaussian.zcdpRho(total) : Double.NaN;
     }
 
-    /** Basic composition against {@code total}. */
+    /**
+     * Basic composition against {@code total}.
+     *
+     * @param total the total budget
+     * @return a new accountant with nothing spent
+     */
     public static PrivacyAccountant total(PrivacyParams total) {
         return new PrivacyAccountant(Objects.requireNonNull(total, "total"), Accounting.BASIC);
     }
@@ -103,6 +131,9 @@ public final class PrivacyAccountant {
     /**
      * zCDP accounting against {@code total} (δ must be &gt; 0): the total ρ is
      * {@link ComposedGaussian#zcdpRho}(total), and every entry must state its ρ.
+     *
+     * @param total the total budget, δ &gt; 0
+     * @return a new accountant with nothing spent
      */
     public static PrivacyAccountant zcdp(PrivacyParams total) {
         Objects.requireNonNull(total, "total");
@@ -113,41 +144,87 @@ public final class PrivacyAccountant {
         return new PrivacyAccountant(total, Accounting.ZCDP);
     }
 
-    /** An accountant of the given kind. */
+    /**
+     * An accountant of the given kind.
+     *
+     * @param accounting basic composition or zCDP
+     * @param total      the total budget
+     * @return a new accountant with nothing spent
+     */
     public static PrivacyAccountant of(Accounting accounting, PrivacyParams total) {
         return accounting == Accounting.ZCDP ? zcdp(total) : total(total);
     }
 
+    /**
+     * The total budget this accountant allows.
+     *
+     * @return the total (ε, δ)
+     */
     public PrivacyParams totalBudget() {
         return total;
     }
 
+    /**
+     * How the spends compose.
+     *
+     * @return basic composition or zCDP
+     */
     public Accounting accounting() {
         return accounting;
     }
 
-    /** The total ρ of a zCDP accountant (NaN for basic accounting). */
+    /**
+     * The total ρ of a zCDP accountant (NaN for basic accounting).
+     *
+     * @return the total ρ, or NaN
+     */
     public double totalRho() {
         return totalRho;
     }
 
-    /** The ρ spent so far by entries that state one. */
+    /**
+     * The ρ spent so far by entries that state one.
+     *
+     * @return Σρ of the recorded entries with a ρ, ≥ 0
+     */
     public synchronized double spentRho() {
         return spentRho;
     }
 
-    /** Spends {@code params} or throws without recording anything (pure ε counts ε²/2 under zCDP). */
+    /**
+     * Spends {@code params} or throws without recording anything (pure ε counts ε²/2 under zCDP).
+     *
+     * @param purpose what the release is for, recorded in the ledger
+     * @param params  the (ε, δ) to spend
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains
+     */
     public synchronized PrivacyParams spend(String purpose, PrivacyParams params) {
         chargePlan(List.of(new Entry(purpose, params)));
         return params;
     }
 
-    /** Spends {@code params} whose zCDP cost is {@code rho} (NaN: none), or throws without recording anything. */
+    /**
+     * Spends {@code params} whose zCDP cost is {@code rho} (NaN: none), or throws without recording anything.
+     *
+     * @param purpose what the release is for, recorded in the ledger
+     * @param params  the (ε, δ) to spend
+     * @param rho     its zCDP cost, or NaN for none
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains (or, under zCDP, states no ρ)
+     */
     public synchronized PrivacyParams spend(String purpose, PrivacyParams params, double rho) {
         chargePlan(List.of(new Entry(purpose, params, rho)));
         return params;
     }
 
+    /**
+     * Spends {@code params} for an unnamed release, or throws without recording anything.
+     *
+     * @param params the (ε, δ) to spend
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains
+     */
     public PrivacyParams spend(PrivacyParams params) {
         return spend("unnamed release", params);
     }
@@ -157,6 +234,7 @@ public final class PrivacyAccountant {
      * recorded or, if their sum exceeds what remains, none is and {@link BudgetExceededException}
      * names the requested, spent and remaining budget and what to do.
      *
+     * @param plan the releases to charge, at least one
      * @return the basic composition (sum) of the plan
      */
     public synchronized PrivacyParams chargePlan(List<Entry> plan) {
@@ -199,7 +277,12 @@ public final class PrivacyAccountant {
         return new PrivacyParams(spentEpsilon, Math.min(spentDelta, Math.nextDown(1.0)));
     }
 
-    /** True if {@code params} could be spent now (nothing is recorded). */
+    /**
+     * True if {@code params} could be spent now (nothing is recorded).
+     *
+     * @param params the (ε, δ) that would be spent
+     * @return whether {@link #spend(String, PrivacyParams)} would succeed now
+     */
     public synchronized boolean canSpend(PrivacyParams params) {
         if (accounting == Accounting.ZCDP) {
             double r = new Entry("check", params).rho();
@@ -212,6 +295,13 @@ public final class PrivacyAccountant {
      * Charges k adaptive runs of an (ε, δ) mechanism by advanced composition:
      * (ε', kδ + δ') with ε' = √(2k ln(1/δ'))·ε + kε(e^ε − 1), or basic composition (kε, kδ) when
      * that is smaller. One ledger entry is recorded.
+     *
+     * @param purpose    what the runs are for, recorded in the ledger
+     * @param each       the (ε, δ) of one run
+     * @param k          the number of runs, ≥ 1
+     * @param deltaPrime δ', in (0, 1)
+     * @return the (ε, δ) charged
+     * @throws BudgetExceededException when the charge does not fit in what remains
      */
     public synchronized PrivacyParams spendAdvanced(String purpose, PrivacyParams each, int k, double deltaPrime) {
         PrivacyParams composed = advancedComposition(each, k, deltaPrime);
@@ -225,15 +315,30 @@ public final class PrivacyAccountant {
     /**
      * Charges mechanisms run on pairwise disjoint subsets of the rows: by parallel composition their
      * joint cost is the maximum ε and the maximum δ. One ledger entry is recorded.
+     *
+     * @param purpose what the mechanisms are for, recorded in the ledger
+     * @param parts   the (ε, δ) of each mechanism, at least one
+     * @return the (max ε, max δ) charged
+     * @throws BudgetExceededException when the charge does not fit in what remains
      */
     public synchronized PrivacyParams spendParallel(String purpose, List<PrivacyParams> parts) {
         return spend(purpose + " (" + parts.size() + " parts on disjoint rows)", parallelComposition(parts));
     }
 
+    /**
+     * The basic composition's ε of the recorded entries.
+     *
+     * @return Σε, ≥ 0
+     */
     public synchronized double spentEpsilon() {
         return spentEpsilon;
     }
 
+    /**
+     * The basic composition's δ of the recorded entries.
+     *
+     * @return Σδ, ≥ 0
+     */
     public synchronized double spentDelta() {
         return spentDelta;
     }
@@ -242,6 +347,8 @@ public final class PrivacyAccountant {
      * What remains as (ε, δ), or empty when no ε remains (the budget is exhausted). Under zCDP: the (ε, δ)
      * of the remaining ρ by the conversion ρ + 2√(ρ ln(1/δ)) at the total δ (what one more release alone
      * could reach, not a share to add to the spent ε).
+     *
+     * @return the remaining (ε, δ), or empty
      */
     public synchronized java.util.Optional<PrivacyParams> remaining() {
         if (accounting == Accounting.ZCDP) {
@@ -259,6 +366,8 @@ public final class PrivacyAccountant {
     /**
      * The spends composed under this accountant's accounting: (Σε, Σδ) for basic; for zCDP the conversion of
      * Σρ at the total δ (Bun &amp; Steinke 2016, Prop. 1.3).
+     *
+     * @return the composed (ε, δ) spent so far
      */
     public synchronized PrivacyParams composedSpend() {
         if (accounting == Accounting.ZCDP) {
@@ -268,6 +377,11 @@ public final class PrivacyAccountant {
         return spentParams();
     }
 
+    /**
+     * The recorded entries, oldest first.
+     *
+     * @return an immutable copy of the ledger
+     */
     public synchronized List<Entry> ledger() {
         return List.copyOf(ledger);
     }
@@ -298,7 +412,11 @@ public final class PrivacyAccountant {
         return new BudgetExceededException(message, requested, remaining, spent);
     }
 
-    /** What remains, in words: (ε, δ) for basic; ρ and its (ε, δ) conversion for zCDP. */
+    /**
+     * What remains, in words: (ε, δ) for basic; ρ and its (ε, δ) conversion for zCDP.
+     *
+     * @return the remaining budget in words
+     */
     public synchronized String remainingText() {
         if (accounting == Accounting.ZCDP) {
             double rem = Math.max(0, totalRho - spentRho);
@@ -316,7 +434,13 @@ public final class PrivacyAccountant {
         return "(ε=" + e + ", δ=" + d + ")";
     }
 
-    /** Basic composition: (Σε_i, Σδ_i) (Dwork &amp; Roth 2014, Theorem 3.16). */
+    /**
+     * Basic composition: (Σε_i, Σδ_i) (Dwork &amp; Roth 2014, Theorem 3.16).
+     *
+     * @param parts the (ε_i, δ_i), at least one
+     * @return (Σε_i, Σδ_i)
+     * @throws IllegalArgumentException when Σδ_i ≥ 1
+     */
     public static PrivacyParams basicComposition(List<PrivacyParams> parts) {
         checkParts(parts);
         double e = 0;
@@ -336,6 +460,12 @@ public final class PrivacyAccountant {
      * Advanced composition (Dwork, Rothblum &amp; Vadhan 2010; Dwork &amp; Roth 2014, Theorem 3.20): k
      * adaptive runs of an (ε, δ)-DP mechanism are (ε', kδ + δ')-DP with
      * ε' = √(2k ln(1/δ'))·ε + kε(e^ε − 1), for any δ' ∈ (0, 1).
+     *
+     * @param each       the (ε, δ) of one run
+     * @param k          the number of runs, ≥ 1
+     * @param deltaPrime δ', in (0, 1)
+     * @return (ε', kδ + δ')
+     * @throws IllegalArgumentException when kδ + δ' ≥ 1
      */
     public static PrivacyParams advancedComposition(PrivacyParams each, int k, double deltaPrime) {
         Objects.requireNonNull(each, "each");
@@ -354,6 +484,9 @@ public final class PrivacyAccountant {
     /**
      * Parallel composition (McSherry 2009): mechanisms that each read a pairwise disjoint subset of
      * the rows are jointly (max ε_i, max δ_i)-DP, for neighbours that differ in one row.
+     *
+     * @param parts the (ε_i, δ_i), at least one
+     * @return (max ε_i, max δ_i)
      */
     public static PrivacyParams parallelComposition(List<PrivacyParams> parts) {
         checkParts(parts);
