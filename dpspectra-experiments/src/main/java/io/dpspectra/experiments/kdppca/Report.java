@@ -327,7 +327,9 @@ final class Report {
                 Summary g2first = sum(cells.get(0), Method.DP_GAUSS_2);
                 if (g2first == null) {
                     out.add(new Claim(item, "DP-Gauss-2 improves steadily with the eigengap", Verdict.NOT_RUN, "",
-                            "DP-Gauss-2 has no results in this figure's CSV"));
+                            "DP-Gauss-2 has no results in this figure's CSV (its CSV predates DP-Gauss-2 on the A_i "
+                            + "model; `dpspectra reproduce kdp-pca --figure 2a --method dp-gauss-2,dp-gauss-2-literal "
+                            + "--trials 50` adds them to the other methods' rows)"));
                 } else {
                     int steps = 0;
                     int down = 0;
