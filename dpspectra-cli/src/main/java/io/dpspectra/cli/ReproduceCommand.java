@@ -38,6 +38,17 @@ final class ReproduceCommand extends BaseCommand {
             description = "Trials per point (default: the paper's number; fewer with --quick).")
     Integer trials;
 
+    @Option(names = "--method", paramLabel = "M", split = ",",
+            description = "Run only these methods of the chosen figures and merge their results into the figures' "
+                    + "CSVs already in the output directory; the other methods' results are kept as they are, and the "
+                    + "report names the run behind each. Papers that support it list their methods below.")
+    List<String> methods;
+
+    @Option(names = "--report-only", description = "Run nothing: rebuild report.md and the plots from the CSVs "
+            + "already in the output directory (results of earlier runs, possibly of different figures at different "
+            + "times). Papers that support it are marked below.")
+    boolean reportOnly;
+
     @Option(names = "--quick", description = "A reduced run (small sizes, few trials) that finishes in under two "
             + "minutes; its results are for smoke tests, not for the report's conclusions.")
     boolean quick;
@@ -62,7 +73,9 @@ final class ReproduceCommand extends BaseCommand {
         lines.add("Papers:");
         for (Reproduction r : reproductions()) {
             lines.addAll(Tables.hangingIndent(String.format(Locale.ROOT, "  %-14s ", r.paper()),
-                    r.summary() + " (figures: " + String.join(", ", r.figures()) + ")", 79));
+                    r.summary() + " (figures: " + String.join(", ", r.figures())
+                            + (r.methods().isEmpty() ? "" : "; --method: " + String.join(", ", r.methods()))
+                            + (r.rebuildsFromCsv() ? "; --report-only" : "") + ")", 79));
         }
         if (reproductions().isEmpty()) {
             lines.add("  (none yet)");
@@ -96,11 +109,27 @@ final class ReproduceCommand extends BaseCommand {
         if (trials != null && trials < 1) {
             throw CliException.usage("--trials must be >= 1, got " + trials, "pass a positive number of trials");
         }
+        List<String> onlyMethods = methods == null ? List.of() : methods;
+        for (String m : onlyMethods) {
+            if (!chosen.methods().contains(m)) {
+                throw CliException.usage("--method " + m + " is not a method of " + chosen.paper(),
+                        chosen.methods().isEmpty() ? chosen.paper() + " runs whole figures only: drop --method"
+                                : "choose from: " + String.join(", ", chosen.methods()));
+            }
+        }
+        if (reportOnly && !chosen.rebuildsFromCsv()) {
+            throw CliException.usage("--report-only is not supported by " + chosen.paper(),
+                    "run its figures instead (drop --report-only)");
+        }
+        if (reportOnly && (!onlyMethods.isEmpty() || trials != null)) {
+            throw CliException.usage("--report-only runs nothing, so --method and --trials have no effect",
+                    "drop --method and --trials, or drop --report-only");
+        }
         Path dir = outputDir != null ? outputDir : workingDirectory.resolve("reproductions").resolve(chosen.paper());
         Reproduction.Settings settings = new Reproduction.Settings(run, trials, quick, dir, seed, msg -> {
             err().println("reproduce " + paper + ": " + msg);
             err().flush();
-        });
+        }, onlyMethods, reportOnly);
         var refusal = ReportFile.refusal(settings);
         if (refusal.isPresent()) {
             throw CliException.usage("refusing to write a --quick run into " + dir + ": " + refusal.get(),

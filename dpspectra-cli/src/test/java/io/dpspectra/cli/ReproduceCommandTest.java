@@ -129,6 +129,33 @@ class ReproduceCommandTest {
                 "<!-- dpspectra reproduce noisy-power: quick run, seed 5 -->");
     }
 
+    @Test
+    void methodAndReportOnlyAreRefusedWhereAPaperDoesNotSupportThemAndWriteNothing() throws Exception {
+        Cli.Result method = Cli.run("reproduce", "noisy-power", "--method", "ppm", "--output-dir", dir.toString());
+        assertThat(method.exitCode()).as(method.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(method.err()).contains("--method ppm is not a method of noisy-power").contains("drop --method");
+        Cli.Result unknown = Cli.run("reproduce", "kdp-pca", "--method", "dp-gauss-3", "--output-dir", dir.toString());
+        assertThat(unknown.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unknown.err()).contains("choose from: k-dp-pca,").contains("dp-gauss-2");
+        Cli.Result rebuild = Cli.run("reproduce", "noisy-power", "--report-only", "--output-dir", dir.toString());
+        assertThat(rebuild.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(rebuild.err()).contains("--report-only is not supported by noisy-power");
+        Cli.Result both = Cli.run("reproduce", "kdp-pca", "--report-only", "--trials", "3", "--output-dir",
+                dir.toString());
+        assertThat(both.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(both.err()).contains("--report-only runs nothing");
+        assertThat(Cli.files(dir)).isEmpty();
+    }
+
+    @Test
+    void reportOnlyOnAnEmptyDirectoryWritesAReportThatRunsNothing() throws Exception {
+        Cli.Result r = Cli.run("reproduce", "robust-pca", "--report-only", "--output-dir", dir.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(Cli.files(dir)).containsExactly("report.md");
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("| Fig. 5 (App. C.1) |")
+                .contains("**not run**: no results in this directory").contains("## Which run produced each figure");
+    }
+
     private static String[] concat(String[] a, String... b) {
         return Stream.concat(Stream.of(a), Stream.of(b)).toArray(String[]::new);
     }

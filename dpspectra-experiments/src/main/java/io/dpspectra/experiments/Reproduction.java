@@ -18,6 +18,22 @@ public interface Reproduction {
     /** The figure identifiers accepted by {@code --figure}, in report order (e.g. "1a", "1b", "2"). */
     List<String> figures();
 
+    /**
+     * The method names accepted by {@code --method} (run only these methods of the requested figures and merge their
+     * results into the figures' existing CSVs), or empty when the reproduction runs whole figures only.
+     */
+    default List<String> methods() {
+        return List.of();
+    }
+
+    /**
+     * Whether {@code --report-only} is supported: rebuild report.md and the plots from the CSVs already in the output
+     * directory, running nothing.
+     */
+    default boolean rebuildsFromCsv() {
+        return false;
+    }
+
     /** Runs the requested figures and writes their results and the report. */
     void run(Settings settings) throws IOException;
 
@@ -30,17 +46,26 @@ public interface Reproduction {
      * @param outputDir where CSV, PNG and report.md go (created if missing)
      * @param seed the seed of the experiment's {@code RandomSource.seededForReproducibility} streams
      * @param progress receives one-line progress messages (the CLI shows them on stderr)
+     * @param methods run only these methods of the figures and merge them into the existing CSVs (empty: all)
+     * @param reportOnly run nothing: rebuild the report and plots from the CSVs in {@code outputDir}
      */
     record Settings(List<String> figures, Integer trials, boolean quick, java.nio.file.Path outputDir, long seed,
-            java.util.function.Consumer<String> progress) {
+            java.util.function.Consumer<String> progress, List<String> methods, boolean reportOnly) {
         public Settings {
             figures = List.copyOf(figures);
+            methods = List.copyOf(methods);
             if (figures.isEmpty()) {
                 throw new IllegalArgumentException("no figure to run");
             }
             if (trials != null && trials < 1) {
                 throw new IllegalArgumentException("--trials must be >= 1, got " + trials);
             }
+        }
+
+        /** Every method of the requested figures, results written afresh. */
+        public Settings(List<String> figures, Integer trials, boolean quick, java.nio.file.Path outputDir, long seed,
+                        java.util.function.Consumer<String> progress) {
+            this(figures, trials, quick, outputDir, seed, progress, List.of(), false);
         }
 
         /** The trials to run: the explicit value, else {@code quickDefault} or {@code paperDefault}. */

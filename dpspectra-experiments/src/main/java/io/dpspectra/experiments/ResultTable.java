@@ -2,9 +2,12 @@ package io.dpspectra.experiments;
 
 import io.dpspectra.experiments.io.AtomicWrite;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A CSV table of experiment results with a fixed header, written atomically. Numbers are printed with
@@ -75,6 +78,75 @@ public final class ResultTable {
     /** Writes the CSV atomically (parent directories are created). */
     public void write(Path target) throws IOException {
         AtomicWrite.writeString(target, toCsv());
+    }
+
+    /**
+     * The rows of a CSV written by {@link #write} (or any CSV with a header line and RFC 4180 quoting), each a map from
+     * column name to the cell's text, in file order: how a report is rebuilt from the committed results of an earlier
+     * run without running it again.
+     *
+     * @throws IOException if the file cannot be read, or a row's length differs from the header's (the message names
+     *                     the file and the line)
+     */
+    public static List<Map<String, String>> read(Path file) throws IOException {
+        List<String> lines = Files.readAllLines(file);
+        if (lines.isEmpty()) {
+            throw new IOException(file + " is empty: expected a header line");
+        }
+        List<String> head = fields(lines.get(0));
+        List<Map<String, String>> out = new ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            String line = lines.get(i);
+            while (unbalanced(line) && i + 1 < lines.size()) {
+                line += "\n" + lines.get(++i);
+            }
+            if (line.isEmpty()) {
+                continue;
+            }
+            List<String> f = fields(line);
+            if (f.size() != head.size()) {
+                throw new IOException(file + " line " + (i + 1) + ": " + f.size() + " fields, the header has "
+                        + head.size());
+            }
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int j = 0; j < head.size(); j++) {
+                row.put(head.get(j), f.get(j));
+            }
+            out.add(row);
+        }
+        return out;
+    }
+
+    private static boolean unbalanced(String line) {
+        return line.chars().filter(c -> c == '"').count() % 2 == 1;
+    }
+
+    private static List<String> fields(String line) {
+        List<String> out = new ArrayList<>();
+        StringBuilder f = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    f.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    f.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                out.add(f.toString());
+                f.setLength(0);
+            } else {
+                f.append(c);
+            }
+        }
+        out.add(f.toString());
+        return out;
     }
 
     private static String cell(Object v) {

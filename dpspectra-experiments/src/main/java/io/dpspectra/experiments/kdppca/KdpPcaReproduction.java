@@ -49,8 +49,8 @@ public final class KdpPcaReproduction implements Reproduction {
 
     @Override
     public String summary() {
-        return "Düngler & Sanyal, k-DP-PCA with adaptive noise: Figs. 1a-c, 2a-b, 3, 4 (k-DP-PCA, k-DP-Ojas, "
-                + "DP-Gauss-1/2, DP-Power-Method; provable defaults and paper-literal)";
+        return "Düngler & Sanyal, k-DP-PCA with adaptive noise: Figs. 1a-c, 2a-c, 3, 4a-c and this project's crossover "
+                + "figure X (k-DP-PCA, k-DP-Ojas, DP-Gauss-1/2, DP-Power-Method; provable defaults and paper-literal)";
     }
 
     static final List<String> FIGURES = List.of("1a", "1b", "1c", "2a", "2b", "2c", "3", "4", "4b", "4c", "X");
@@ -147,7 +147,7 @@ public final class KdpPcaReproduction implements Reproduction {
                 ns.stream().map(n -> new Method.Model(d, n, spikes(2), 0.025, false)).toList(),
                 "k-DP-Ojas matches or beats k-DP-PCA at the larger noise level sigma = 0.025 (Sec. 5, Fig. 2c).",
                 List.of(""), java.util.EnumSet.of(Method.K_DP_PCA, Method.K_DP_PCA_ADAPTIVE, Method.K_DP_OJAS,
-                        Method.K_DP_OJAS_LITERAL, Method.DP_GAUSS_1)));
+                        Method.K_DP_OJAS_LITERAL, Method.DP_GAUSS_1, Method.DP_GAUSS_2, Method.DP_GAUSS_2_LITERAL)));
         figs.add(new Figure("4b", "Fig. 4b: Gaussian data, n = " + nFix + ", k = 2, d = " + d + ", lambda1 = 10",
                 "eigengap lambda_k - lambda_{k+1} = lambda_2", false, l2s,
                 l2s.stream().map(l -> new Method.Model(d, nFix, new double[] {10, l}, 1.0, true)).toList(),
@@ -156,7 +156,7 @@ public final class KdpPcaReproduction implements Reproduction {
                 ds.stream().map(Integer::doubleValue).toList(),
                 ds.stream().map(x -> new Method.Model(x, nFix, spikes(2), 1.0, true)).toList(),
                 "Gaussian data, utility vs dimension: k-DP-Ojas consistently the best method (App. G.2).", List.of("")));
-        // issue 15 item 4: where this project's variant overtakes DP-Gauss-1, as a function of n, sigma and d
+        // where this project's variant overtakes DP-Gauss-1, as a function of n, sigma and d
         List<Long> nx = quick ? List.of(4_000L, 16_000L) : List.of(10_000L, 30_000L, 100_000L, 300_000L, 1_000_000L);
         List<Double> sx = quick ? List.of(0.001) : List.of(0.001, 0.025);
         List<Integer> dx = quick ? List.of(20) : List.of(50, 200);
@@ -176,7 +176,7 @@ public final class KdpPcaReproduction implements Reproduction {
             }
         }
         figs.add(new Figure("X", "Crossover (this project): k-DP-PCA-adaptive vs DP-Gauss-1 on A_i, k = 2", "n", true,
-                xsX, mX, "Issue 15 item 4 (not a paper claim): the prototype (d = 200) found the variant not converging at "
+                xsX, mX, "Not a paper claim: the variant's prototype (d = 200) found the variant not converging at "
                 + "n <= 5e4, ahead of DP-Gauss-1 at n = 1e5 (3.9e-4 vs 1.3e-3 at sigma = 0.025; 1.8e-5 vs 9.2e-4 at "
                 + "sigma = 0.001) and about 600x better at sigma = 0.001, n = 1e6.",
                 sufX, java.util.EnumSet.of(Method.K_DP_PCA_ADAPTIVE, Method.DP_GAUSS_1)));
@@ -185,60 +185,178 @@ public final class KdpPcaReproduction implements Reproduction {
     }
 
     @Override
+    public List<String> methods() {
+        return java.util.Arrays.stream(Method.values()).map(Method::id).toList();
+    }
+
+    @Override
+    public boolean rebuildsFromCsv() {
+        return true;
+    }
+
+    /** One method at one point, as its figure's CSV holds it: ζ over the trials, mean R, histogram rates, seconds. */
+    record Stat(Summary zeta, double meanRatio, double bottomRate, double fallbackRate, double secondsPerTrial) {
+    }
+
+    /**
+     * Runs the requested figures (only the {@code --method} methods, merged into the figures' existing CSVs, when given),
+     * records each run in runs.csv, then rebuilds every plot and the report from the CSVs in the output directory.
+     */
+    @Override
     public void run(Settings s) throws IOException {
         Files.createDirectories(s.outputDir());
         int trials = s.trialsOr(50, 2);
         int threads = Math.max(1, Integer.getInteger("dpspectra.threads", 1));
-        List<Figure> figs = define(s.quick()).stream().filter(f -> s.wants(f.id())).toList();
-        Map<String, List<Map<Method, Cell>>> results = new LinkedHashMap<>();
-        Map<String, Double> minutes = new LinkedHashMap<>();
-        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-        List<Double> loads = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            for (Figure f : figs) {
-                long t0 = System.nanoTime();
-                List<Map<Method, Cell>> cells = new ArrayList<>();
-                for (int x = 0; x < f.models().size(); x++) {
-                    Map<Method, Cell> byMethod = new EnumMap<>(Method.class);
-                    for (Method m : Method.values()) {
-                        byMethod.put(m, new Cell());
+        List<Figure> all = define(s.quick());
+        java.util.Set<Method> requested = s.methods().isEmpty() ? java.util.EnumSet.allOf(Method.class)
+                : java.util.EnumSet.copyOf(s.methods().stream().map(Method::byId).toList());
+        String methodsLabel = s.methods().isEmpty() ? "all" : String.join(",", s.methods());
+        if (!s.reportOnly()) {
+            ExecutorService pool = Executors.newFixedThreadPool(threads);
+            try {
+                for (Figure f : all) {
+                    if (!s.wants(f.id())) {
+                        continue;
                     }
-                    List<Future<Map<Method, double[]>>> futures = new ArrayList<>();
-                    Method.Model model = f.models().get(x);
-                    for (int t = 0; t < trials; t++) {
-                        long seed = s.seed() * 1_000_003L + f.id().hashCode() * 10_007L + x * 101L + t;
-                        int trial = t;
-                        futures.add(pool.submit(() -> trial(model, seed, trial, byMethod, f.only())));
+                    java.util.Set<Method> only = java.util.EnumSet.noneOf(Method.class);
+                    only.addAll(f.only());
+                    only.retainAll(requested);
+                    if (only.isEmpty()) {
+                        s.progress().accept("kdp-pca fig " + f.id() + ": none of " + methodsLabel + " runs in this figure");
+                        continue;
                     }
-                    for (Future<Map<Method, double[]>> fu : futures) {
-                        Map<Method, double[]> r;
-                        try {
-                            r = fu.get();
-                        } catch (Exception e) {
-                            throw new IOException("trial failed in figure " + f.id() + ": " + e.getCause(), e);
+                    io.dpspectra.experiments.RunLog.Timer timer = new io.dpspectra.experiments.RunLog.Timer();
+                    List<Map<Method, Stat>> stats = runFigure(f, only, trials, pool, s);
+                    java.nio.file.Path csv = s.outputDir().resolve("figure-" + f.id() + ".csv");
+                    if (!s.methods().isEmpty() && Files.isRegularFile(csv)) {
+                        List<Map<Method, Stat>> merged = readStats(f, csv);
+                        for (int x = 0; x < merged.size(); x++) {
+                            for (Method m : only) {
+                                merged.get(x).remove(m);
+                            }
+                            merged.get(x).putAll(stats.get(x));
                         }
-                        synchronized (byMethod) {
-                            r.forEach((m, v) -> {
-                                byMethod.get(m).ratio.add(v[0]);
-                                byMethod.get(m).zeta.add(Math.sqrt(Math.max(0, 1 - v[0])));
-                            });
-                        }
+                        stats = merged;
                     }
-                    cells.add(byMethod);
-                    loads.add(os.getSystemLoadAverage());
-                    s.progress().accept(String.format(Locale.ROOT, "kdp-pca fig %s: point %d/%d done (%.0f s)", f.id(),
-                            x + 1, f.models().size(), (System.nanoTime() - t0) / 1e9));
+                    writeCsv(f, stats, csv);
+                    io.dpspectra.experiments.RunLog.record(s.outputDir(), timer.stop(paper(), s, f.id(), methodsLabel,
+                            trials + " per point", threads, s.quick() ? "QUICK run: a smoke test, not evidence" : ""));
                 }
-                results.put(f.id(), cells);
-                minutes.put(f.id(), (System.nanoTime() - t0) / 60e9);
-                writeFigure(f, cells, s);
+            } finally {
+                pool.shutdownNow();
             }
-        } finally {
-            pool.shutdownNow();
         }
-        ReportFile.write(paper(), s, Report.markdown(figs, results, trials, s,
-                new Report.RunTime(minutes, threads, loads, os.getAvailableProcessors())));
+        Map<String, List<Map<Method, Stat>>> results = new LinkedHashMap<>();
+        for (Figure f : all) {
+            java.nio.file.Path csv = s.outputDir().resolve("figure-" + f.id() + ".csv");
+            if (Files.isRegularFile(csv)) {
+                results.put(f.id(), readStats(f, csv));
+                writePlots(f, results.get(f.id()), s);
+            }
+        }
+        ReportFile.write(paper(), s, Report.markdown(all, results, s,
+                io.dpspectra.experiments.RunLog.read(s.outputDir())));
+    }
+
+    /** Runs every trial of {@code f} for the methods {@code only}; per point, each method's statistics. */
+    private List<Map<Method, Stat>> runFigure(Figure f, java.util.Set<Method> only, int trials, ExecutorService pool,
+                                              Settings s) throws IOException {
+        long t0 = System.nanoTime();
+        List<Map<Method, Stat>> out = new ArrayList<>();
+        for (int x = 0; x < f.models().size(); x++) {
+            Map<Method, Cell> byMethod = new EnumMap<>(Method.class);
+            for (Method m : Method.values()) {
+                byMethod.put(m, new Cell());
+            }
+            List<Future<Map<Method, double[]>>> futures = new ArrayList<>();
+            Method.Model model = f.models().get(x);
+            for (int t = 0; t < trials; t++) {
+                long seed = s.seed() * 1_000_003L + f.id().hashCode() * 10_007L + x * 101L + t;
+                int trial = t;
+                futures.add(pool.submit(() -> trial(model, seed, trial, byMethod, only)));
+            }
+            for (Future<Map<Method, double[]>> fu : futures) {
+                Map<Method, double[]> r;
+                try {
+                    r = fu.get();
+                } catch (Exception e) {
+                    throw new IOException("trial failed in figure " + f.id() + ": " + e.getCause(), e);
+                }
+                synchronized (byMethod) {
+                    r.forEach((m, v) -> {
+                        byMethod.get(m).ratio.add(v[0]);
+                        byMethod.get(m).zeta.add(Math.sqrt(Math.max(0, 1 - v[0])));
+                    });
+                }
+            }
+            Map<Method, Stat> stats = new EnumMap<>(Method.class);
+            for (Method m : Method.values()) {
+                Cell c = byMethod.get(m);
+                if (c.zeta.isEmpty()) {
+                    continue;
+                }
+                double bottom = c.rangeCalls == 0 ? Double.NaN : c.rangeBottom / (double) c.rangeCalls;
+                double fallback = c.meanCalls == 0 ? Double.NaN : c.meanFallbacks / (double) (c.meanCalls * c.coordinates);
+                stats.put(m, new Stat(summary(c.zeta), summary(c.ratio).mean(), bottom, fallback,
+                        c.nanos / 1e9 / c.zeta.size()));
+            }
+            out.add(stats);
+            s.progress().accept(String.format(Locale.ROOT, "kdp-pca fig %s: point %d/%d done (%.0f s)", f.id(), x + 1,
+                    f.models().size(), (System.nanoTime() - t0) / 1e9));
+        }
+        return out;
+    }
+
+    private static final String[] CSV_HEADER = ResultTable.withSummaryColumns("figure", "x", "d", "n", "k", "sigma",
+            "method", "mean_ratio", "privrange_bottom_rate", "privmean_fallback_rate", "seconds_per_trial");
+
+    private static void writeCsv(Figure f, List<Map<Method, Stat>> stats, java.nio.file.Path target) throws IOException {
+        ResultTable table = new ResultTable(CSV_HEADER);
+        for (int x = 0; x < stats.size(); x++) {
+            Method.Model model = f.models().get(x);
+            for (Method m : Method.values()) {
+                Stat st = stats.get(x).get(m);
+                if (st != null) {
+                    table.addSummary(st.zeta(), f.id(), f.xs().get(x), model.d(), model.n(), model.k(), model.noise(),
+                            m.label, st.meanRatio(), st.bottomRate(), st.fallbackRate(), st.secondsPerTrial());
+                }
+            }
+        }
+        table.write(target);
+    }
+
+    /**
+     * The statistics of {@code f} from its CSV: each row goes to the point with the same x, d, n, k and sigma. A row
+     * that matches no point of the figure (a CSV of another grid) is an error naming the file.
+     */
+    static List<Map<Method, Stat>> readStats(Figure f, java.nio.file.Path csv) throws IOException {
+        List<Map<Method, Stat>> out = new ArrayList<>();
+        for (int x = 0; x < f.models().size(); x++) {
+            out.add(new EnumMap<>(Method.class));
+        }
+        for (Map<String, String> r : ResultTable.read(csv)) {
+            int point = -1;
+            for (int x = 0; x < f.models().size(); x++) {
+                Method.Model m = f.models().get(x);
+                if (Double.parseDouble(r.get("x")) == f.xs().get(x) && Integer.parseInt(r.get("d")) == m.d()
+                        && Long.parseLong(r.get("n")) == m.n() && Integer.parseInt(r.get("k")) == m.k()
+                        && Double.parseDouble(r.get("sigma")) == m.noise()) {
+                    point = x;
+                }
+            }
+            if (point < 0) {
+                throw new IOException(csv + ": the row for x = " + r.get("x") + ", d = " + r.get("d") + ", n = "
+                        + r.get("n") + " is not a point of figure " + f.id() + " (a CSV of another grid or of a --quick "
+                        + "run?)");
+            }
+            Summary z = new Summary(Integer.parseInt(r.get("trials")), Double.parseDouble(r.get("mean")),
+                    Double.parseDouble(r.get("sd")), Double.parseDouble(r.get("ci95_low")),
+                    Double.parseDouble(r.get("ci95_high")), Double.parseDouble(r.get("median")));
+            out.get(point).put(Method.byLabel(r.get("method")), new Stat(z, Double.parseDouble(r.get("mean_ratio")),
+                    Double.parseDouble(r.get("privrange_bottom_rate")), Double.parseDouble(r.get("privmean_fallback_rate")),
+                    Double.parseDouble(r.get("seconds_per_trial"))));
+        }
+        return out;
     }
 
     /** One trial at one point: fresh basis, data and noise; returns R per method. */
@@ -306,9 +424,7 @@ public final class KdpPcaReproduction implements Reproduction {
                 .map(sfx -> "figure-3-" + sfx.replaceAll("[^0-9k]", "") + ".png").toList();
     }
 
-    private void writeFigure(Figure f, List<Map<Method, Cell>> cells, Settings s) throws IOException {
-        ResultTable table = new ResultTable(ResultTable.withSummaryColumns("figure", "x", "d", "n", "k", "sigma",
-                "method", "mean_ratio", "privrange_bottom_rate", "privmean_fallback_rate", "seconds_per_trial"));
+    private void writePlots(Figure f, List<Map<Method, Stat>> stats, Settings s) throws IOException {
         boolean perK = f.id().equals("3");
         List<String> suffixes = new ArrayList<>(new java.util.LinkedHashSet<>(f.seriesSuffix()));
         List<String> pngs = pngNames(f);
@@ -327,7 +443,7 @@ public final class KdpPcaReproduction implements Reproduction {
             }
             List<Double> refX = new ArrayList<>();
             List<Double> refY = new ArrayList<>();
-            for (int x = 0; x < cells.size(); x++) {
+            for (int x = 0; x < stats.size(); x++) {
                 if (f.seriesSuffix().size() > 1 && !f.seriesSuffix().get(x).equals(suffix)) {
                     continue;
                 }
@@ -342,16 +458,16 @@ public final class KdpPcaReproduction implements Reproduction {
                 }
                 List<Double> xs = new ArrayList<>();
                 List<Summary> sums = new ArrayList<>();
-                for (int x = 0; x < cells.size(); x++) {
+                for (int x = 0; x < stats.size(); x++) {
                     if (f.seriesSuffix().size() > 1 && !f.seriesSuffix().get(x).equals(suffix)) {
                         continue;
                     }
-                    Cell c = cells.get(x).get(m);
-                    if (c.zeta.isEmpty()) {
+                    Stat st = stats.get(x).get(m);
+                    if (st == null) {
                         continue;
                     }
                     xs.add(f.xs().get(x));
-                    Summary z = summary(c.zeta);
+                    Summary z = st.zeta();
                     double lo = perK ? z.mean() - z.sd() : z.lower();
                     double hi = perK ? z.mean() + z.sd() : z.upper();
                     // a log axis cannot show a band below 0: floor it at mean/30 (the CSV holds the true interval)
@@ -369,19 +485,5 @@ public final class KdpPcaReproduction implements Reproduction {
         if (!perK) {
             plot.writePng(s.outputDir().resolve(pngs.get(0)), 1100, 620);
         }
-        for (int x = 0; x < cells.size(); x++) {
-            Method.Model model = f.models().get(x);
-            for (Method m : Method.values()) {
-                Cell c = cells.get(x).get(m);
-                if (c.zeta.isEmpty()) {
-                    continue;
-                }
-                double bottom = c.rangeCalls == 0 ? Double.NaN : c.rangeBottom / (double) c.rangeCalls;
-                double fallback = c.meanCalls == 0 ? Double.NaN : c.meanFallbacks / (double) (c.meanCalls * c.coordinates);
-                table.addSummary(summary(c.zeta), f.id(), f.xs().get(x), model.d(), model.n(), model.k(), model.noise(),
-                        m.label, summary(c.ratio).mean(), bottom, fallback, c.nanos / 1e9 / c.zeta.size());
-            }
-        }
-        table.write(s.outputDir().resolve("figure-" + f.id() + ".csv"));
     }
 }

@@ -39,6 +39,30 @@ enum Method {
         this.literal = literal;
     }
 
+    /** The name of this method on the command line ({@code --method}): {@code dp-gauss-2}, {@code k-dp-pca}, ... */
+    String id() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
+    static Method byId(String id) {
+        for (Method m : values()) {
+            if (m.id().equals(id)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown method '" + id + "'");
+    }
+
+    /** The method whose label (as written in the CSVs) is {@code label}. */
+    static Method byLabel(String label) {
+        for (Method m : values()) {
+            if (m.label.equals(label)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown method '" + label + "' in a result CSV");
+    }
+
     /** Public model constants of one experiment point. */
     record Model(int d, long n, double[] spikes, double noise, boolean gaussian) {
         int k() {
@@ -65,9 +89,12 @@ enum Method {
         }
     }
 
-    /** Whether the method runs on the sample matrices A_i of App. G.1 (the others clip rows and have no A_i form). */
+    /**
+     * Whether the method runs on the sample matrices A_i of App. G.1: all but DP-Power-Method, whose L1 clipping of a
+     * rank-one aaᵀ has no form for A_i = VΛVᵀ + z zᵀ in this library.
+     */
     boolean runsOnSampleMatrices() {
-        return this != DP_GAUSS_2 && this != DP_GAUSS_2_LITERAL && this != DP_POWER;
+        return this != DP_POWER;
     }
 
     /**
@@ -95,9 +122,58 @@ enum Method {
             case DP_GAUSS_1:
                 return AnalyzeGauss.builder().components(k).randomSource(r).calibration(GaussianCalibration.CLASSIC)
                         .build().fitClippedSum(a.clippedSum(beta2), beta2, m.n(), p);
+            case DP_GAUSS_2:
+            case DP_GAUSS_2_LITERAL:
+                return gaussOutputPerturbation(a.clippedSum(beta2).scaled(1 / beta2), k, literal, p, r);
             default:
                 return null;
         }
+    }
+
+    /**
+     * DP-Gauss-2 on the trace-clipped sum Σ clip(A_i), as [DS] App. G runs it ("just like DP-Gauss-1 clips the matrices
+     * and sums them up"), in units of β² ({@code unitSum}: every clipped sample is PSD with trace ≤ 1). The steps and
+     * calibration are the library's row version's ({@link GaussOutputPerturbation}, whose public threshold and projector
+     * σ it uses): a Laplace(2/ε) gap test spending ε/2 against θ = 2(1 + ln(1/δ)/ε), then symmetric Gaussian noise of std
+     * Δ₂ on V_kV_kᵀ. The row version's argument carries over because it uses only that one unit moves every eigenvalue
+     * by between 0 and 1 (Weyl: a PSD sample of trace ≤ 1 has spectral norm ≤ 1) and the sum by at most 1 in Frobenius
+     * norm (its Frobenius norm is at most its trace), both true of a trace-clipped PSD A_i as of a row of norm ≤ 1. A
+     * failed test releases a uniformly random basis (the provable default's RANDOM_BASIS); paper-literal resamples the
+     * gap noise until positive, which is NOT private (App. G says so). Unit: one sample A_i, add/remove.
+     */
+    static PrivateSubspace gaussOutputPerturbation(io.dpspectra.linalg.Matrix unitSum, int k, boolean literal,
+                                                   PrivacyParams p, RandomSource r) {
+        int d = unitSum.rows();
+        io.dpspectra.linalg.SymmetricEigen eig = io.dpspectra.linalg.SymmetricEigen.top(unitSum, Math.min(k + 1, d));
+        double gap = eig.values()[k - 1] - (k < d ? eig.values()[k] : 0);
+        io.dpspectra.noise.LaplaceNoise laplace = new io.dpspectra.noise.LaplaceNoise(r);
+        double scale = io.dpspectra.noise.LaplaceNoise.scaleFor(1, p.epsilon() / 2);
+        double theta = GaussOutputPerturbation.threshold(p);
+        double noisyGap = laplace.addNoise(gap, scale);
+        int resamples = 0;
+        while (literal && !(noisyGap > 0) && resamples < 100_000) {
+            noisyGap = laplace.addNoise(gap, scale);
+            resamples++;
+        }
+        boolean passed = noisyGap > theta || (literal && noisyGap > 0);
+        io.dpspectra.linalg.Matrix result;
+        if (!passed) {
+            result = io.dpspectra.noise.RandomSubspace.basis(d, k, r);
+        } else {
+            io.dpspectra.linalg.Matrix vk = eig.vectors().leadingColumns(k);
+            io.dpspectra.linalg.Matrix pi = vk.times(vk.transpose());
+            pi.symmetrizeInPlace();
+            new io.dpspectra.noise.GaussianNoise(r).addSymmetricNoiseInPlace(pi, GaussOutputPerturbation.projectorSigma(
+                    noisyGap, p));
+            result = io.dpspectra.linalg.SymmetricEigen.top(pi, k).vectors();
+        }
+        io.dpspectra.privacy.PrivacyGuarantee g = new io.dpspectra.privacy.PrivacyGuarantee(
+                "DP-Gauss-2 on sum clip(A_i) (reproduction baseline)", p, io.dpspectra.privacy.Neighbouring.ADD_REMOVE_ROW,
+                "one sample A_i, trace-clipped to <= beta^2", "as GaussOutputPerturbation, in units of beta^2"
+                        + (literal ? "; RESAMPLED gap noise: NOT private" : ""),
+                "Duengler & Sanyal, App. G (DP-Gauss-2); Dwork et al. 2014, Alg. 2");
+        return new PrivateSubspace(literal ? "dp-gauss-2-paper-literal" : "dp-gauss-2", result, null, g,
+                io.dpspectra.Diagnostics.builder().put("gapTestPassed", passed).put("resamples", resamples).build());
     }
 
     /** The variant with App. G.1's step sizes and the model's public eigenvalues (λ_i + the noise variance). */

@@ -131,6 +131,23 @@ public final class BandPlot {
         writePng(target, 800, 560);
     }
 
+    /**
+     * The label of a tick on a log axis whose intermediate ticks are shown: the decades and 2, 3 and 5 times them
+     * ("0.2", "3e+04"), nothing for the other intermediate ticks, so the labels do not collide.
+     */
+    static String logTickLabel(Double v) {
+        double e = Math.floor(Math.log10(v) + 1e-9);
+        double mantissa = v / Math.pow(10, e);
+        long m = Math.round(mantissa);
+        if (Math.abs(mantissa - m) > 1e-6 || !(m == 1 || m == 2 || m == 3 || m == 5)) {
+            return " ";
+        }
+        if (e >= -3 && e <= 5) {
+            return new java.math.BigDecimal(m).scaleByPowerOfTen((int) e).stripTrailingZeros().toPlainString();
+        }
+        return m + "e" + (e >= 0 ? "+" : "") + (long) e;
+    }
+
     XYChart chart(int width, int height) {
         if (series.isEmpty()) {
             throw new IllegalStateException("plot '" + title + "' has no series");
@@ -219,10 +236,21 @@ public final class BandPlot {
             chart.getStyler().setXAxisMin(Math.pow(10, Math.floor(Math.log10(xLo))));
             chart.getStyler().setXAxisMax(Math.pow(10, Math.ceil(Math.log10(xHi * 1.0001))));
         }
+        if (useLogX && xHi / xLo < 1e3) {
+            // two or three decades carry only two or three decade labels: label 2, 3, 5 times each decade too
+            chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
+            chart.getStyler().setXAxisTickLabelsFormattingFunction(BandPlot::logTickLabel);
+        }
         if (logY && yMin > 0 && yMax > 0) {
             // whole decades, so a log axis always carries labelled ticks (a range inside one decade shows none)
-            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(yMin))));
-            chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(yMax * 1.0001))));
+            double lo = Math.pow(10, Math.floor(Math.log10(yMin)));
+            double hi = Math.pow(10, Math.ceil(Math.log10(yMax * 1.0001)));
+            chart.getStyler().setYAxisMin(lo);
+            chart.getStyler().setYAxisMax(hi);
+            if (hi / lo < 1e3) {
+                chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+                chart.getStyler().setYAxisTickLabelsFormattingFunction(BandPlot::logTickLabel);
+            }
         }
         return chart;
     }

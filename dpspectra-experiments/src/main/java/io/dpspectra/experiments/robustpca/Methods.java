@@ -34,6 +34,16 @@ enum Methods {
         this.label = label;
     }
 
+    /** The method whose label (as written in the CSVs) is {@code label}. */
+    static Methods byLabel(String label) {
+        for (Methods m : values()) {
+            if (m.label.equals(label)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("unknown method '" + label + "' in a result CSV");
+    }
+
     boolean isReaper() {
         return name().contains("REAP");
     }

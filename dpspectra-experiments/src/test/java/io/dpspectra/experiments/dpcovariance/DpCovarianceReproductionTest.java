@@ -22,10 +22,14 @@ class DpCovarianceReproductionTest {
     void quickRunWritesEveryFigureAndAReportWithinTwoMinutes() throws Exception {
         DpCovarianceReproduction r = new DpCovarianceReproduction();
         List<String> log = new ArrayList<>();
-        long start = System.nanoTime();
+        // the quick run's budget is two minutes of one core: measured as the process's CPU time, which a loaded
+        // shared machine does not inflate (wall time there is several times longer)
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean();
+        long cpu0 = os.getProcessCpuTime();
         r.run(new Reproduction.Settings(r.figures(), null, true, dir, 7, log::add));
-        double seconds = (System.nanoTime() - start) / 1e9;
-        assertThat(seconds).isLessThan(120);
+        double cpuSeconds = (os.getProcessCpuTime() - cpu0) / 1e9;
+        assertThat(cpuSeconds).isLessThan(120);
         boolean anyDataset = AminDatasets.NAMES.stream().anyMatch(n -> {
             try {
                 return AminDatasets.load(n).isPresent();
@@ -62,6 +66,28 @@ class DpCovarianceReproductionTest {
             assertThat(mean).isPositive().isFinite();
         }
         assertThat(dir.resolve("proposals.csv")).exists();
+        assertThat(Files.readString(dir.resolve("runs.csv"))).contains("dpspectra reproduce dp-covariance --figure 4",
+                "QUICK run");
+
+        // --report-only rebuilds the same claims table from the CSVs alone: every verdict is computed from them
+        String table = claimsTable(report);
+        Files.delete(dir.resolve("fig1.png"));
+        r.run(new Reproduction.Settings(r.figures(), null, false, dir, 7, log::add, List.of(), true));
+        String rebuilt = Files.readString(dir.resolve("report.md"));
+        assertThat(claimsTable(rebuilt)).isEqualTo(table);
+        assertThat(rebuilt).startsWith("<!-- dpspectra reproduce dp-covariance: quick run, seed 7 -->")
+                .contains("--report-only", "## Which run produced each figure", "## Figure 5",
+                "## Bingham sampler: proposals per sampled vector");
+        if (anyDataset) {
+            assertPng(dir.resolve("fig1.png"));
+        }
+    }
+
+    /** The opening claims table of a report: from its heading to the next section. */
+    private static String claimsTable(String report) {
+        int from = report.indexOf("## The paper's figures");
+        assertThat(from).isNotNegative();
+        return report.substring(from, report.indexOf("\n## ", from + 1));
     }
 
     private static void assertPng(Path p) throws Exception {

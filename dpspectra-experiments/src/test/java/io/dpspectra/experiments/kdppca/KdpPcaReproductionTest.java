@@ -37,19 +37,42 @@ class KdpPcaReproductionTest {
             assertThat(csv).anyMatch(l -> l.contains("k-DP-PCA-adaptive, this project's variant"));
         }
         assertThat(Files.readString(dir.resolve("figure-4.csv"))).contains("DP-Gauss-2 paper-literal");
-        assertThat(Files.readString(dir.resolve("figure-1a.csv"))).doesNotContain("DP-Gauss-2"); // rows only
+        assertThat(Files.readString(dir.resolve("figure-1a.csv"))).as("DP-Gauss-2 runs on sum clip(A_i) too")
+                .contains("DP-Gauss-2 [Dwork et al. calibration]").doesNotContain("DP-Power-Method");
         assertThat(KdpPcaReproduction.pngNames(r.define(true).get(6))).hasSize(2); // Fig. 3: a panel per k
         String report = Files.readString(dir.resolve("report.md"));
         for (String f : r.figures()) {
             assertThat(report).contains("## Figure " + f);
         }
-        assertThat(report).contains("QUICK RUN").contains("Verdict").contains("PrivRange returned ⊥");
+        assertThat(report).contains("QUICK RUN").contains("Verdicts").contains("PrivRange returned ⊥")
+                .contains("## Which run produced each figure").contains("DP-Power-Method (clipped to be comparable");
         assertThat(report.indexOf("## The paper's figures, tables and quantitative claims"))
                 .isLessThan(report.indexOf("Settings:"));
-        assertThat(report).contains("| Fig. 2c |", "| Fig. 4b |", "| Fig. 4c |", "App. G.3", "Why k-DP-PCA cannot release",
+        assertThat(report).contains("| Fig. 2c [", "| Fig. 4b [", "| Fig. 4c [", "App. G.3", "Why k-DP-PCA cannot release",
                 "Crossover of this project's variant", "[classic Gaussian]", "[analytic Gaussian]")
                 .doesNotContain("the paper plots up to 5e5");
         assertThat(progress).isNotEmpty();
+
+        // --method: DP-Gauss-2 alone, rerun with another seed into figure 1a, merged; every other method's row stays
+        List<String> before = Files.readAllLines(dir.resolve("figure-1a.csv"));
+        r.run(new Reproduction.Settings(List.of("1a"), null, true, dir, 8, m -> { }, List.of("dp-gauss-2"), false));
+        List<String> after = Files.readAllLines(dir.resolve("figure-1a.csv"));
+        assertThat(after).hasSameSizeAs(before);
+        assertThat(after.stream().filter(l -> !l.contains("DP-Gauss-2 [")).toList())
+                .isEqualTo(before.stream().filter(l -> !l.contains("DP-Gauss-2 [")).toList());
+        assertThat(after.stream().filter(l -> l.contains("DP-Gauss-2 [")).toList())
+                .isNotEqualTo(before.stream().filter(l -> l.contains("DP-Gauss-2 [")).toList());
+        assertThat(io.dpspectra.experiments.RunLog.read(dir)).filteredOn(e -> e.figure().equals("1a"))
+                .extracting(io.dpspectra.experiments.RunLog.Entry::methods).containsExactly("all", "dp-gauss-2");
+
+        // --report-only rebuilds the same report from the CSVs, running nothing
+        String merged = Files.readString(dir.resolve("report.md"));
+        Files.delete(dir.resolve("report.md"));
+        Files.delete(dir.resolve("figure-4.png"));
+        r.run(new Reproduction.Settings(r.figures(), null, true, dir, 8, m -> { }, List.of(), true));
+        assertThat(Files.readString(dir.resolve("report.md"))).isEqualTo(merged);
+        assertThat(dir.resolve("figure-4.png")).isNotEmptyFile();
+        assertThat(io.dpspectra.experiments.RunLog.read(dir)).hasSize(r.figures().size() + 1);
     }
 
     @Test

@@ -30,6 +30,38 @@ class LocalDpReproductionTest {
         assertThat(report).startsWith("<!-- dpspectra reproduce local-dp: quick run").contains("| Figure 1 |").contains("| Table 2 |")
                 .contains("not available offline").contains("sqrt(2k)");
         assertThat(report.indexOf("| Theorem 1 |")).isLessThan(report.indexOf("| Figure 4 right |"));
+        assertThat(report).contains("| Algorithm 1, Theorem 2 (privacy) | each report is (eps, delta)-LDP with "
+                + "sigma_1^2 = 2 ln(1.25/delta)/eps^2 | **partly** (run differently:")
+                .contains("| Theorem 2 (utility) |").contains("## Theorem 2").contains("central model");
+        assertThat(Files.readString(dir.resolve("fig3a.csv"))).contains("central (reference)", "local (Algorithm 1)");
+    }
+
+    @Test
+    void thePapersPrintedSigmaIsPrivateOnlyForSmallEpsilonAndTheoremTwosProofBoundIsVacuousAtFigureThree() {
+        // exact Gaussian privacy profile at sensitivity sqrt(2); the same numbers as scipy's brentq on the
+        // Balle-Wang formula: boundary 0.726 at delta = 1e-4 and 1.252 at 1e-3; true eps 1.042 at 1, 2.302 at 2
+        assertThat(LocalDpReproduction.privateUpTo(1e-4)).isCloseTo(0.726, within(0.002));
+        assertThat(LocalDpReproduction.privateUpTo(1e-3)).isCloseTo(1.252, within(0.002));
+        assertThat(LocalDpReproduction.papersTrueEpsilon(1, 1e-4)).isCloseTo(1.042, within(0.002));
+        assertThat(LocalDpReproduction.papersTrueEpsilon(2, 1e-4)).isCloseTo(2.302, within(0.002));
+        assertThat(LocalDpReproduction.papersTrueEpsilon(0.5, 1e-4)).isLessThan(0.5);
+        double[] th2 = LocalDpReproduction.theoremTwo();
+        // kp 2 ln(1.25/delta)/(gap^2 n eps^2) with gap = 1/(10p) = 0.0025: 5*40*2*9.433/(6.25e-6*1e5*0.25) = 24146
+        assertThat(th2[1]).isCloseTo(24_146, within(5.0));
+        assertThat(th2[0]).as("the stated bound, with lambda_1^2 = 2.5e-5").isCloseTo(0.295, within(0.001));
+    }
+
+    @Test
+    void theSquareRootAndTopEigenvectorsSurviveAPopulationMatrixWhoseEigenvaluesRepeatExactly() {
+        // this seed's Sigma (k = 10 equal top eigenvalues, 30 equal others) makes LAPACK's dsyevr fail with info = 11
+        Matrix sigma = io.dpspectra.synthetic.WangXuCovariance.dense(1, 40, 10, 1.0, 20261123L + 6000 + 74)
+                .populationSecondMoment();
+        Matrix root = LocalDpReproduction.sqrtPsd(sigma);
+        assertThat(root.times(root).minus(sigma).maxAbs()).isLessThan(1e-15);
+        Matrix top = LocalDpReproduction.topEigenvectors(sigma, 10);
+        assertThat(io.dpspectra.metrics.SubspaceMetrics.projectorDistance(top,
+                io.dpspectra.synthetic.WangXuCovariance.dense(1, 40, 10, 1.0, 20261123L + 6000 + 74).truthBasis()))
+                .isLessThan(1e-9);
     }
 
     @Test
