@@ -21,7 +21,12 @@ import java.util.function.LongConsumer;
  */
 public record GramPass(Matrix gram, long rows) {
 
-    /** XᵀX of every row of the source; empty data is an {@link InvalidDataException}. */
+    /**
+     * XᵀX of every row of the source; empty data is an {@link InvalidDataException}.
+     *
+     * @param source the rows
+     * @return XᵀX and the number of rows
+     */
     public static GramPass of(RowSource source) {
         return of(source, Backend.DEFAULT, Gram.blockRows(source.dimension()), n -> { });
     }
@@ -29,6 +34,9 @@ public record GramPass(Matrix gram, long rows) {
     /**
      * @param blockRows rows read at a time (the result does not depend on it)
      * @param progress  called with the number of rows read so far, once per block
+     * @param source    the rows
+     * @param backend   the linear-algebra backend of the block folds
+     * @return XᵀX and the number of rows
      */
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
         var statistic = GramStatistic.behind(source);

@@ -50,7 +50,13 @@ public final class PrivateMean extends NoisyRowSum {
         super(random, neighbouring, noiseMultiplier, "mean");
     }
 
-    /** A private mean under {@code neighbouring}, with noise from {@code random}. */
+    /**
+     * A private mean under {@code neighbouring}, with noise from {@code random}.
+     *
+     * @param neighbouring the relation of the guarantee
+     * @param random       the noise
+     * @return the mechanism
+     */
     public static PrivateMean of(Neighbouring neighbouring, RandomSource random) {
         return new PrivateMean(random, neighbouring, 1.0);
     }
@@ -63,7 +69,13 @@ public final class PrivateMean extends NoisyRowSum {
         return new PrivateMean(random, neighbouring, m);
     }
 
-    /** The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}. */
+    /**
+     * The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}.
+     *
+     * @param rows   the rows, declaring an L2 bound
+     * @param budget the (ε, δ) to spend
+     * @return the mean, its guarantee and the centred bound
+     */
     public Result estimate(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         double bound = rowBound(rows, "mean");
@@ -86,6 +98,9 @@ public final class PrivateMean extends NoisyRowSum {
      * The sum of {@code rows} and their number: one pass. The sum is the canonical one of
      * {@link RowBlocks#columnSums}: plain sums over blocks of rows by row number, added in an order-free
      * way, so that the same rows summed across the partitions of a cluster job give the same bits.
+     *
+     * @param rows the rows
+     * @return their sum and number
      */
     public static Sum sum(RowSource rows) {
         int d = rows.dimension();
@@ -107,6 +122,11 @@ public final class PrivateMean extends NoisyRowSum {
      * elsewhere, e.g. across a cluster's partitions): the same mechanism and guarantee as
      * {@link #estimate(RowSource, PrivacyParams)}. The caller vouches that every summed row was bounded by
      * {@code bound} (clipped or checked) and that the bound is public.
+     *
+     * @param rowSum the sum and number of the bounded rows
+     * @param bound  the public L2 bound every summed row satisfies
+     * @param budget the (ε, δ) to spend
+     * @return the mean, its guarantee and the centred bound
      */
     public Result estimate(Sum rowSum, double bound, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

@@ -26,7 +26,12 @@ public final class RowGramOperator implements SymmetricOperator {
         this.rows = rows;
     }
 
-    /** XᵀX of {@code rows}. */
+    /**
+     * XᵀX of {@code rows}.
+     *
+     * @param rows the rows
+     * @return the operator v ↦ XᵀXv, a pass per product
+     */
     public static RowGramOperator of(RowSource rows) {
         Objects.requireNonNull(rows, "rows");
         return new RowGramOperator(rows);
@@ -42,12 +47,20 @@ public final class RowGramOperator implements SymmetricOperator {
         return "X^T X of " + rows.describe() + " (implicit)";
     }
 
-    /** Passes made so far (one per product). */
+    /**
+     * Passes made so far (one per product).
+     *
+     * @return the passes
+     */
     public long passes() {
         return passes;
     }
 
-    /** Rows read by the last pass, −1 before the first. */
+    /**
+     * Rows read by the last pass, −1 before the first.
+     *
+     * @return the rows, or −1
+     */
     public long lastRowCount() {
         return lastRowCount;
     }

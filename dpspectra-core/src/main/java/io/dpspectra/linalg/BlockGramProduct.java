@@ -66,6 +66,12 @@ public final class BlockGramProduct {
     /**
      * Adds Bᵀ(B·W) to {@code y}, where B is rows [from, from + count) of the row-major {@code rows}.
      * Modified: y. Not modified: rows, w.
+     *
+     * @param rows  row-major rows of width d
+     * @param from  the first row of B
+     * @param count the rows of B
+     * @param w     W (d × p)
+     * @param y     the d × p sum to add to
      */
     public void accumulate(double[] rows, int from, int count, Matrix w, Matrix y) {
         if (w.rows() != d || w.cols() != p || y.rows() != d || y.cols() != p) {
@@ -94,6 +100,9 @@ public final class BlockGramProduct {
      * {@link #defaultBlockRows(int)} rows, in order, each folded in with two dgemm calls; a function of the
      * block's rows alone, so that products Xᵀ(X·W) summed over canonical blocks are the same bits however
      * the rows are partitioned.
+     *
+     * @param w W (d × p), captured (not copied)
+     * @return the leaf
      */
     public static RowBlocks.Leaf leaf(Matrix w) {
         return new ProductLeaf(w.rows(), w.cols(), w.data().clone());

@@ -21,6 +21,8 @@ import java.io.Serializable;
  * <p>Cost: n·d²/2 multiply-adds, plus about 25 integer operations per entry of the lower triangle per
  * block of rows; memory about 1.6 times d² doubles for the sum, a d × d scratch per thread, and one
  * block of rows for every block split between pieces given separately.
+ *
+ * @serial exclude
  */
 public final class Gram implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -31,6 +33,9 @@ public final class Gram implements Serializable {
      * of the same rows cuts the same blocks. Large blocks keep the order-free additions rare: each costs
      * about 25 integer operations per entry of the triangle, against the block's R multiply-adds per entry
      * (2 to 5 % of the pass at d = 100 to 400 with R = 8192 and 5242; measured in docs/benchmarks/csv.md).
+     *
+     * @param d the width of the rows
+     * @return rows per block
      */
     public static int blockRows(int d) {
         return Math.max(RowBlocks.DEFAULT_BLOCK_ROWS, Math.min(8192, (1 << 21) / Math.max(1, d)));
@@ -42,10 +47,21 @@ public final class Gram implements Serializable {
     private int buffered;
     private long next;                  // the position of the next row given by add / addBlock
 
+    /**
+     * No rows yet, of width {@code d}, folded by the default backend.
+     *
+     * @param d the width of the rows
+     */
     public Gram(int d) {
         this(d, Backend.DEFAULT);
     }
 
+    /**
+     * No rows yet, of width {@code d}, folded by {@code backend}.
+     *
+     * @param d       the width of the rows
+     * @param backend the linear-algebra backend of the block folds
+     */
     public Gram(int d, Backend backend) {
         if (d < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + d);
@@ -56,7 +72,12 @@ public final class Gram implements Serializable {
         this.blocks = new RowBlocks(d, new SyrkLeaf(d, backend == Backend.PURE_JAVA));
     }
 
-    /** XᵀX of a whole in-memory matrix (rows × d). */
+    /**
+     * XᵀX of a whole in-memory matrix (rows × d).
+     *
+     * @param x the rows
+     * @return XᵀX (d × d)
+     */
     public static Matrix of(Matrix x) {
         int d = x.cols();
         Gram g = new Gram(d);
@@ -74,21 +95,38 @@ public final class Gram implements Serializable {
         return g.result();
     }
 
+    /**
+     * The width d of the rows.
+     *
+     * @return d
+     */
     public int dimension() {
         return d;
     }
 
-    /** Rows per canonical block ({@link #blockRows(int)} of d): give rows in multiples of it to copy none. */
+    /**
+     * Rows per canonical block ({@link #blockRows(int)} of d): give rows in multiples of it to copy none.
+     *
+     * @return rows per block
+     */
     public int blockRows() {
         return blocks.blockRows();
     }
 
-    /** Rows added so far (to this Gram and every Gram added into it). */
+    /**
+     * Rows added so far (to this Gram and every Gram added into it).
+     *
+     * @return the rows
+     */
     public long rowCount() {
         return blocks.rowCount() + buffered;
     }
 
-    /** Adds one row (copied), at the position after the rows added before it. Not modified: row. */
+    /**
+     * Adds one row (copied), at the position after the rows added before it. Not modified: row.
+     *
+     * @param row d values
+     */
     public void add(double[] row) {
         if (row.length != d) {
             throw new IllegalArgumentException("row has " + row.length + " entries, expected " + d);
@@ -103,12 +141,23 @@ public final class Gram implements Serializable {
         }
     }
 
-    /** Adds {@code count} rows stored row-major in {@code rows} starting at 0. Not modified: rows. */
+    /**
+     * Adds {@code count} rows stored row-major in {@code rows} starting at 0. Not modified: rows.
+     *
+     * @param rows  row-major rows of width d
+     * @param count the rows to add
+     */
     public void addBlock(double[] rows, int count) {
         addBlock(rows, 0, count);
     }
 
-    /** Adds rows [from, from + count) of the row-major {@code rows}, after the rows added before. Not modified: rows. */
+    /**
+     * Adds rows [from, from + count) of the row-major {@code rows}, after the rows added before. Not modified: rows.
+     *
+     * @param rows  row-major rows of width d
+     * @param from  the first row to add
+     * @param count the rows to add
+     */
     public void addBlock(double[] rows, int from, int count) {
         if (from < 0 || count < 0 || (long) (from + count) * d > rows.length) {
             throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for rows " + from + " to "
@@ -123,6 +172,11 @@ public final class Gram implements Serializable {
      * Adds rows [from, from + count) of the row-major {@code rows}, which are rows [firstRow, firstRow +
      * count) of the data set. Rows given this way and rows given with {@link #add}/{@link #addBlock} (which
      * count from row 0) must not overlap. Thread-safe with other calls of this method. Not modified: rows.
+     *
+     * @param firstRow the number of the first added row in the data set
+     * @param rows     row-major rows of width d
+     * @param from     the first row of {@code rows} to add
+     * @param count    the rows to add
      */
     public void addAt(long firstRow, double[] rows, int from, int count) {
         blocks.add(firstRow, rows, from, count);
@@ -132,6 +186,8 @@ public final class Gram implements Serializable {
      * Adds the rows held by {@code other} (same d; other rows of the same data set, given at their
      * positions) into this Gram. The order in which Grams are added does not change the result. Not
      * modified: other.
+     *
+     * @param other the Gram to add
      */
     public void addGram(Gram other) {
         if (other.d != d) {
@@ -154,6 +210,7 @@ public final class Gram implements Serializable {
     /**
      * The full symmetric XᵀX of every row added so far (a new matrix).
      *
+     * @return XᵀX (d × d)
      * @throws IllegalStateException if the rows added are not rows 0 to n − 1, each once
      */
     public Matrix result() {

@@ -25,6 +25,8 @@ import java.util.Arrays;
  * infinities were added, else the infinity), whatever the order.
  *
  * <p>Cost: about 25 integer operations per entry added; memory 26 bytes per entry. Not thread-safe.
+ *
+ * @serial exclude
  */
 public final class ReproducibleSum implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -49,7 +51,11 @@ public final class ReproducibleSum implements Serializable {
     private byte[] special;
     private long adds;
 
-    /** The zero sum of arrays of {@code length} entries. */
+    /**
+     * The zero sum of arrays of {@code length} entries.
+     *
+     * @param length the entries of each array added
+     */
     public ReproducibleSum(int length) {
         if (length < 0) {
             throw new IllegalArgumentException("length must be >= 0, got " + length);
@@ -68,16 +74,30 @@ public final class ReproducibleSum implements Serializable {
         this.adds = other.adds;
     }
 
-    /** An independent copy. */
+    /**
+     * An independent copy.
+     *
+     * @return the copy
+     */
     public ReproducibleSum copy() {
         return new ReproducibleSum(this);
     }
 
+    /**
+     * The entries of each array added.
+     *
+     * @return the length
+     */
     public int length() {
         return length;
     }
 
-    /** Adds {@code values[from .. from + length)} entry by entry. Not modified: values. */
+    /**
+     * Adds {@code values[from .. from + length)} entry by entry. Not modified: values.
+     *
+     * @param values the array
+     * @param from   the index of its first entry to add
+     */
     public void add(double[] values, int from) {
         if (from < 0 || (long) from + length > values.length) {
             throw new IllegalArgumentException("need " + length + " values from " + from + ", array has "
@@ -165,7 +185,11 @@ public final class ReproducibleSum implements Serializable {
         }
     }
 
-    /** Adds {@code other} (same length) into this sum. Modified: this. Not modified: other. */
+    /**
+     * Adds {@code other} (same length) into this sum. Modified: this. Not modified: other.
+     *
+     * @param other the sum to add
+     */
     public void merge(ReproducibleSum other) {
         if (other.length != length) {
             throw new IllegalArgumentException("cannot merge a sum of " + other.length + " entries into one of "
@@ -204,14 +228,24 @@ public final class ReproducibleSum implements Serializable {
         }
     }
 
-    /** The sum, entry by entry, rounded to doubles into {@code out[from .. from + length)}. Modified: out. */
+    /**
+     * The sum, entry by entry, rounded to doubles into {@code out[from .. from + length)}. Modified: out.
+     *
+     * @param out  the array written
+     * @param from the index of its first entry written
+     */
     public void round(double[] out, int from) {
         for (int i = 0; i < length; i++) {
             out[from + i] = round(i);
         }
     }
 
-    /** Entry {@code i} of the sum, rounded to a double. */
+    /**
+     * Entry {@code i} of the sum, rounded to a double.
+     *
+     * @param i the entry
+     * @return the rounded sum
+     */
     public double round(int i) {
         if (special != null && special[i] != 0) {
             byte s = special[i];

@@ -26,6 +26,8 @@ import java.util.TreeMap;
  * <p>Memory: the sum (26 bytes per entry of the leaf's array), one block of rows per block split
  * between pieces, and the leaf's scratch. Thread-safe: several threads may {@link #add} at once (the
  * leaf's work runs outside the lock).
+ *
+ * @serial exclude
  */
 public final class RowBlocks implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -39,12 +41,18 @@ public final class RowBlocks implements Serializable {
      * same rows. Implementations are serializable so that a cluster can ship a {@code RowBlocks}.
      */
     public interface Leaf extends Serializable {
-        /** Length of a block's array. */
+        /**
+         * Length of a block's array.
+         *
+         * @return the length
+         */
         int length();
 
         /**
          * Rows per block: part of the definition of the result, so a function of the leaf's parameters
          * (its width, say) only. Larger blocks make the order-free additions rarer.
+         *
+         * @return rows per block
          */
         default int blockRows() {
             return DEFAULT_BLOCK_ROWS;
@@ -53,6 +61,11 @@ public final class RowBlocks implements Serializable {
         /**
          * Writes the array of rows [from, from + count) of the row-major {@code rows} (width d) into
          * {@code out} (length {@link #length()}, contents undefined on entry). Not modified: rows.
+         *
+         * @param rows  row-major rows of width d
+         * @param from  the first row of the block
+         * @param count the rows of the block
+         * @param out   the block's array
          */
         void apply(double[] rows, int from, int count, double[] out);
     }
@@ -60,6 +73,9 @@ public final class RowBlocks implements Serializable {
     /**
      * The sums of the columns of a block of rows (width d), each added row by row in row order from 0:
      * with {@link RowBlocks}, the sum of rows that is the same whatever the partitioning.
+     *
+     * @param d the width of the rows
+     * @return the leaf
      */
     public static Leaf columnSums(int d) {
         return new ColumnSums(d);
@@ -105,7 +121,12 @@ public final class RowBlocks implements Serializable {
     private long end;
     private transient ThreadLocal<double[]> scratch;
 
-    /** No rows yet, of width {@code d}, each block summarised by {@code leaf}. */
+    /**
+     * No rows yet, of width {@code d}, each block summarised by {@code leaf}.
+     *
+     * @param d    the width of the rows
+     * @param leaf what a block contributes
+     */
     public RowBlocks(int d, Leaf leaf) {
         if (d < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + d);
@@ -120,16 +141,29 @@ public final class RowBlocks implements Serializable {
         MatrixTooLargeException.checkedLength("a block of rows", blockRows, d);
     }
 
+    /**
+     * The width d of the rows.
+     *
+     * @return d
+     */
     public int dimension() {
         return d;
     }
 
-    /** Rows per block (the leaf's): read rows in chunks that end on multiples of it to copy none. */
+    /**
+     * Rows per block (the leaf's): read rows in chunks that end on multiples of it to copy none.
+     *
+     * @return rows per block
+     */
     public int blockRows() {
         return blockRows;
     }
 
-    /** Rows given so far (to this holder and every holder merged into it). */
+    /**
+     * Rows given so far (to this holder and every holder merged into it).
+     *
+     * @return the rows
+     */
     public synchronized long rowCount() {
         return rows;
     }
@@ -138,6 +172,11 @@ public final class RowBlocks implements Serializable {
      * Adds the rows [from, from + count) of the row-major {@code data} (width d), which are rows
      * [firstRow, firstRow + count) of the data set. Each row must be given exactly once, to one holder.
      * Not modified: data.
+     *
+     * @param firstRow the number of the first added row in the data set
+     * @param data     row-major rows of width d
+     * @param from     the first row of {@code data} to add
+     * @param count    the rows to add
      */
     public void add(long firstRow, double[] data, int from, int count) {
         if (firstRow < 0 || from < 0 || count < 0 || (long) (from + count) * d > data.length) {
@@ -209,6 +248,8 @@ public final class RowBlocks implements Serializable {
     /**
      * Adds every row of {@code other} (the same width and leaf, holding other rows of the same data
      * set) into this holder. Modified: this. Not modified: other.
+     *
+     * @param other the holder to add
      */
     public void merge(RowBlocks other) {
         if (other == this) {
@@ -254,6 +295,7 @@ public final class RowBlocks implements Serializable {
      * The sum over rows [0, n) once every one of them was given (n = {@link #rowCount()}), the last,
      * possibly shorter, block included; this holder is not changed and may take more rows after.
      *
+     * @return the sum (a new array of the leaf's length)
      * @throws IllegalStateException if some rows below the highest given were never given
      */
     public synchronized double[] result() {
