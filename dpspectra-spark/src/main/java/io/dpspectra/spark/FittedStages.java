@@ -22,7 +22,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * row it transforms. The privacy guarantee of a release on such a column holds for the transformed rows,
  * not for the rows the stage was fitted on. Found in the analysed query plan: the expressions that compute
  * the column, followed down through the columns they read, and among them the user-defined functions whose
- * code belongs to a {@link Model} class.
+ * code belongs to a {@link Model} class. A fitted stage that computes with plain SQL expressions instead (an
+ * {@code ImputerModel}'s fill values as literals) is not found.
  */
 final class FittedStages {
     private FittedStages() {
