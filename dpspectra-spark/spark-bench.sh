@@ -9,8 +9,8 @@ cp_file=$(mktemp)
 trap 'rm -f "$cp_file"' EXIT
 mvn -B -q -o -pl dpspectra-spark -am test-compile dependency:build-classpath \
     -Dmdep.includeScope=test -Dmdep.outputFile="$cp_file" >&2
-# Spark's module flags, as the tests pass them (spark.moduleFlags in dpspectra-spark/pom.xml)
-flags=$(sed -n '/<spark.moduleFlags>/,/<\/spark.moduleFlags>/p' dpspectra-spark/pom.xml \
+# Spark's module flags, as the tests pass them (spark.moduleFlags in the parent pom.xml)
+flags=$(sed -n '/<spark.moduleFlags>/,/<\/spark.moduleFlags>/p' pom.xml \
     | sed -e 's/<[^>]*>//g' | tr -s ' \n' ' ')
 export OPENBLAS_NUM_THREADS="${OPENBLAS_NUM_THREADS:-1}"
 echo "OPENBLAS_NUM_THREADS=$OPENBLAS_NUM_THREADS, $(nproc) cores" >&2

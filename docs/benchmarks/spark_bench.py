@@ -10,7 +10,7 @@ What runs (each release with --seed 1, so the three releases of a row must be th
      and `fit --algorithm private-power`, -k 5, epsilon 1, delta 1e-6, --clip-norm 1, through
        - the CLI (`./dpspectra fit ...`),
        - the Spark job in local[2] (`java ... io.dpspectra.spark.DpPcaJob --master local[2] fit ...`, 1 GB heap),
-       - the Spark job on the cluster (`dpspectra-spark/standalone-cluster.sh submit -- fit ...`, 1 GB driver,
+       - the Spark job on the cluster (`dpspectra-spark-job/standalone-cluster.sh submit -- fit ...`, 1 GB driver,
          2 workers of 1 core and 1 GB, 512 MB executors);
   2. an 8000 x 2000 CSV (about 120 MB) read as 30 partitions (spark.sql.files.maxPartitionBytes = 4 MB):
      analyze-gauss with the default 1 GB driver, the same three ways (the CLI with JAVA_OPTS=-Xmx1g).
@@ -30,8 +30,8 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CLI = os.path.join(ROOT, "dpspectra")
-CLUSTER = os.path.join(ROOT, "dpspectra-spark", "standalone-cluster.sh")
-JOB_JAR = os.path.join(ROOT, "dpspectra-spark", "target", "dpspectra-spark.jar")
+CLUSTER = os.path.join(ROOT, "dpspectra-spark-job", "standalone-cluster.sh")
+JOB_JAR = os.path.join(ROOT, "dpspectra-spark-job", "target", "dpspectra-spark-job.jar")
 BEGIN = "<!-- spark-bench:begin (docs/benchmarks/spark_bench.py --write) -->"
 END = "<!-- spark-bench:end -->"
 
@@ -47,7 +47,7 @@ def run(args, env=None):
 
 
 def module_flags():
-    with open(os.path.join(ROOT, "dpspectra-spark", "pom.xml"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "pom.xml"), encoding="utf-8") as f:
         pom = f.read()
     return re.search(r"<spark.moduleFlags>(.*?)</spark.moduleFlags>", pom, re.S).group(1).split()
 

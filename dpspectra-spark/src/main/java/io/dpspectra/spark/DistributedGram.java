@@ -9,12 +9,12 @@ import io.dpspectra.data.PrivateMean;
 import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
-import io.dpspectra.data.ShiftedRows;
 import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.SymmetricOperator;
+import io.dpspectra.release.Bounding;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -22,6 +22,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.storage.StorageLevel;
 
 /**
  * The distributed part of every release: the exact statistics of the rows of a vector column (the
@@ -48,98 +49,94 @@ import org.apache.spark.sql.Row;
  */
 final class DistributedGram {
     private final JavaRDD<Vector> vectors;
-    private final int d;
     private final Bounding bounding;
     private final String column;
-    /** Each partition's row count, once a pass has counted them; shared by every view of the same rows. */
-    private final Counts counts;
+    /** What the passes learned of the rows, shared by every view of the same rows. */
+    private final Shared shared;
     private static final String TASK_DATA_ERROR = InvalidDataException.class.getName() + ": ";
     /** What Spark's CSV reader says (mode FAILFAST) of a line that does not parse into the header's columns. */
     private static final String MALFORMED_CSV = "Malformed records are detected in record parsing";
 
-    /** The partitions' row counts (driver side). */
-    private static final class Counts {
+    /** The rows' width and each partition's row count, once a pass has counted them (driver side). */
+    private static final class Shared {
+        private int d;
         private long[] perPartition;
+        /** Whether the rows were persisted here (then {@link #unpersist} releases them). */
+        private boolean persisted;
     }
 
-    private DistributedGram(JavaRDD<Vector> vectors, Counts counts, int d, Bounding bounding, String column) {
+    private DistributedGram(JavaRDD<Vector> vectors, Shared shared, Bounding bounding, String column) {
         this.vectors = vectors;
-        this.counts = counts;
-        this.d = d;
+        this.shared = shared;
         this.bounding = bounding;
         this.column = column;
     }
 
     /**
-     * How each row is bounded before it is summed, on the executors, with core's clipping: to
-     * {@code inputBound} by {@code policy} (clip onto it, or refuse a row above it); then, when {@code mean}
-     * is not null, minus {@code mean} and clipped to {@code bound} (which such rows satisfy by construction
-     * when bound = inputBound + ‖mean‖). The same chain as the CLI's preprocessing.
+     * The vector column {@code inputCol} of {@code data} (named {@code name} in messages), not yet bounded. Its width is taken from the column's
+     * metadata when it has one (e.g. written by VectorAssembler), else from the first row of the first pass.
+     * The vectors are persisted ({@link #persisted}) unless {@code data} is cached already.
      */
-    record Bounding(double inputBound, DataBounds.Policy policy, double[] mean, double bound)
-            implements java.io.Serializable {
-        /** Rows bounded to {@code bound} by {@code policy}, nothing else. */
-        static Bounding of(double bound, DataBounds.Policy policy) {
-            return new Bounding(bound, policy, null, bound);
-        }
-
-        ClippedRows apply(RowSource rows) {
-            ClippedRows first = policy == DataBounds.Policy.CLIP ? rows.clipL2(inputBound) : rows.requireL2(inputBound);
-            return mean == null ? first : ShiftedRows.of(first, mean).clipL2(bound);
-        }
-
-        /** The bound of the rows summed, as it is declared to the algorithms (user-given or public). */
-        DataBounds declared() {
-            return new DataBounds(DataBounds.Norm.L2, bound, DataBounds.Origin.USER_GIVEN,
-                    mean == null ? policy : DataBounds.Policy.CLIP);
-        }
-    }
-
-    /**
-     * The vector column {@code inputCol} of {@code data}, bounded to L2 norm ≤ {@code bound} by
-     * {@code policy} (clip onto the bound, or reject a row above it).
-     */
-    static DistributedGram of(Dataset<?> data, String inputCol, double bound, DataBounds.Policy policy) {
+    static DistributedGram column(Dataset<?> data, String inputCol, String name) {
         Objects.requireNonNull(data, "dataset");
         Dataset<Row> column = data.select(inputCol);
-        return of(column.toJavaRDD().map((Row r) -> (Vector) r.get(0)), "column '" + inputCol + "'",
-                Bounding.of(bound, policy));
+        int d = org.apache.spark.ml.attribute.AttributeGroup.fromStructField(column.schema().apply(inputCol)).size();
+        JavaRDD<Vector> vectors = column.toJavaRDD().map((Row r) -> (Vector) r.get(0));
+        boolean cached = !data.storageLevel().equals(StorageLevel.NONE());
+        return unbounded(vectors, d, name, !cached);
     }
 
     /**
-     * The rows {@code vectors} (named {@code name} in messages), with d taken from the first row; not yet
-     * bounded: {@link #rowNormHistogram} and {@link #boundedSum} read them as they are, and
-     * {@link #bounded} gives the statistic of the bounded rows.
+     * The rows {@code vectors} (named {@code name} in messages) of width {@code d} (or -1: the first row's),
+     * not yet bounded: {@link #rowNormHistogram} and {@link #boundedSum} read them as they are, and
+     * {@link #bounded} gives the statistic of the bounded rows. With {@code persist}, the rows are persisted
+     * (serialized, in memory and on disk) as the first pass reads them, so that every later pass of a release
+     * reads them from there instead of reading, parsing and mapping the input again; {@link #unpersist}
+     * releases them.
      */
-    static DistributedGram unbounded(JavaRDD<Vector> vectors, String name) {
-        return of(vectors, name, null);
+    static DistributedGram unbounded(JavaRDD<Vector> vectors, int d, String name, boolean persist) {
+        Shared shared = new Shared();
+        shared.d = d;
+        JavaRDD<Vector> rows = vectors;
+        if (persist && vectors.getStorageLevel().equals(StorageLevel.NONE())) {
+            rows = vectors.persist(StorageLevel.MEMORY_AND_DISK_SER());
+            shared.persisted = true;
+        }
+        return new DistributedGram(rows, shared, null, name);
     }
 
-    /** The rows {@code vectors} of known width {@code d}, not yet bounded (see {@link #unbounded(JavaRDD, String)}). */
-    static DistributedGram unbounded(JavaRDD<Vector> vectors, int d, String name) {
-        return new DistributedGram(vectors, new Counts(), d, null, name);
+    /** Releases the rows persisted by {@link #unbounded}, if they were; the statistics computed stay valid. */
+    void unpersist() {
+        synchronized (shared) {
+            if (shared.persisted) {
+                vectors.unpersist(false);
+                shared.persisted = false;
+            }
+        }
     }
 
-    private static DistributedGram of(JavaRDD<Vector> vectors, String name, Bounding bounding) {
-        List<Vector> first = sparkJob(() -> vectors.take(1));
-        if (first.isEmpty()) {
-            throw new InvalidDataException(name + " has no rows; provide at least one row");
+    /** Whether the rows are persisted by this object (and read from there after the first pass). */
+    boolean persisted() {
+        synchronized (shared) {
+            return shared.persisted;
         }
-        if (first.get(0) == null) {
-            throw new InvalidDataException("row 1 of " + name + " is null; drop or impute missing rows first");
-        }
-        return new DistributedGram(vectors, new Counts(), first.get(0).size(), bounding, name);
     }
 
     /** The same rows, bounded by {@code b} before they are summed. */
     DistributedGram bounded(Bounding b) {
-        return new DistributedGram(vectors, counts, d, Objects.requireNonNull(b, "bounding"), column);
+        return new DistributedGram(vectors, shared, Objects.requireNonNull(b, "bounding"), column);
+    }
+
+    /** How the bounded rows declare their bound to the algorithms (given, from a schema, or released). */
+    private static DataBounds declared(Bounding b) {
+        return new DataBounds(DataBounds.Norm.L2, b.bound(), b.origin(), b.mean() == null ? b.policy()
+                : DataBounds.Policy.CLIP);
     }
 
     /**
      * Runs a Spark action, rethrowing a data error raised in a task ({@link InvalidDataException}, e.g. a
      * NaN or a row over the bound) as itself rather than wrapped in Spark's job failure, and a failure of
-     * the cluster (an executor out of memory, lost workers) as a {@link SparkFailures.ClusterFailure} that
+     * the cluster (an executor out of memory, lost workers) as a {@link ClusterFailure} that
      * names the cause and the fix.
      */
     static <T> T sparkJob(java.util.function.Supplier<T> action) {
@@ -169,7 +166,7 @@ final class DistributedGram {
             }
             throw e;
         } catch (OutOfMemoryError e) {
-            throw new SparkFailures.ClusterFailure("the driver ran out of memory (" + e.getMessage() + ")",
+            throw new ClusterFailure("the driver ran out of memory (" + e.getMessage() + ")",
                     "give the driver more memory (spark-submit --driver-memory, or spark.driver.memory); it holds "
                             + "one d x d matrix of doubles and the algorithm's work on it", e);
         }
@@ -185,12 +182,18 @@ final class DistributedGram {
     GramStatistic statistic() {
         Bounding b = requireBounding();
         long n = rows();
-        return GramStatistic.lazy(d, n, b.declared(), () -> explicit().gram(), new Products(),
+        return GramStatistic.lazy(dimension(), n, declared(b), () -> explicit().gram(), new Products(),
                 () -> b.apply(streamed()), description());
     }
 
+    /** The rows' width d: known from the start, or found by the first pass (which counts the rows too). */
     int dimension() {
-        return d;
+        synchronized (shared) {
+            if (shared.d < 0) {
+                partitionCounts();
+            }
+            return shared.d;
+        }
     }
 
     /** The number of rows: the sum of the partitions' counts (a job, unless a pass counted them). */
@@ -202,33 +205,68 @@ final class DistributedGram {
         return n;
     }
 
+    /**
+     * Each partition's row count: counted by an earlier pass, or now, in one pass that also learns d from the
+     * first row when it is not known yet (a row of another width, or a null row, is an error naming it). With
+     * persisted rows, this pass is the one that reads the input and persists them.
+     */
     private long[] partitionCounts() {
-        synchronized (counts) {
-            if (counts.perPartition == null) {
+        synchronized (shared) {
+            if (shared.perPartition == null) {
                 int partitions = vectors.getNumPartitions();
+                int known = shared.d;
+                String col = column;
                 List<long[]> counted = sparkJob(() -> vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
                     long c = 0;
+                    int width = known;
                     while (it.hasNext()) {
-                        it.next();
+                        Vector v = it.next();
                         c++;
+                        if (v == null) {
+                            throw new InvalidDataException("row " + c + " of partition " + index + " of " + col
+                                    + " is null; drop or impute missing rows first");
+                        }
+                        if (width < 0) {
+                            width = v.size();
+                        } else if (v.size() != width) {
+                            throw new InvalidDataException("row " + c + " of partition " + index + " of " + col + " has "
+                                    + v.size() + " values but " + (known < 0 ? "the partition's first row has "
+                                    : "the column has ") + width + "; every vector needs the same size");
+                        }
                     }
-                    return List.of(new long[] {index, c}).iterator();
+                    return List.of(new long[] {index, c, width}).iterator();
                 }, true).collect());
                 long[] per = new long[partitions];
+                int d = known;
                 for (long[] c : counted) {
                     per[(int) c[0]] = c[1];
                 }
-                counts.perPartition = per;
+                for (long[] c : counted.stream().sorted(java.util.Comparator.comparingLong(x -> x[0])).toList()) {
+                    if (c[1] == 0) {
+                        continue;
+                    }
+                    if (d < 0) {
+                        d = (int) c[2];
+                    } else if (c[2] != d) {
+                        throw new InvalidDataException("partition " + c[0] + " of " + column + " has rows of " + c[2]
+                                + " values but earlier rows have " + d + "; every vector needs the same size");
+                    }
+                }
+                if (java.util.Arrays.stream(per).sum() == 0) {
+                    throw new InvalidDataException(column + " has no rows; provide at least one row");
+                }
+                shared.d = d;
+                shared.perPartition = per;
             }
-            return counts.perPartition;
+            return shared.perPartition;
         }
     }
 
     private void recordCounts(long[] per) {
-        synchronized (counts) {
-            if (counts.perPartition == null) {
-                counts.perPartition = per.clone();
-            } else if (!java.util.Arrays.equals(counts.perPartition, per)) {
+        synchronized (shared) {
+            if (shared.perPartition == null) {
+                shared.perPartition = per.clone();
+            } else if (!java.util.Arrays.equals(shared.perPartition, per)) {
                 throw changed();
             }
         }
@@ -263,7 +301,7 @@ final class DistributedGram {
      * rows on the way.
      */
     long[] rowNormHistogram(double[] grid) {
-        int dim = d;
+        int dim = dimension();
         String col = column;
         double[] g = grid.clone();
         int partitions = vectors.getNumPartitions();
@@ -296,7 +334,7 @@ final class DistributedGram {
      * private mean, whose noise the driver draws.
      */
     PrivateMean.Sum boundedSum(Bounding b) {
-        int dim = d;
+        int dim = dimension();
         Folded<double[]> total = fold(b, RowBlocks.DEFAULT_BLOCK_ROWS, () -> new RowBlocks(dim, RowBlocks.columnSums(dim)),
                 (blocks, first, rows, count) -> blocks.add(first, rows, 0, count), (x, y) -> {
                     x.merge(y);
@@ -311,13 +349,13 @@ final class DistributedGram {
 
     /** XᵀX as an explicit d × d matrix: one Spark job (two, if the rows were not counted yet). */
     Explicit explicit() {
-        int dim = d;
+        int dim = dimension();
         Folded<double[]> total = fold(requireBounding(), Gram.blockRows(dim), () -> new Gram(dim),
                 (gram, first, rows, count) -> gram.addAt(first, rows, 0, count), (x, y) -> {
                     x.addGram(y);
                     return x;
                 }, g -> g.result().data());
-        return new Explicit(Matrix.wrapColumnMajor(d, d, total.value()), total.rows(), total.clipped());
+        return new Explicit(Matrix.wrapColumnMajor(dim, dim, total.value()), total.rows(), total.clipped());
     }
 
     /** Adds rows to a partial: {@code count} rows of {@code rows} (row-major) that are rows first, first + 1, … */
@@ -344,7 +382,7 @@ final class DistributedGram {
             org.apache.spark.api.java.function.Function0<T> zero, Adder<T> adder,
             org.apache.spark.api.java.function.Function2<T, T, T> merge,
             org.apache.spark.api.java.function.Function<T, R> finish) {
-        int dim = d;
+        int dim = dimension();
         String col = column;
         long[] first = firstRows();
         long[] expected = partitionCounts().clone();
@@ -389,12 +427,12 @@ final class DistributedGram {
         return new RowSource() {
             @Override
             public int dimension() {
-                return d;
+                return DistributedGram.this.dimension();
             }
 
             @Override
             public io.dpspectra.data.RowCursor open() {
-                return new PartitionRows(sparkJob(vectors::toLocalIterator), d, describe()).open();
+                return new PartitionRows(sparkJob(vectors::toLocalIterator), dimension(), describe()).open();
             }
 
             @Override
@@ -412,22 +450,22 @@ final class DistributedGram {
     private final class Products implements SymmetricOperator {
         @Override
         public int dimension() {
-            return d;
+            return DistributedGram.this.dimension();
         }
 
         @Override
         public Matrix times(Matrix w) {
-            if (w.rows() != d) {
-                throw new IllegalArgumentException("operand has " + w.rows() + " rows, expected d = " + d);
+            if (w.rows() != dimension()) {
+                throw new IllegalArgumentException("operand has " + w.rows() + " rows, expected d = " + dimension());
             }
-            int dim = d;
+            int dim = dimension();
             RowBlocks.Leaf leaf = BlockGramProduct.leaf(w);
             Folded<double[]> total = fold(requireBounding(), leaf.blockRows(), () -> new RowBlocks(dim, leaf),
                     (blocks, first, rows, count) -> blocks.add(first, rows, 0, count), (x, y) -> {
                         x.merge(y);
                         return x;
                     }, RowBlocks::result);
-            return Matrix.wrapColumnMajor(d, w.cols(), total.value());
+            return Matrix.wrapColumnMajor(dim, w.cols(), total.value());
         }
 
         @Override

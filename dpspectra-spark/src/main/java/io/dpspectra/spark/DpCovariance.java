@@ -2,8 +2,6 @@ package io.dpspectra.spark;
 
 import io.dpspectra.covariance.CovarianceEstimator;
 import io.dpspectra.covariance.PrivateCovariance;
-import io.dpspectra.noise.RandomSource;
-import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.CovarianceAlgorithm;
 import io.dpspectra.release.Vocabulary;
@@ -20,7 +18,7 @@ import org.apache.spark.sql.Dataset;
  *
  * <p>Algorithms ({@code setAlgorithm}): {@code dpspectra covariance}'s mechanisms, from the one table of
  * names ({@link Algorithms}), each run by dpspectra-core exactly as {@code dpspectra covariance} runs it, from
- * the distributed clipped XᵀX ({@link DistributedGram}); all noise is drawn once, on the driver:
+ * the distributed clipped XᵀX ({@link SparkStatistics}); all noise is drawn once, on the driver:
  * <ul>
  *   <li>{@code gaussian}: the Gaussian mechanism on the upper triangle of XᵀX; needs delta &gt; 0.</li>
  *   <li>{@code laplace} (default): the Laplace mechanism on the upper triangle; pure epsilon-DP.</li>
@@ -29,16 +27,22 @@ import org.apache.spark.sql.Dataset;
  *   <li>{@code kt}: Kapralov–Talwar style rank-one subtraction (same paper's baseline); pure epsilon-DP.</li>
  * </ul>
  * Privacy unit: one row with L2 norm ≤ clipNorm; replace-one by default (n public), add-remove on request
- * for gaussian and laplace. The guarantee is on {@link DpCovarianceModel#release()}.
+ * for gaussian and laplace. The bound may be a private quantile ({@code setClipNorm("private:0.9")}) and the
+ * rows centred by a private mean ({@code setCenter("private")}), each from a share of the budget; the whole
+ * guarantee is {@link DpCovarianceModel#guarantee()}.
  */
 public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovariance> {
     private static final long serialVersionUID = 1L;
     static final List<String> ALGORITHMS = Algorithms.covarianceNames();
 
+    /** An estimator with a random uid. */
     public DpCovariance() {
         this(newUid("dpCovariance"));
     }
 
+    /**
+     * @param uid the uid
+     */
     public DpCovariance(String uid) {
         super(uid, ALGORITHMS, "laplace", "number of released eigenvectors the model's transform projects onto "
                 + "(1 <= k <= d; default d)");
@@ -53,37 +57,45 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
     @Override
     public DpCovarianceModel fit(Dataset<?> data) {
         transformSchema(data.schema(), true);
-        var budget = budget();
-        DistributedGram statistic = statistic(data);
-        PrivateCovariance release = releaseCore(getAlgorithm(), neighbouringOrNull(), randomSource())
-                .release(statistic.statistic(), budget);
-        int k = componentsOr(statistic.dimension());
-        if (k > statistic.dimension()) {
-            throw new IllegalArgumentException("k = " + k + " exceeds the dimension d = " + statistic.dimension()
-                    + "; call setK with 1 <= k <= d");
-        }
-        DpCovarianceModel model = new DpCovarianceModel(uid(), release);
+        CovarianceAlgorithm alg = Algorithms.covariance(getAlgorithm(), Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise());
+        alg.checkRelation(s.neighbouring(), Vocabulary.JAVA);
+        CovarianceEstimator estimator = alg.estimator(s.neighbouring(), s.random(), false);
+        DpCovarianceModel model = fit(data, s, "DpCovariance " + alg.name() + " on " + getInputCol(),
+                this::checkK, f -> {
+            int k = componentsOr(f.source().dimension());
+            PrivateCovariance release = estimator.release(f.prepared().rows(), s.plan().estimator());
+            DpCovarianceModel m = new DpCovarianceModel(uid(), release, new DpModel.Provenance(compose(f.prepared(),
+                    release.guarantee(), s.plan()), f.prepared().preprocessing(), f.notes()));
+            m.set(m.k(), k);
+            return m;
+        });
         model.setParent(this);
-        model.set(model.k(), k);
         return withParams(model);
     }
 
-    /** The core mechanism {@code algorithm} from the one table of names ({@link Algorithms}): translation only. */
-    static CovarianceEstimator releaseCore(String algorithm, Neighbouring neighbouring, RandomSource random) {
-        CovarianceAlgorithm alg = Algorithms.covariance(algorithm, Vocabulary.JAVA);
-        alg.checkRelation(neighbouring, Vocabulary.JAVA);
-        return alg.estimator(neighbouring, random, false);
+    /** k ≤ d, checked before any noise is drawn (d is public: the column's width). */
+    private void checkK(int d) {
+        if (componentsOr(d) > d) {
+            throw new IllegalArgumentException("k = " + componentsOr(d) + " exceeds the dimension d = " + d
+                    + "; call setK with 1 <= k <= d");
+        }
     }
 
     @Override
     public DpCovariance copy(ParamMap extra) {
-        return defaultCopy(extra);
+        return sharingSpend(defaultCopy(extra));
     }
 
+    /** @return the reader of saved estimators */
     public static MLReader<DpCovariance> read() {
         return new DefaultParamsReadable<DpCovariance>() { }.read();
     }
 
+    /**
+     * @param path where {@code write().save(path)} saved an estimator
+     * @return the estimator (its params; a loaded estimator has not fitted yet)
+     */
     public static DpCovariance load(String path) {
         return read().load(path);
     }

@@ -1,11 +1,23 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.data.DataBounds;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.BudgetLedger;
+import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.Centring;
+import io.dpspectra.release.NoiseKind;
+import io.dpspectra.release.Preprocessor;
+import io.dpspectra.release.ReleaseListener;
+import io.dpspectra.release.RowBound;
+import io.dpspectra.release.Vocabulary;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.param.DoubleParam;
@@ -15,17 +27,27 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
 
 /**
  * The parameters every private Spark estimator of dpspectra shares, and the translation of them into
- * core's terms. It holds no algorithm logic: {@link DpPca} and {@link DpCovariance} build the core
- * estimator and hand it a {@link DistributedGram} statistic (or the streamed rows).
+ * core's terms: the budget split ({@link BudgetPlan}), the private preprocessing over the cluster's exact
+ * statistics ({@link Preprocessor} over {@link SparkStatistics}), and the composed guarantee. It holds no
+ * algorithm logic: {@link DpPca} and {@link DpCovariance} run core's algorithms on the prepared rows.
  *
- * <p>Privacy unit: one row of the input column, with L2 norm bounded by {@code clipNorm} (rows above it
- * are scaled down onto it). Choose the bound from domain knowledge, never from the data. Without
- * {@code seed} the noise comes from SecureRandom; a seeded release is reproducible and NOT private
+ * <p>Privacy unit: one row of the input column. Its L2 bound ({@code clipNorm}) is either given (rows above it
+ * are scaled down onto it; choose it from domain knowledge, never from the data) or {@code "private:Q"}, a
+ * differentially private Q-quantile of the row norms bought with a share of the budget; {@code center
+ * "private"} subtracts a differentially private mean (another share). The parts compose by basic
+ * composition, within the budget {@code epsilon}, {@code delta}; the model carries the composed guarantee.
+ * Without {@code seed} the noise comes from SecureRandom; a seeded release is reproducible and NOT private
  * against anyone who knows the seed.
+ *
+ * <p>One fit per estimator: a second fit of the same estimator (or of a copy, as {@code fit(df, paramMaps)}
+ * and {@code CrossValidator} make) is refused, since it would spend the budget again on the same rows,
+ * unless {@code ledger} names a budget ledger file, which each fit is charged to before it reads any row
+ * (and which refuses the fit that would overspend it).
  *
  * @param <M> the model
  * @param <E> the concrete estimator, returned by every setter
@@ -33,41 +55,67 @@ import org.apache.spark.sql.types.StructType;
 public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E>> extends Estimator<M>
         implements DefaultParamsWritable {
     private static final long serialVersionUID = 1L;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DpEstimator.class);
+    private static final String PRIVATE = "private";
 
     private final String uid;
     private final Param<String> algorithm;
     private final IntParam k;
     private final DoubleParam epsilon;
     private final DoubleParam delta;
-    private final DoubleParam clipNorm;
+    private final Param<String> clipNorm;
+    private final Param<String> center;
     private final Param<String> neighbouring;
     private final Param<String> inputCol;
     private final Param<String> outputCol;
     private final LongParam seed;
+    private final Param<String> ledger;
+    /** Set by the first fit; shared with every copy of this estimator (so a copy cannot spend again). */
+    private transient AtomicBoolean spent = new AtomicBoolean();
 
+    /**
+     * The shared params.
+     *
+     * @param uid              the estimator's uid
+     * @param algorithms       the names {@code algorithm} accepts
+     * @param defaultAlgorithm the default algorithm
+     * @param kDoc             what {@code k} means for this estimator
+     */
     protected DpEstimator(String uid, List<String> algorithms, String defaultAlgorithm, String kDoc) {
         this.uid = uid;
         algorithm = new Param<>(this, "algorithm", "the mechanism: one of " + String.join(", ", algorithms),
                 ParamValidators.inArray(algorithms));
         k = new IntParam(this, "k", kDoc, ParamValidators.gtEq(1));
-        epsilon = new DoubleParam(this, "epsilon", "privacy parameter epsilon (> 0, finite) spent by the release",
-                ParamValidators.gt(0));
+        epsilon = new DoubleParam(this, "epsilon", "privacy parameter epsilon (> 0, finite) spent by the release in "
+                + "all (the private bound and centre take their shares of it)", ParamValidators.gt(0));
         delta = new DoubleParam(this, "delta", "privacy parameter delta in [0, 1); Gaussian mechanisms need delta > 0",
                 ParamValidators.inRange(0, 1, true, false));
-        clipNorm = new DoubleParam(this, "clipNorm", "every row is clipped to L2 norm <= clipNorm; choose it from "
-                + "domain knowledge, never from the data", ParamValidators.gt(0));
+        clipNorm = new Param<>(this, "clipNorm", "the L2 row norm bound: B (rows above it are scaled onto it; choose "
+                + "it from domain knowledge, never from the data), or private:Q[:F] for a differentially private "
+                + "Q-quantile of the row norms spending the share F of epsilon (default 0.1)");
+        center = new Param<>(this, "center", "none (the uncentred second moment), or private[:F]: subtract a "
+                + "differentially private mean spending the share F of the budget (default 0.1)");
         neighbouring = new Param<>(this, "neighbouring", "neighbouring relation of the guarantee: add-remove or "
-                + "replace (default: the algorithm's own)", ParamValidators.inArray(List.of("add-remove", "replace")));
+                + "replace (default: the algorithm's own; replace when a private bound or centre is composed)",
+                ParamValidators.inArray(List.of("add-remove", "replace")));
         inputCol = new Param<>(this, "inputCol", "the vector column of rows");
         outputCol = new Param<>(this, "outputCol", "the vector column the model's transform writes");
         seed = new LongParam(this, "seed", "seed the noise for reproducibility: a seeded release is NOT private "
                 + "against anyone who knows the seed (default: unset, SecureRandom)");
+        ledger = new Param<>(this, "ledger", "a budget ledger file (made with 'dpspectra ledger init') that every fit "
+                + "is charged to before it reads a row; without one, an estimator fits once");
         setDefault(algorithm, defaultAlgorithm);
         setDefault(delta, 0.0);
+        setDefault(center, "none");
         setDefault(inputCol, "features");
         setDefault(outputCol, "pcaFeatures");
     }
 
+    /**
+     * This estimator, typed.
+     *
+     * @return this
+     */
     protected abstract E self();
 
     @Override
@@ -79,89 +127,238 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         return Identifiable.randomUID(prefix);
     }
 
+    /** @return the param */
     public Param<String> algorithm() {
         return algorithm;
     }
 
+    /** @return the param */
     public IntParam k() {
         return k;
     }
 
+    /** @return the param */
     public DoubleParam epsilon() {
         return epsilon;
     }
 
+    /** @return the param */
     public DoubleParam delta() {
         return delta;
     }
 
-    public DoubleParam clipNorm() {
+    /** @return the param */
+    public Param<String> clipNorm() {
         return clipNorm;
     }
 
+    /** @return the param */
+    public Param<String> center() {
+        return center;
+    }
+
+    /** @return the param */
     public Param<String> neighbouring() {
         return neighbouring;
     }
 
+    /** @return the param */
     public Param<String> inputCol() {
         return inputCol;
     }
 
+    /** @return the param */
     public Param<String> outputCol() {
         return outputCol;
     }
 
+    /** @return the param */
     public LongParam seed() {
         return seed;
     }
 
+    /** @return the param */
+    public Param<String> ledger() {
+        return ledger;
+    }
+
+    /**
+     * @param value one of the algorithm names (case-insensitive)
+     * @return this
+     */
     public E setAlgorithm(String value) {
         set(algorithm, value.toLowerCase(Locale.ROOT));
         return self();
     }
 
+    /**
+     * @param value k
+     * @return this
+     */
     public E setK(int value) {
         set(k, value);
         return self();
     }
 
+    /**
+     * @param value ε of the whole release
+     * @return this
+     */
     public E setEpsilon(double value) {
         set(epsilon, value);
         return self();
     }
 
+    /**
+     * @param value δ of the whole release
+     * @return this
+     */
     public E setDelta(double value) {
         set(delta, value);
         return self();
     }
 
+    /**
+     * A given row norm bound B.
+     *
+     * @param value B, from domain knowledge
+     * @return this
+     */
     public E setClipNorm(double value) {
-        set(clipNorm, value);
+        return setClipNorm(Double.toString(value));
+    }
+
+    /**
+     * The row norm bound: a number B, or {@code "private:Q"} / {@code "private:Q:F"} for a private
+     * Q-quantile of the row norms spending the share F of ε.
+     *
+     * @param value B or private:Q[:F]
+     * @return this
+     * @throws IllegalArgumentException for anything else
+     */
+    public E setClipNorm(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        rowBound(v);
+        set(clipNorm, v);
         return self();
     }
 
+    /**
+     * The centring: {@code "none"}, or {@code "private"} / {@code "private:F"} for a private mean spending the
+     * share F of the budget.
+     *
+     * @param value none or private[:F]
+     * @return this
+     * @throws IllegalArgumentException for anything else
+     */
+    public E setCenter(String value) {
+        String v = value.strip().toLowerCase(Locale.ROOT);
+        centring(v);
+        set(center, v);
+        return self();
+    }
+
+    /**
+     * @param value add-remove or replace
+     * @return this
+     */
     public E setNeighbouring(String value) {
         set(neighbouring, value.toLowerCase(Locale.ROOT));
         return self();
     }
 
+    /**
+     * @param value the vector column
+     * @return this
+     */
     public E setInputCol(String value) {
         set(inputCol, value);
         return self();
     }
 
+    /**
+     * @param value the output column
+     * @return this
+     */
     public E setOutputCol(String value) {
         set(outputCol, value);
         return self();
     }
 
+    /**
+     * @param value the seed (reproducible, NOT private against anyone who knows it)
+     * @return this
+     */
     public E setSeed(long value) {
         set(seed, value);
         return self();
     }
 
+    /**
+     * Charge every fit to the budget ledger {@code path} (a file on the driver made with {@code dpspectra
+     * ledger init}), which allows more than one fit and refuses the one that would overspend it.
+     *
+     * @param path the ledger file
+     * @return this
+     */
+    public E setLedger(String path) {
+        set(ledger, path);
+        return self();
+    }
+
+    /** @return the algorithm */
     public String getAlgorithm() {
         return getOrDefault(algorithm);
+    }
+
+    /** @return k (an error if unset) */
+    public int getK() {
+        return (Integer) getOrDefault(k);
+    }
+
+    /** @return ε (an error if unset) */
+    public double getEpsilon() {
+        return (Double) getOrDefault(epsilon);
+    }
+
+    /** @return δ */
+    public double getDelta() {
+        return (Double) getOrDefault(delta);
+    }
+
+    /** @return B or private:Q[:F] (an error if unset) */
+    public String getClipNorm() {
+        return getOrDefault(clipNorm);
+    }
+
+    /** @return none or private[:F] */
+    public String getCenter() {
+        return getOrDefault(center);
+    }
+
+    /** @return add-remove or replace (an error if unset: the algorithm's own) */
+    public String getNeighbouring() {
+        return getOrDefault(neighbouring);
+    }
+
+    /** @return the input column */
+    public String getInputCol() {
+        return getOrDefault(inputCol);
+    }
+
+    /** @return the output column */
+    public String getOutputCol() {
+        return getOrDefault(outputCol);
+    }
+
+    /** @return the seed (an error if unset) */
+    public long getSeed() {
+        return (Long) getOrDefault(seed);
+    }
+
+    /** @return the ledger file (an error if unset) */
+    public String getLedger() {
+        return getOrDefault(ledger);
     }
 
     /** The budget; an error naming {@code epsilon} if it was never set. */
@@ -173,13 +370,55 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         return PrivacyParams.of((Double) getOrDefault(epsilon), (Double) getOrDefault(delta));
     }
 
-    /** The user's row bound; an error naming {@code clipNorm} if it was never set. */
-    double bound() {
+    /** The row bound; an error naming {@code clipNorm} if it was never set. */
+    RowBound rowBound() {
         if (!isDefined(clipNorm)) {
             throw new IllegalArgumentException(getClass().getSimpleName() + " needs a row norm bound: call "
-                    + "setClipNorm(B) with B chosen from domain knowledge, never from the data");
+                    + "setClipNorm(B) with B chosen from domain knowledge, never from the data, or "
+                    + "setClipNorm(\"private:0.9\") to estimate it privately from a share of the budget");
         }
-        return (Double) getOrDefault(clipNorm);
+        return rowBound(getOrDefault(clipNorm));
+    }
+
+    private static RowBound rowBound(String v) {
+        try {
+            if (v.startsWith(PRIVATE + ":")) {
+                String[] parts = v.substring(PRIVATE.length() + 1).split(":", -1);
+                if (parts.length > 2) {
+                    throw new NumberFormatException();
+                }
+                double q = Double.parseDouble(parts[0]);
+                return parts.length == 1 ? RowBound.privateQuantile(q)
+                        : RowBound.privateQuantile(q, Double.parseDouble(parts[1]));
+            }
+            return RowBound.clip(Double.parseDouble(v));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("clipNorm '" + v + "' is neither a bound B nor private:Q[:F]; e.g. "
+                    + "setClipNorm(1.0), setClipNorm(\"private:0.9\") or setClipNorm(\"private:0.9:0.1\")", e);
+        }
+    }
+
+    /** The centring. */
+    Centring centring() {
+        return centring(getOrDefault(center));
+    }
+
+    private static Centring centring(String v) {
+        if (v.equals("none")) {
+            return Centring.NONE;
+        }
+        if (v.equals(PRIVATE)) {
+            return Centring.PRIVATE;
+        }
+        if (v.startsWith(PRIVATE + ":")) {
+            try {
+                return Centring.privateMean(Double.parseDouble(v.substring(PRIVATE.length() + 1)));
+            } catch (NumberFormatException e) {
+                // below
+            }
+        }
+        throw new IllegalArgumentException("center '" + v + "' is neither none nor private[:F]; e.g. "
+                + "setCenter(\"private\") or setCenter(\"private:0.1\")");
     }
 
     /** k if set, else {@code otherwise}. */
@@ -201,9 +440,113 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
                 : RandomSource.secure();
     }
 
-    /** The distributed statistic of the input column, bounded by clipNorm. */
-    DistributedGram statistic(org.apache.spark.sql.Dataset<?> data) {
-        return DistributedGram.of(data, getOrDefault(inputCol), bound(), DataBounds.Policy.CLIP);
+    /**
+     * The settings of one fit, checked before any row is read: the budget split between the private bound,
+     * the private centre and the estimator, the one relation every part is certified under, and the noise.
+     */
+    record Settings(BudgetPlan plan, Neighbouring neighbouring, RowBound bound, Centring centring,
+                    RandomSource random) {
+    }
+
+    /** The settings for an estimator that uses δ or not, and spends its share as {@code noise}. */
+    Settings settings(boolean estimatorNeedsDelta, NoiseKind noise) {
+        RowBound bound = rowBound();
+        Centring centring = centring();
+        BudgetPlan plan = BudgetPlan.split(budget(), bound, centring, null, estimatorNeedsDelta, noise,
+                Vocabulary.JAVA);
+        return new Settings(plan, plan.neighbouring(neighbouringOrNull()), bound, centring, randomSource());
+    }
+
+    /** What the estimator of a fit reads: the prepared rows, the source's facts, and the notes of the fit. */
+    record Fit(Preprocessor.Prepared prepared, SparkStatistics source, List<String> notes) {
+    }
+
+    /**
+     * One fit: the one-fit rule or the ledger's charge (before any row is read), the check of the input's
+     * lineage, the private preprocessing on the cluster's statistics, then {@code estimator} on the prepared
+     * rows; the persisted rows are released at the end. {@code checkWidth} sees d before any noise is drawn;
+     * a fit that fails before then (a setting that does not fit d, an input without rows) releases nothing,
+     * and leaves the estimator free to fit again (a ledger keeps its charge, as the CLI's does).
+     */
+    <T> T fit(Dataset<?> data, Settings s, String purpose, java.util.function.IntConsumer checkWidth,
+              java.util.function.Function<Fit, T> estimator) {
+        List<String> notes = new ArrayList<>(FittedStages.notes(data, getInputCol()));
+        for (String n : notes) {
+            LOG.warn(n);
+        }
+        claim(s.plan(), purpose);
+        boolean[] checked = {false};
+        try (SparkStatistics source = SparkStatistics.of(data, getInputCol())) {
+            Preprocessor.Prepared prepared = Preprocessor.prepare(source, null, s.bound(), s.centring(), s.plan(),
+                    s.neighbouring(), s.random(), Vocabulary.JAVA, new ReleaseListener() {
+                        @Override
+                        public void beforeReading(int d) {
+                            checkWidth.accept(d);
+                            checked[0] = true;
+                        }
+
+                        @Override
+                        public void note(String message) {
+                            LOG.info(message);
+                        }
+                    });
+            return estimator.apply(new Fit(prepared, source, notes));
+        } catch (RuntimeException e) {
+            if (!checked[0] && !isDefined(ledger)) {
+                spent.set(false); // no noise was drawn: nothing was released
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The whole release's guarantee: the estimator's own when nothing else was spent, else core's basic
+     * composition of the private bound, the private mean and the estimator, within the plan's total.
+     */
+    static ComposedGuarantee compose(Preprocessor.Prepared prepared, PrivacyGuarantee estimator, BudgetPlan plan) {
+        List<PrivacyGuarantee> parts = new ArrayList<>(prepared.spent());
+        parts.add(estimator);
+        return ComposedGuarantee.basic(parts, plan.total());
+    }
+
+    /**
+     * The one-fit rule: without a ledger, the first fit of this estimator (or of any copy of it) claims it and
+     * every later one is refused; with a ledger, the fit's whole budget is charged to it first.
+     */
+    private void claim(BudgetPlan plan, String purpose) {
+        if (isDefined(ledger)) {
+            Path file = Path.of(getOrDefault(ledger));
+            try {
+                BudgetLedger.charge(file, purpose, plan.total(), plan.rho());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("ledger " + file + ": " + e.getMessage() + "; create one with "
+                        + "'dpspectra ledger init --epsilon E --delta D " + file + "'", e);
+            }
+            return;
+        }
+        if (!spent.compareAndSet(false, true)) {
+            throw new IllegalStateException(getClass().getSimpleName() + " " + uid + " has already made a release, "
+                    + "and each fit spends epsilon = " + plan.total().epsilon() + " again on the rows (fit with "
+                    + "several param maps and CrossValidator fit it once per map and fold): call setLedger(path) "
+                    + "with a ledger made by 'dpspectra ledger init' to charge every fit to one budget, or make a "
+                    + "new estimator for a release on other rows");
+        }
+    }
+
+    /**
+     * A copy with {@code extra} params that shares this estimator's one-fit rule.
+     *
+     * @param copy  the copy, made by {@code defaultCopy}
+     * @return the copy
+     */
+    E sharingSpend(E copy) {
+        ((DpEstimator<?, ?>) copy).spent = spent;
+        return copy;
+    }
+
+    private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        spent = new AtomicBoolean();
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.privacy.ComposedGuarantee;
+import io.dpspectra.release.Preprocessing;
 import java.util.List;
 import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.SQLDataTypes;
@@ -17,8 +19,12 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A fitted private release as a Spark {@link Model}: {@code transform} projects the input vector column
- * onto the released basis (y = Bᵀx, B of shape d × k). Projection is post-processing of the release, so
- * transforming any data spends no budget. Saving writes the release alone (no diagnostics).
+ * onto the released basis (y = Bᵀx, B of shape d × k; y = Bᵀ(x − m) when the fit subtracted a privately
+ * released mean m). Projection is post-processing of the release, so transforming any data spends no
+ * budget. The model carries the release's composed guarantee ({@link #guarantee()}), its public
+ * preprocessing ({@link #preprocessing()}: the centring, the released mean, the row bound and where it came
+ * from) and the fit's notes ({@link #notes()}, e.g. an input column computed by a stage fitted without
+ * privacy); saving writes all of them with the release (no diagnostics).
  *
  * @param <M> the concrete model
  */
@@ -28,9 +34,40 @@ public abstract class DpModel<M extends DpModel<M>> extends Model<M> implements 
     private final String uid;
     private final Param<String> inputCol;
     private final Param<String> outputCol;
+    private final transient Provenance provenance;
 
-    protected DpModel(String uid) {
+    /**
+     * What a fit made besides the estimator's own result, public and saved with the model.
+     *
+     * @param guarantee     the whole release's guarantee: its parts (private bound, private mean, estimator)
+     *                      and their composition
+     * @param preprocessing the public preprocessing the rows went through before the estimator
+     * @param notes         warnings of the fit that bear on the guarantee (e.g. a fitted stage before it)
+     */
+    public record Provenance(ComposedGuarantee guarantee, Preprocessing preprocessing, List<String> notes) {
+        /**
+         * Copies the notes.
+         *
+         * @param guarantee     the guarantee
+         * @param preprocessing the preprocessing
+         * @param notes         the notes
+         */
+        public Provenance {
+            java.util.Objects.requireNonNull(guarantee, "guarantee");
+            java.util.Objects.requireNonNull(preprocessing, "preprocessing");
+            notes = List.copyOf(notes);
+        }
+    }
+
+    /**
+     * A model of the release described by {@code provenance}.
+     *
+     * @param uid        the uid
+     * @param provenance the guarantee, preprocessing and notes
+     */
+    protected DpModel(String uid, Provenance provenance) {
         this.uid = uid;
+        this.provenance = provenance;
         inputCol = new Param<>(this, "inputCol", "the vector column to project");
         outputCol = new Param<>(this, "outputCol", "the vector column of projections");
         setDefault(inputCol, "features");
@@ -42,24 +79,77 @@ public abstract class DpModel<M extends DpModel<M>> extends Model<M> implements 
         return uid;
     }
 
+    /**
+     * The whole release's guarantee: the estimator's own, or the basic composition of the private bound, the
+     * private mean and the estimator.
+     *
+     * @return the composed guarantee
+     */
+    public ComposedGuarantee guarantee() {
+        return provenance.guarantee();
+    }
+
+    /**
+     * The public preprocessing of the rows before the estimator: centring, released mean, row bound and origin.
+     *
+     * @return the preprocessing
+     */
+    public Preprocessing preprocessing() {
+        return provenance.preprocessing();
+    }
+
+    /**
+     * The fit's warnings that bear on the guarantee, e.g. an input column computed by a stage fitted on data
+     * without privacy.
+     *
+     * @return the notes, empty when there is none
+     */
+    public List<String> notes() {
+        return provenance.notes();
+    }
+
+    Provenance provenance() {
+        return provenance;
+    }
+
+    /** @return the param */
     public Param<String> inputCol() {
         return inputCol;
     }
 
+    /** @return the param */
     public Param<String> outputCol() {
         return outputCol;
     }
 
+    /**
+     * @param value the vector column to project
+     * @return this
+     */
     @SuppressWarnings("unchecked")
     public M setInputCol(String value) {
         set(inputCol, value);
         return (M) this;
     }
 
+    /**
+     * @param value the column of projections
+     * @return this
+     */
     @SuppressWarnings("unchecked")
     public M setOutputCol(String value) {
         set(outputCol, value);
         return (M) this;
+    }
+
+    /** @return the input column */
+    public String getInputCol() {
+        return getOrDefault(inputCol);
+    }
+
+    /** @return the output column */
+    public String getOutputCol() {
+        return getOrDefault(outputCol);
     }
 
     /** The d × k basis that {@link #transform} projects onto. */
@@ -72,6 +162,7 @@ public abstract class DpModel<M extends DpModel<M>> extends Model<M> implements 
         int d = b.rows();
         int k = b.cols();
         double[] columnMajor = b.data().clone();
+        double[] mean = provenance.preprocessing().mean() == null ? null : provenance.preprocessing().mean().clone();
         UserDefinedFunction project = functions.udf((UDF1<Vector, Vector>) v -> {
             if (v == null) {
                 return null;
@@ -80,7 +171,14 @@ public abstract class DpModel<M extends DpModel<M>> extends Model<M> implements 
                 throw new IllegalArgumentException("a vector has " + v.size() + " values but the model was fitted on "
                         + d + "; transform vectors of the fitted width");
             }
-            return Vectors.dense(Matrix.wrapColumnMajor(d, k, columnMajor).transposeTimes(v.toArray()));
+            double[] x = v.toArray();
+            if (mean != null) {
+                x = x.clone();
+                for (int j = 0; j < d; j++) {
+                    x[j] -= mean[j];
+                }
+            }
+            return Vectors.dense(Matrix.wrapColumnMajor(d, k, columnMajor).transposeTimes(x));
         }, SQLDataTypes.VectorType());
         return data.withColumn(getOrDefault(outputCol), project.apply(data.col(getOrDefault(inputCol))));
     }

@@ -1,11 +1,6 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.data.Clipping;
-import io.dpspectra.data.RowSource;
-import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
-import io.dpspectra.privacy.Neighbouring;
-import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.PcaAlgorithm;
 import io.dpspectra.release.PcaOptions;
@@ -37,22 +32,29 @@ import org.apache.spark.sql.Dataset;
  *       partition by partition with {@code toLocalIterator} (a pass each), so they do not scale out.</li>
  * </ul>
  *
- * <p>What is distributed: only the sufficient statistic (clipped XᵀX or Xᵀ(XW), see
- * {@link DistributedGram}); every noise draw happens once, on the driver, inside core's algorithm. The
- * guarantee of the release (privacy unit: one row with L2 norm ≤ clipNorm, the relation, the budget, the
- * sensitivity and the paper) is on {@link DpPcaModel#release()}. For the same rows in one partition and
- * the same seed, the release equals core's bit for bit; across P partitions XᵀX is summed in a fixed
- * order, so the release is reproducible and differs from a single-process run only by floating-point
- * rounding of the sum.
+ * <p>Preprocessing, as {@code dpspectra fit} does it: the row bound is given ({@code setClipNorm(1.0)}) or a
+ * private quantile of the row norms ({@code setClipNorm("private:0.9")}), and {@code setCenter("private")}
+ * subtracts a private mean; each takes its share of the budget, and the model's {@link DpPcaModel#guarantee()}
+ * is their basic composition with the estimator (replace-one rows, one relation for every part).
+ *
+ * <p>What is distributed: only the exact statistics (the norm histogram, the bounded sum, XᵀX or Xᵀ(XW) of
+ * the bounded rows, see {@link SparkStatistics}); every noise draw happens once, on the driver, inside
+ * core's mechanisms. The input is read once: its rows are persisted by the first pass and read from there by
+ * the others. The statistics are summed in core's canonical blocks, so the release for a seed is the same
+ * bit for bit whatever the partitioning, and equals core's on the same rows.
  */
 public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
     private static final long serialVersionUID = 1L;
     static final List<String> ALGORITHMS = Algorithms.privatePcaNames();
 
+    /** An estimator with a random uid. */
     public DpPca() {
         this(newUid("dpPca"));
     }
 
+    /**
+     * @param uid the uid
+     */
     public DpPca(String uid) {
         super(uid, ALGORITHMS, "analyze-gauss", "number of principal components k (1 <= k <= d)");
     }
@@ -68,46 +70,53 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         if (!isDefined(k())) {
             throw new IllegalArgumentException("DpPca needs the number of components: call setK(k) with 1 <= k <= d");
         }
-        PrivacyParams budget = budget();
-        PrivateSubspace release = fitCore(getAlgorithm(), componentsOr(1), budget, neighbouringOrNull(),
-                statistic(data).statistic(), bound(), randomSource());
-        DpPcaModel model = new DpPcaModel(uid(), release);
+        PcaAlgorithm alg = algorithm(getAlgorithm());
+        PcaOptions options = PcaOptions.defaults();
+        alg.check(options, Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise());
+        alg.checkRelation(s.neighbouring(), options, Vocabulary.JAVA);
+        int k = getK();
+        DpPcaModel model = fit(data, s, "DpPca " + alg.name() + " k=" + k + " on " + getInputCol(), d -> {
+            if (k > d) { // d is public (the column's width), so this refusal reveals nothing of a row
+                throw new IllegalArgumentException("k = " + k + " exceeds the dimension d = " + d
+                        + "; call setK with 1 <= k <= d");
+            }
+        }, f -> {
+            PrivateSubspace release = alg.fit(new PcaAlgorithm.Input(f.prepared().rows(), f.prepared().rowCount(), k,
+                    s.plan().estimator(), s.neighbouring(), s.random(), LOG::warn, null), options, Vocabulary.JAVA);
+            return new DpPcaModel(uid(), release, new DpModel.Provenance(compose(f.prepared(),
+                    release.guarantee().orElseThrow(), s.plan()), f.prepared().preprocessing(), f.notes()));
+        });
         model.setParent(this);
         return withParams(model);
     }
 
-    /**
-     * Runs the private algorithm {@code algorithm} of core's one table of names ({@link Algorithms}) on
-     * {@code rows} (the lazy distributed statistic, which serves each algorithm the shape it reads), with the
-     * defaults of its options: translation only, no algorithm logic.
-     */
-    static PrivateSubspace fitCore(String algorithm, int k, PrivacyParams budget, Neighbouring neighbouring,
-                                   RowSource rows, double bound, RandomSource random) {
-        PcaAlgorithm alg = Algorithms.pca(algorithm, Vocabulary.JAVA);
+    /** The private algorithm {@code name} of core's one table of names ({@link Algorithms}). */
+    static PcaAlgorithm algorithm(String name) {
+        PcaAlgorithm alg = Algorithms.pca(name, Vocabulary.JAVA);
         if (!alg.isPrivate()) {
             throw new ReleaseSettingException("algorithm " + alg.name() + " is not differentially private",
                     "choose one of: " + String.join(", ", ALGORITHMS));
         }
-        PcaOptions options = PcaOptions.defaults();
-        alg.check(options, Vocabulary.JAVA);
-        alg.checkRelation(neighbouring, options, Vocabulary.JAVA);
-        // clipping the statistic's bounded rows again is the identity (core passes the statistic through)
-        var bounded = Clipping.l2(bound).clip(rows);
-        return alg.fit(new PcaAlgorithm.Input(bounded, bounded.knownSize()::getAsLong, k, budget, neighbouring, random,
-                w -> LOG.warn(w), null), options, Vocabulary.JAVA);
+        return alg;
     }
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DpPca.class);
 
     @Override
     public DpPca copy(ParamMap extra) {
-        return defaultCopy(extra);
+        return sharingSpend(defaultCopy(extra));
     }
 
+    /** @return the reader of saved estimators */
     public static MLReader<DpPca> read() {
         return new DefaultParamsReadable<DpPca>() { }.read();
     }
 
+    /**
+     * @param path where {@code write().save(path)} saved an estimator
+     * @return the estimator (its params; a loaded estimator has not fitted yet)
+     */
     public static DpPca load(String path) {
         return read().load(path);
     }

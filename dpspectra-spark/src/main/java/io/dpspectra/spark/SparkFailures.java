@@ -14,22 +14,6 @@ final class SparkFailures {
     private SparkFailures() {
     }
 
-    /** A failure of the cluster running the job: the cause, and what to change. */
-    static final class ClusterFailure extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        private final String fix;
-
-        ClusterFailure(String message, String fix, Throwable cause) {
-            super(message, cause);
-            this.fix = fix;
-        }
-
-        /** What to change before running again. */
-        String fix() {
-            return fix;
-        }
-    }
-
     /** Spark's message for a task that found its input changed between two passes (our own check). */
     private static final String INPUT_CHANGED = "must not change during a fit";
 
@@ -44,7 +28,7 @@ final class SparkFailures {
         }
         String text = all.toString();
         String lower = text.toLowerCase(Locale.ROOT);
-        String cause = firstLine(e);
+        String cause = ClusterFailure.firstLine(e);
         if (text.contains(INPUT_CHANGED)) {
             int at = text.lastIndexOf(INPUT_CHANGED);
             int start = text.lastIndexOf(": ", at);
@@ -81,13 +65,5 @@ final class SparkFailures {
                             + "job, then run again", e);
         }
         return null;
-    }
-
-    /** Spark's first line of the failure, without its stack trace, at most 300 characters. */
-    static String firstLine(Throwable e) {
-        String m = e.getMessage() == null ? e.toString() : e.getMessage();
-        int nl = m.indexOf('\n');
-        String line = (nl < 0 ? m : m.substring(0, nl)).strip();
-        return line.length() <= 300 ? line : line.substring(0, 297) + "...";
     }
 }

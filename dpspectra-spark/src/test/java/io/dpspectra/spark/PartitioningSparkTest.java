@@ -16,6 +16,7 @@ import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.Bounding;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
@@ -53,8 +54,8 @@ class PartitioningSparkTest {
 
     private static DistributedGram bounded(int partitions) {
         return DistributedGram.unbounded(SparkTestSupport.rdd(spark, ROWS, partitions)
-                .map(org.apache.spark.ml.linalg.Vectors::dense), ROWS[0].length, "test rows")
-                .bounded(DistributedGram.Bounding.of(1.0, DataBounds.Policy.CLIP));
+                .map(org.apache.spark.ml.linalg.Vectors::dense), ROWS[0].length, "test rows", false)
+                .bounded(Bounding.of(1.0, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
     }
 
     @Test
@@ -74,7 +75,7 @@ class PartitioningSparkTest {
             assertThat(e.gram().data()).as("XᵀX over %d partitions", p).isEqualTo(gram);
             assertThat(e.rows()).isEqualTo(ROWS.length);
             assertThat(e.clippedRows()).isEqualTo(clipped);
-            PrivateMean.Sum s = g.boundedSum(DistributedGram.Bounding.of(1.0, DataBounds.Policy.CLIP));
+            PrivateMean.Sum s = g.boundedSum(Bounding.of(1.0, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
             assertThat(s.sum()).as("sum over %d partitions", p).isEqualTo(sum);
             assertThat(s.rows()).isEqualTo(ROWS.length);
             assertThat(g.statistic().rows()).isEqualTo(ROWS.length);
@@ -150,8 +151,8 @@ class PartitioningSparkTest {
         int d = 200;
         double[][] wide = rows(2000, d, 5);
         DistributedGram g = DistributedGram.unbounded(SparkTestSupport.rdd(spark, wide, 64)
-                .map(org.apache.spark.ml.linalg.Vectors::dense), d, "wide rows")
-                .bounded(DistributedGram.Bounding.of(1.0, DataBounds.Policy.CLIP));
+                .map(org.apache.spark.ml.linalg.Vectors::dense), d, "wide rows", false)
+                .bounded(Bounding.of(1.0, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
         long counting = driverBytes(g::rows);
         long gram = driverBytes(g::explicit);
         long block = (long) d * d * Double.BYTES;

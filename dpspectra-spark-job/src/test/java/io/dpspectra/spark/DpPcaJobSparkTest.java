@@ -96,6 +96,46 @@ class DpPcaJobSparkTest {
         assertSameJson(fromParquet, cliOut);
     }
 
+    /** Bytes read so far from the local file system, by every thread of this JVM (Spark's local executors too). */
+    private static long localBytesRead() {
+        // none until the local file system is first used
+        org.apache.hadoop.fs.StorageStatistics file = org.apache.hadoop.fs.FileSystem.getGlobalStorageStatistics()
+                .get("file");
+        Long read = file == null ? null : file.getLong("bytesRead");
+        return read == null ? 0 : read;
+    }
+
+    @Test
+    void privatePowerReadsTheCsvOnceAndReleasesTheClisComponents() throws Exception {
+        // the same file through a one-pass release and through a private bound, a private centre and the power
+        // method (a histogram, a sum and a product per iteration: more than ten passes over the rows)
+        String[] gauss = {"--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
+            "--clip-norm", "1"};
+        String[] power = {"--algorithm", "private-power", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
+            "--clip-norm", "private:0.9", "--center", "private"};
+        Path cliOut = dir.resolve("cli-power.json");
+        Path jobOut = dir.resolve("job-power.json");
+        assertThat(cli(args("fit", cliOut.toString(), csv.toString(), power)).code()).isZero();
+        long size = Files.size(csv);
+        long before = localBytesRead();
+        Run one = job(args("fit", dir.resolve("job-gauss.json").toString(), csv.toString(), gauss));
+        long onePass = localBytesRead() - before;
+        before = localBytesRead();
+        Run run = job(args("fit", jobOut.toString(), csv.toString(), power));
+        long manyPasses = localBytesRead() - before;
+        assertThat(one.code()).as(one.err()).isZero();
+        assertThat(run.code()).as(run.err()).isZero();
+        assertSameJson(jobOut, cliOut);
+        // both read the file's first lines to lay it out, then make one pass that persists the rows; the power
+        // method's further passes read the persisted rows, not the file
+        System.out.printf("the job read %d bytes of a %d-byte CSV for analyze-gauss, %d for private-power with a "
+                + "private bound and centre%n", onePass, size, manyPasses);
+        assertThat(onePass).as("bytes read by a one-pass release").isGreaterThanOrEqualTo(size);
+        assertThat(manyPasses).as("bytes read by private-power against %d by a one-pass release", onePass)
+                .isLessThan(onePass + size / 2);
+        assertThat(spark.sparkContext().getPersistentRDDs().size()).as("the persisted rows are released").isZero();
+    }
+
     @Test
     void covarianceAndColumnSelectionMatchTheCli() throws Exception {
         String[] cov = {"--algorithm", "ad", "--epsilon", "1", "--clip-norm", "1", "--columns", "a,c,4"};
@@ -196,33 +236,6 @@ class DpPcaJobSparkTest {
         assertThat(bad.err()).contains("--input-format 'orc' is not a format; use csv or parquet");
         Run master = job("--master", "local[2]", "fit", "--help");
         assertThat(master.code()).as(master.err()).isZero();
-    }
-
-    @Test
-    void clusterFailuresNameTheCauseAndTheFixInsteadOfABug() {
-        String trace = "\n\tat org.apache.spark.scheduler.DAGScheduler.failJobAndIndependentStages(DAGScheduler.scala:2935)"
-                .repeat(60);
-        RuntimeException oom = SparkFailures.classify(new org.apache.spark.SparkException("Job aborted due to stage "
-                + "failure: Task 3 in stage 2.0 failed 4 times, most recent failure: Lost task 3.3 in stage 2.0 (TID 11) "
-                + "(127.0.0.1 executor 1): java.lang.OutOfMemoryError: Java heap space" + trace));
-        assertThat(oom).isInstanceOf(SparkFailures.ClusterFailure.class);
-        assertThat(oom.getMessage()).contains("an executor ran out of memory").contains("Java heap space")
-                .hasSizeLessThan(500);
-        assertThat(((SparkFailures.ClusterFailure) oom).fix()).contains("--executor-memory");
-        RuntimeException lost = SparkFailures.classify(new org.apache.spark.SparkException("Job aborted due to stage "
-                + "failure: Task 0 in stage 3.0 failed 4 times, most recent failure: Lost task 0.3 in stage 3.0 (TID 9) "
-                + "(127.0.0.1 executor 2): ExecutorLostFailure (executor 2 exited caused by one of the running tasks) "
-                + "Reason: Remote RPC client disassociated." + trace));
-        assertThat(lost.getMessage()).contains("lost executors");
-        assertThat(((SparkFailures.ClusterFailure) lost).fix()).contains("workers' logs");
-        RuntimeException changed = SparkFailures.classify(new org.apache.spark.SparkException("Job aborted: "
-                + "java.lang.IllegalStateException: partition 2 of INPUT had 10 rows when counted but 12 now; the input "
-                + "must not change during a fit" + trace));
-        assertThat(changed).isInstanceOf(io.dpspectra.data.InvalidDataException.class);
-        assertThat(changed.getMessage()).startsWith("partition 2 of INPUT had 10 rows");
-        // a bug stays a bug
-        assertThat(SparkFailures.classify(new org.apache.spark.SparkException("Job aborted: "
-                + "java.lang.NullPointerException" + trace))).isNull();
     }
 
     /** The job's release JSON equals the CLI's for the same file, options and seed. */

@@ -15,14 +15,15 @@ import picocli.CommandLine;
  * {@code dpspectra fit} and {@code dpspectra covariance} on a cluster, for people who do not write Scala or
  * Java:
  * <pre>
- * spark-submit --class io.dpspectra.spark.DpPcaJob dpspectra-spark.jar \
+ * spark-submit --class io.dpspectra.spark.DpPcaJob dpspectra-spark-job.jar \
  *     fit --algorithm analyze-gauss -k 5 --epsilon 1 --delta 1e-6 --clip-norm 1 \
  *     --output release.json hdfs:///data/rows.parquet
  * </pre>
  * The options, their checks, the algorithms, the release JSON, {@code --diagnostics}, messages and exit
  * codes are the CLI's own (this class runs the CLI's command line); only INPUT is read by Spark
  * ({@link SparkInput}: Parquet or CSV, told apart by their first bytes, with the public schema, private
- * centring and private bound), and the statistics are summed across the cluster ({@link DistributedGram}).
+ * centring and private bound), and the statistics are summed across the cluster ({@link SparkStatistics}), the
+ * input read once (the first pass persists its rows for the others).
  * Noise is drawn once, on the driver; a {@code --ledger} is charged before any data is read, as the CLI
  * does. {@code ldp aggregate} runs too, with the local-DP reports averaged across the cluster
  * ({@link DistributedReports}). {@code --output}, {@code --diagnostics} and {@code --ledger} are files on
@@ -70,7 +71,7 @@ public final class DpPcaJob {
             }
             spark = builder.getOrCreate();
         } catch (RuntimeException e) {
-            System.exit(usage(err, "Spark could not start with master '" + master + "': " + SparkFailures.firstLine(e),
+            System.exit(usage(err, "Spark could not start with master '" + master + "': " + ClusterFailure.firstLine(e),
                     "check the master URL (local[N], spark://HOST:PORT, yarn) and that the master is running"));
             return;
         }
@@ -103,9 +104,10 @@ public final class DpPcaJob {
         if (args.length == 0 || !COMMANDS.contains(args[0]) && !ldp) {
             return usage(err, "the Spark job runs 'fit', 'covariance' or 'ldp aggregate', got "
                     + (args.length == 0 ? "nothing" : "'" + args[0] + "'"),
-                    "spark-submit --class io.dpspectra.spark.DpPcaJob dpspectra-spark.jar fit --help");
+                    "spark-submit --class io.dpspectra.spark.DpPcaJob dpspectra-spark-job.jar fit --help");
         }
-        ExternalInputs.install(new SparkInput(spark, args, job.inputFormat()));
+        SparkInput input = new SparkInput(spark, args, job.inputFormat());
+        ExternalInputs.install(input);
         try {
             CommandLine cl = Main.newCommandLine();
             cl.setOut(out);
@@ -114,7 +116,7 @@ public final class DpPcaJob {
             boolean verbose = java.util.Arrays.asList(args).contains("--verbose");
             cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
                 for (Throwable t = ex; t != null; t = t.getCause()) {
-                    if (t instanceof SparkFailures.ClusterFailure f) {
+                    if (t instanceof ClusterFailure f) {
                         // not a bug and not the user's data: the cluster's cause and what to change
                         int code = usage(err, f.getMessage(), f.fix());
                         if (verbose) {
@@ -129,6 +131,7 @@ public final class DpPcaJob {
             return cl.execute(args);
         } finally {
             ExternalInputs.install(null);
+            input.close();
         }
     }
 

@@ -59,7 +59,7 @@ class StandaloneClusterIT {
 
     /** The job's jar, as {@code mvn package} builds it. */
     private static Path jobJar() {
-        Path jar = Path.of("target", "dpspectra-spark.jar").toAbsolutePath();
+        Path jar = Path.of("target", "dpspectra-spark-job.jar").toAbsolutePath();
         assertThat(jar).as("run through mvn verify: the job's jar is packaged before this test").exists();
         return jar;
     }

@@ -7,6 +7,8 @@ import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
+import io.dpspectra.release.BoundedSum;
+import io.dpspectra.release.Bounding;
 import io.dpspectra.data.SchemaRows;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,10 +46,12 @@ import org.apache.spark.sql.types.StructField;
  *       {@code --exclude-columns} select them as for a CSV with a header; with {@code --schema}, its columns
  *       must be the file's, in order.</li>
  * </ul>
- * The rows become a {@link DistributedGram}: the exact statistics (row-norm histogram, bounded sum, XᵀX)
- * are computed where the rows lie; the CLI draws the noise on the driver.
+ * The rows become core's source of exact statistics ({@link SparkStatistics}): the row-norm histogram, the
+ * bounded sum and XᵀX are computed where the rows lie, and the CLI draws the noise on the driver. The first
+ * pass reads, parses and maps each row once and persists the rows for the later passes; {@link #close()}
+ * releases them.
  */
-final class SparkInput implements ExternalInputs.Opener {
+final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
     private static final int SAMPLE_LINES = 200;
 
@@ -57,6 +61,7 @@ final class SparkInput implements ExternalInputs.Opener {
     private final SparkSession spark;
     private final String[] args;
     private final Format declared;
+    private final List<SparkStatistics> opened = new ArrayList<>();
 
     /**
      * {@code args}: the job's command line, from which INPUT is taken as typed (a URI keeps its "//");
@@ -72,12 +77,12 @@ final class SparkInput implements ExternalInputs.Opener {
     public ExternalInputs.Rows open(ExternalInputs.Request request) {
         String raw = asTyped(request.input());
         boolean csv = format(raw) == Format.CSV;
-        Opened opened;
+        SparkStatistics rows;
         try {
             if (request.schema() != null) {
-                opened = csv ? schemaCsv(raw, request.schema()) : schemaParquet(raw, request.schema());
+                rows = csv ? schemaCsv(raw, request.schema()) : schemaParquet(raw, request.schema());
             } else {
-                opened = csv ? plainCsv(raw, request.csv()) : plainParquet(raw, request.csv());
+                rows = csv ? plainCsv(raw, request.csv()) : plainParquet(raw, request.csv());
             }
         } catch (Exception e) {   // AnalysisException (e.g. no such path) is checked, though Scala throws it undeclared
             if (e instanceof org.apache.spark.sql.AnalysisException) {
@@ -85,7 +90,7 @@ final class SparkInput implements ExternalInputs.Opener {
             }
             throw e;
         }
-        return new Rows(opened.rows(), opened.names());
+        return new Rows(opened(rows));
     }
 
     @Override
@@ -93,45 +98,55 @@ final class SparkInput implements ExternalInputs.Opener {
         return DistributedReports.aggregate(spark, asTyped(reports));
     }
 
-    /** The unbounded rows and their feature names. */
-    private record Opened(DistributedGram rows, List<String> names) {
-    }
-
     /** The statistics the CLI asks of the rows, computed by Spark. */
     private static final class Rows implements ExternalInputs.Rows {
-        private final DistributedGram rows;
-        private final List<String> names;
+        private final SparkStatistics rows;
 
-        Rows(DistributedGram rows, List<String> names) {
+        Rows(SparkStatistics rows) {
             this.rows = rows;
-            this.names = List.copyOf(names);
         }
 
         @Override
         public List<String> columnNames() {
-            return names;
+            return rows.featureNames();
         }
 
         @Override
         public long[] rowNormHistogram(double[] grid) {
-            return rows.rowNormHistogram(grid);
+            return rows.normHistogram(grid).counts();
         }
 
         @Override
         public PrivateMean.Sum boundedSum(double bound, DataBounds.Policy policy) {
-            return rows.boundedSum(DistributedGram.Bounding.of(bound, policy));
+            BoundedSum sum = rows.boundedSum(Bounding.of(bound, policy, DataBounds.Origin.USER_GIVEN));
+            return new PrivateMean.Sum(sum.sum(), sum.count());
         }
 
         @Override
         public RowSource bounded(double inputBound, DataBounds.Policy policy, double[] mean, double bound) {
-            return rows.bounded(new DistributedGram.Bounding(inputBound, policy, mean == null ? null : mean.clone(),
-                    bound)).statistic();
+            // the CLI declares the bound on the statistic (its origin too); bounding again is the identity
+            return rows.statistic(new Bounding(inputBound, policy, mean == null ? null : mean.clone(), bound,
+                    DataBounds.Origin.USER_GIVEN));
         }
+    }
+
+    /** Releases the rows persisted for the passes of the release (at the end of the job's command). */
+    @Override
+    public void close() {
+        for (SparkStatistics s : opened) {
+            s.close();
+        }
+        opened.clear();
+    }
+
+    private SparkStatistics opened(SparkStatistics s) {
+        opened.add(s);
+        return s;
     }
 
     // ---- CSV without a schema
 
-    private Opened plainCsv(String raw, ExternalInputs.Csv options) {
+    private SparkStatistics plainCsv(String raw, ExternalInputs.Csv options) {
         if (options.skipLines() != 0) {
             throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV reader "
                     + "cannot drop leading lines)", "remove the leading lines from the file, or run dpspectra on it");
@@ -149,7 +164,7 @@ final class SparkInput implements ExternalInputs.Opener {
         Dataset<Row> selected = data.select(Arrays.stream(sel).mapToObj(j -> data.col("`" + data.columns()[j] + "`"))
                 .toArray(org.apache.spark.sql.Column[]::new));
         JavaRDD<Vector> vectors = selected.toJavaRDD().map(r -> Vectors.dense(numbers(r, names)));
-        return new Opened(DistributedGram.unbounded(vectors, sel.length, "INPUT " + raw), layout.columnNames());
+        return SparkStatistics.of(vectors, sel.length, layout.columnNames(), "INPUT " + raw);
     }
 
     /** Spark's reader with the CLI's cell rules: cells as text, trimmed, quoted with '"', ragged lines refused. */
@@ -194,7 +209,7 @@ final class SparkInput implements ExternalInputs.Opener {
 
     // ---- with a schema
 
-    private Opened schemaCsv(String raw, ExternalInputs.SchemaInput s) {
+    private SparkStatistics schemaCsv(String raw, ExternalInputs.SchemaInput s) {
         if (s.skipLines() != 0) {
             throw ExternalInputs.unsupported("lines to skip (--skip-lines, or the schema's \"format\") are not "
                     + "supported when Spark reads INPUT (its CSV reader cannot drop leading lines)",
@@ -207,7 +222,7 @@ final class SparkInput implements ExternalInputs.Opener {
         return mapped(data, raw, s);
     }
 
-    private Opened schemaParquet(String raw, ExternalInputs.SchemaInput s) {
+    private SparkStatistics schemaParquet(String raw, ExternalInputs.SchemaInput s) {
         Dataset<Row> data = spark.read().parquet(raw);
         List<Schema.Column> cols = s.schema().columns();
         String[] have = data.columns();
@@ -225,7 +240,7 @@ final class SparkInput implements ExternalInputs.Opener {
     }
 
     /** Each row's cells as text, mapped on the executors by core's schema code. */
-    private static Opened mapped(Dataset<Row> data, String raw, ExternalInputs.SchemaInput s) {
+    private static SparkStatistics mapped(Dataset<Row> data, String raw, ExternalInputs.SchemaInput s) {
         Schema schema = s.schema();
         boolean centre = s.centre();
         int width = schema.columns().size();
@@ -244,12 +259,12 @@ final class SparkInput implements ExternalInputs.Opener {
             schema.map(cells, out, centre, new long[1], where);
             return Vectors.dense(out);
         });
-        return new Opened(DistributedGram.unbounded(vectors, d, "INPUT " + raw), schema.featureNames());
+        return SparkStatistics.of(vectors, d, schema.featureNames(), "INPUT " + raw);
     }
 
     // ---- Parquet without a schema
 
-    private Opened plainParquet(String raw, ExternalInputs.Csv options) {
+    private SparkStatistics plainParquet(String raw, ExternalInputs.Csv options) {
         if (options.separator() != null || options.skipLines() != 0 || options.commentPrefix() != null
                 || options.header() != CsvRows.Header.AUTO) {
             throw ExternalInputs.unsupported("--header, --separator, --skip-lines and --comment-prefix describe a CSV "
@@ -275,13 +290,8 @@ final class SparkInput implements ExternalInputs.Opener {
         Dataset<Row> selected = data.select(fields.stream().map(f -> data.col("`" + f.name() + "`"))
                 .toArray(org.apache.spark.sql.Column[]::new));
         if (fields.size() == 1 && fields.get(0).dataType().equals(SQLDataTypes.VectorType())) {
-            DistributedGram rows = DistributedGram.unbounded(selected.toJavaRDD().map(r -> (Vector) r.get(0)),
-                    "INPUT " + raw);
-            List<String> names = new ArrayList<>();
-            for (int j = 1; j <= rows.dimension(); j++) {
-                names.add("x" + j);
-            }
-            return new Opened(rows, names);
+            // features named x1, x2, … (or by the vector column's attributes), its width found by the first pass
+            return SparkStatistics.of(selected, fields.get(0).name(), "INPUT " + raw);
         }
         for (StructField f : fields) {
             DataType t = f.dataType();
@@ -292,7 +302,7 @@ final class SparkInput implements ExternalInputs.Opener {
         }
         String[] names = layout.columnNames().toArray(new String[0]);
         JavaRDD<Vector> vectors = selected.toJavaRDD().map(r -> Vectors.dense(numbers(r, names)));
-        return new Opened(DistributedGram.unbounded(vectors, sel.length, "INPUT " + raw), layout.columnNames());
+        return SparkStatistics.of(vectors, sel.length, layout.columnNames(), "INPUT " + raw);
     }
 
     // ---- shared

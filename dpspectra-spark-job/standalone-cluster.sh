@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # A standalone Spark cluster on 127.0.0.1 without a Spark distribution: Spark's own jars as Maven resolved
-# them for dpspectra-spark, laid out as a distribution (SPARK_HOME with jars/ and a RELEASE file), and the
+# them for dpspectra-spark-job, laid out as a distribution (SPARK_HOME with jars/ and a RELEASE file), and the
 # master and workers started from them as Spark's sbin/ scripts start them (docs/guide/spark.md).
 #
-#   dpspectra-spark/standalone-cluster.sh start [WORKERS [CORES [MEMORY]]]   default: 2 workers, 1 core, 1g each
-#   dpspectra-spark/standalone-cluster.sh submit [SPARK-SUBMIT OPTIONS --] DPSPECTRA-COMMAND...
-#   dpspectra-spark/standalone-cluster.sh stop
+#   dpspectra-spark-job/standalone-cluster.sh start [WORKERS [CORES [MEMORY]]]   default: 2 workers, 1 core, 1g each
+#   dpspectra-spark-job/standalone-cluster.sh submit [SPARK-SUBMIT OPTIONS --] DPSPECTRA-COMMAND...
+#   dpspectra-spark-job/standalone-cluster.sh stop
 #
 # `submit` runs org.apache.spark.deploy.SparkSubmit (what bin/spark-submit runs) against the master, in
-# client mode, with dpspectra-spark/target/dpspectra-spark.jar and the class io.dpspectra.spark.DpPcaJob;
+# client mode, with dpspectra-spark-job/target/dpspectra-spark-job.jar and the class io.dpspectra.spark.DpPcaJob;
 # DRIVER_MEMORY (default 1g) is the driver's heap. Everything (SPARK_HOME, logs, process ids) lives in
 # $DPSPECTRA_CLUSTER_DIR (default /tmp/dpspectra-cluster); MASTER_PORT and MASTER_UI_PORT default to 7077
 # and 8080. Every process listens on 127.0.0.1 only.
@@ -19,9 +19,9 @@ state=${DPSPECTRA_CLUSTER_DIR:-/tmp/dpspectra-cluster}
 home=$state/spark-home
 master_port=${MASTER_PORT:-7077}
 master_ui=${MASTER_UI_PORT:-8080}
-jar=$root/dpspectra-spark/target/dpspectra-spark.jar
-# Spark's module flags, as the tests pass them (spark.moduleFlags in dpspectra-spark/pom.xml)
-flags=$(sed -n '/<spark.moduleFlags>/,/<\/spark.moduleFlags>/p' dpspectra-spark/pom.xml \
+jar=$root/dpspectra-spark-job/target/dpspectra-spark-job.jar
+# Spark's module flags, as the tests pass them (spark.moduleFlags in the parent pom.xml)
+flags=$(sed -n '/<spark.moduleFlags>/,/<\/spark.moduleFlags>/p' pom.xml \
     | sed -e 's/<[^>]*>//g' | tr -s ' \n' ' ')
 export SPARK_HOME=$home SPARK_SCALA_VERSION=2.13 SPARK_LOCAL_IP=127.0.0.1
 export JAVA_HOME=${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}
@@ -31,7 +31,7 @@ layout() {
     mkdir -p "$home/jars" "$state/logs"
     local cp_file=$state/classpath.txt
     # the job's jar, and the classpath of Spark and its dependencies (dpspectra's own modules excluded)
-    mvn -B -q -o -pl dpspectra-spark -am package -DskipTests dependency:build-classpath \
+    mvn -B -q -o -pl dpspectra-spark-job -am package -DskipTests dependency:build-classpath \
         -Dmdep.includeScope=test -Dmdep.excludeGroupIds=io.dpspectra -Dmdep.outputFile="$cp_file" >&2
     tr ':' '\n' < "$cp_file" | while read -r j; do
         [[ "$j" == *.jar ]] && ln -sf "$j" "$home/jars/$(basename "$j")"
