@@ -73,8 +73,10 @@ final class CovarianceCommand extends BaseCommand {
         }
         RandomSource random = privacy.randomSource(err());
         // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
-        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total, plan.rho(List.of(
-                Map.entry(params, alg.equals("gaussian") ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.PURE))));
+        List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> parts = List.of(
+                Map.entry(params, alg.equals("gaussian") ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.PURE));
+        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total, plan.rho(parts),
+                plan.profile(parts));
 
         io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
         io.estimatorReadsOnce = true; // every covariance estimator makes one Gram pass

@@ -204,7 +204,8 @@ final class FitCommand extends BaseCommand {
             if (spectrumParams != null) {
                 parts.add(Map.entry(spectrumParams, PrivacyOptions.Noise.GAUSSIAN)); // Gaussian or Laplace
             }
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(parts));
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(parts),
+                    plan.profile(parts));
         }
 
         io.beforeReading = d -> {

@@ -120,7 +120,8 @@ final class LdpCommand implements Runnable {
                 random = RandomSource.seededForReproducibility(seed);
             }
             PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
-                    PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN));
+                    PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN),
+                    PrivacyOptions.profile(privacy, PrivacyOptions.Noise.GAUSSIAN));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");

@@ -117,6 +117,24 @@ final class ReleaseInput {
             }
             return r;
         }
+
+        /** The privacy profile of the same parts, composed (for a ledger with PLD accounting). */
+        io.dpspectra.privacy.PrivacyProfile profile(List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> mainParts) {
+            List<io.dpspectra.privacy.PrivacyProfile> parts = new java.util.ArrayList<>();
+            addPart(parts, PrivacyOptions.profile(bound, PrivacyOptions.Noise.PURE));
+            addPart(parts, PrivacyOptions.profile(centre, PrivacyOptions.Noise.GAUSSIAN));
+            for (Map.Entry<PrivacyParams, PrivacyOptions.Noise> part : mainParts) {
+                addPart(parts, PrivacyOptions.profile(part.getKey(), part.getValue()));
+            }
+            return parts.isEmpty() ? io.dpspectra.privacy.PrivacyProfile.of(total)
+                    : io.dpspectra.privacy.PrivacyProfile.compose(parts);
+        }
+
+        private static void addPart(List<io.dpspectra.privacy.PrivacyProfile> parts, io.dpspectra.privacy.PrivacyProfile p) {
+            if (p != null) {
+                parts.add(p);
+            }
+        }
     }
 
     /**

@@ -74,6 +74,46 @@ class LedgerCliTest {
                 .exitCode()).isEqualTo(2);
     }
 
+    /**
+     * The yardstick of PLD accounting: from a (1, 1e-6) ledger, analyze-gauss releases of (0.25, 1e-8) each. Basic
+     * composition admits 4 and zCDP 12; the exact composition of the Gaussian mechanisms admits 20, and the 21st is
+     * refused before any data is read (its input does not exist).
+     */
+    @Test
+    void aPldLedgerAdmitsTwentyAnalyzeGaussFitsAndRefusesTheTwentyFirstBeforeReadingData() throws Exception {
+        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        Path pld = dir.resolve("pld.ledger");
+        Cli.Result init = Cli.run("ledger", "init", "--accounting", "pld", "--epsilon", "1", "--delta", "1e-6",
+                pld.toString());
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        assertThat(init.err()).contains("PLD accounting");
+        String[] fit = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "0.25", "--delta", "1e-8",
+            "--clip-norm", "1", "--ledger"};
+        for (int i = 0; i < 20; i++) {
+            Cli.Result r = Cli.run(concat(fit, pld.toString(), data.toString()));
+            assertThat(r.exitCode()).as("fit %s: %s", i + 1, r).isZero();
+        }
+        String before = Files.readString(pld);
+        Cli.Result refused = Cli.run(concat(fit, pld.toString(), dir.resolve("absent.csv").toString()));
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.BUDGET_REFUSED);
+        assertThat(refused.err()).contains("PLD accounting").contains("leaving one more Gaussian release")
+                .doesNotContainIgnoringCase("no such file").doesNotContainIgnoringCase("cannot read");
+        assertThat(Files.readString(pld)).isEqualTo(before);
+        com.fasterxml.jackson.databind.JsonNode show = Json.MAPPER.readTree(Cli.run("ledger", "show", pld.toString()).out());
+        assertThat(show.get("accounting").asText()).isEqualTo("pld");
+        assertThat(show.get("spends")).hasSize(20);
+        assertThat(show.get("spentBasic").get("epsilon").asDouble()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(show.get("spentPld").get("epsilon").asDouble()).isLessThanOrEqualTo(1.0).isGreaterThan(0.95);
+        assertThat(show.get("spends").get(0).get("profile").asText()).startsWith("Gaussian noise, mu = ");
+        // a PLD ledger needs a delta, and only the three accountings exist
+        assertThat(Cli.run("ledger", "init", "--accounting", "pld", "--epsilon", "1", dir.resolve("p").toString())
+                .exitCode()).isEqualTo(2);
+        Cli.Result bad = Cli.run("ledger", "init", "--accounting", "rdp", "--epsilon", "1", "--delta", "1e-6",
+                dir.resolve("q").toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("basic, zcdp or pld");
+    }
+
     private static String[] concat(String[] head, String... tail) {
         String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
         System.arraycopy(tail, 0, all, head.length, tail.length);
