@@ -199,7 +199,9 @@ final class FitCommand extends BaseCommand {
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
             List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> parts = new ArrayList<>();
-            parts.add(Map.entry(params, !alg.needsDelta() ? PrivacyOptions.Noise.PURE
+            // an algorithm that takes delta only optionally is pure epsilon without it; with it, Gaussian (private-power)
+            boolean pure = !alg.needsDelta() && !(alg.gaussianOnly() && params.delta() > 0);
+            parts.add(Map.entry(params, pure ? PrivacyOptions.Noise.PURE
                     : alg.gaussianOnly() ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.OTHER));
             if (spectrumParams != null) {
                 parts.add(Map.entry(spectrumParams, PrivacyOptions.Noise.GAUSSIAN)); // Gaussian or Laplace

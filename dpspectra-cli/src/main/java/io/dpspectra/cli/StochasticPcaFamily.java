@@ -146,6 +146,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                     + "replace-one rows; needs --delta > 0");
         }
 
+        /** Each row is read by one step, one Gaussian release calibrated to (epsilon, delta) (not so paper-literal). */
+        @Override
+        public boolean gaussianOnly() {
+            return !paperLiteral;
+        }
+
         @Override
         public void validateOptions() {
             checkBatch(1);
@@ -343,6 +349,12 @@ final class StochasticPcaFamily implements AlgorithmFamily {
             super("dp-power-method", true, true, List.of("--l1-bound", "--dp-power-iterations"),
                     "DP-Power-Method ([DS] App. G): private power method on L2/L1-clipped rows; add/remove rows; "
                     + "needs --delta > 0");
+        }
+
+        /** Gaussian column releases only, whose composition meets (epsilon, delta). */
+        @Override
+        public boolean gaussianOnly() {
+            return true;
         }
 
         @Override

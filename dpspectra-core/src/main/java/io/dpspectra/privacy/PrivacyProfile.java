@@ -215,6 +215,30 @@ public sealed interface PrivacyProfile {
         return r;
     }
 
+    /**
+     * The ε of a pure-DP profile (its parts' ε added up for a composition: basic composition is exact for the
+     * worst case of pure DP at δ = 0), NaN when some part has δ &gt; 0.
+     */
+    default double pureEpsilon() {
+        if (this instanceof Pure p) {
+            return p.epsilon();
+        }
+        if (this instanceof Point p) {
+            return p.delta() == 0 ? p.epsilon() : Double.NaN;
+        }
+        if (this instanceof DiscreteLaplace l) {
+            return l.shift() / l.scale();
+        }
+        if (this instanceof Composition c) {
+            double e = 0;
+            for (PrivacyProfile part : c.parts()) {
+                e += part.pureEpsilon();
+            }
+            return e;
+        }
+        return Double.NaN;
+    }
+
     /** The GDP parameter μ when the profile is Gaussian only (exact composition), else NaN. */
     default double gaussianMu() {
         return this instanceof Gaussian g ? g.mu() : Double.NaN;
