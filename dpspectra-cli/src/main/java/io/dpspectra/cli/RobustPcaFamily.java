@@ -133,16 +133,22 @@ final class RobustPcaFamily implements AlgorithmFamily {
             super(name, name.startsWith("dp-"), true, List.of(), switch (name) {
                 case "ggd" -> "Maunu-Yu-Lerman geodesic gradient descent on GLAD (robust PCA), full batch; NOT private";
                 case "sggd" -> "Maunu-Yu-Lerman stochastic GGD (minibatches with replacement); NOT private";
-                case "dp-ggd" -> "Maunu-Yu-Lerman dp-GGD: robust PCA, full-batch noisy GGD, zCDP noise, private PCA "
-                        + "start; replace-one rows; needs --delta > 0";
-                default -> "Maunu-Yu-Lerman dp-SGGD: robust PCA, Poisson minibatches, Renyi-accounted noise, private "
-                        + "PCA start; replace-one rows; needs --delta > 0; O(B d k) per step";
+                case "dp-ggd" -> "Maunu-Yu-Lerman dp-GGD: robust PCA, full-batch noisy GGD, Gaussian noise composed "
+                        + "exactly over the steps, private PCA start; replace-one rows; needs --delta > 0";
+                default -> "Maunu-Yu-Lerman dp-SGGD: robust PCA, Poisson minibatches, noise from the steps' privacy "
+                        + "loss distribution, private PCA start; replace-one rows; needs --delta > 0; O(B d k) per step";
             });
         }
 
         @Override
         public boolean isPrivate() {
             return needsDelta();
+        }
+
+        /** dp-GGD adds only Gaussian noise (its start and its full-batch steps), unless the paper's is asked for. */
+        @Override
+        public boolean gaussianOnly() {
+            return name().equals("dp-ggd") && !stochastic.paperLiteral;
         }
 
         @Override

@@ -56,12 +56,14 @@ public final class GaussianPrivacy {
     }
 
     /**
-     * The largest μ whose curve meets (ε, δ): 1/σ* with σ* the analytic-Gaussian σ for sensitivity 1
-     * ({@link GaussianNoise#analyticSigma}, the upper end of its bisection, so μ is on the safe side).
+     * The largest μ whose curve meets (ε, δ), on the safe side: 1/σ* with σ* the analytic-Gaussian σ for
+     * sensitivity 1 ({@link GaussianNoise#analyticSigma}, the upper end of its bisection), lowered by a relative
+     * 1e−12 so that the rounding of whatever is computed from it (σ = Δ√T/μ, products of μ's) cannot push δ(ε) above
+     * δ (δ moves by about (ε/μ)²·1e−12 relative for that change).
      */
     public static double mu(PrivacyParams target) {
         DpPreconditions.checkPositiveDelta(target.delta(), "a Gaussian privacy budget");
-        return 1 / GaussianNoise.analyticSigma(1.0, target.epsilon(), target.delta());
+        return 1 / GaussianNoise.analyticSigma(1.0, target.epsilon(), target.delta()) * (1 - 1e-12);
     }
 
     private static void checkMu(double mu) {
