@@ -79,13 +79,19 @@ final class PowerMethodFamily implements AlgorithmFamily {
     private final class PrivatePowerFit extends RowPowerFit {
         PrivatePowerFit() {
             super("private-power", ITERATION_OPTIONS, "private power method (Hardt & Price Fig. 3) on XᵀX, applied as "
-                    + "Xᵀ(XW) per pass: Gaussian noise (delta > 0) or Laplace (delta = 0) for unit spectral change beta²; "
-                    + "--iterations, --block-size");
+                    + "Xᵀ(XW) per pass: Gaussian noise composed exactly over the p*L products (delta > 0) or Laplace "
+                    + "(delta = 0) for unit spectral change beta²; --iterations, --block-size");
         }
 
         @Override
         public void validateOptions() {
             validateShared();
+        }
+
+        /** Gaussian noise only (composed exactly over the p·L products) when delta > 0; Laplace (pure) otherwise. */
+        @Override
+        public boolean gaussianOnly() {
+            return true;
         }
 
         @Override

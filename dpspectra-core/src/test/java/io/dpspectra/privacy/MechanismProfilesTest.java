@@ -12,6 +12,7 @@ import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.ClippedPowerMethod;
 import io.dpspectra.pca.KDpOja;
+import io.dpspectra.pca.PrivatePowerMethod;
 import io.dpspectra.privacy.pld.GaussianPrivacy;
 import io.dpspectra.privacy.pld.ProfileAccounting;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,8 @@ class MechanismProfilesTest {
         assertTightGaussian(PrivateMean.of(Neighbouring.REPLACE_ROW, r).estimate(rows(), BUDGET).guarantee());
         assertTightGaussian(KDpOja.builder().components(1).randomSource(r).build().fit(rows(), BUDGET)
                 .guarantee().orElseThrow());
-//PPM
+        assertTightGaussian(PrivatePowerMethod.builder().components(2).randomSource(r).build().fit(rows(), BUDGET)
+                .guarantee().orElseThrow());
     }
 
     @Test
