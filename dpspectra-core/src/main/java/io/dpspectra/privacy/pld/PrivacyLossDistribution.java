@@ -99,7 +99,8 @@ public final class PrivacyLossDistribution {
         checkInterval(h);
         long a = (long) Math.floor(epsilon / h);
         long b = (long) Math.ceil(epsilon / h);
-        long[] grid = a == b ? new long[] {-a, a} : new long[] {-b, -a, a, b};
+        // the grid points around ±ε, distinct and increasing (ε below h gives -1, 0, 1)
+        long[] grid = java.util.stream.LongStream.of(-b, -a, a, b).distinct().sorted().toArray();
         return symmetric(ConnectTheDots.discretise(Curves.approximate(epsilon, delta), h, grid));
     }
 

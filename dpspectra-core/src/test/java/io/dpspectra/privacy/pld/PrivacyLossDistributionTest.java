@@ -448,6 +448,16 @@ class PrivacyLossDistributionTest {
     }
 
     @Test
+    void anEpsilonBelowTheIntervalIsStillDominated() {
+        // ε = 3e-5 < h: the atoms ±ε fall between grid points -1, 0, 1
+        PrivacyLossDistribution tiny = PrivacyLossDistribution.pureDp(3e-5, H);
+        for (double e : new double[] {-1e-4, 0, 1e-5, 3e-5}) {
+            assertThat(tiny.deltaForEpsilon(e)).isGreaterThanOrEqualTo(binomialRr(3e-5, 1, e));
+        }
+        assertThat(tiny.epsilonForDelta(1e-12)).isLessThanOrEqualTo(1e-4 + 1e-12);
+    }
+
+    @Test
     void identityRevealsNothing() {
         PrivacyLossDistribution id = PrivacyLossDistribution.identity(H);
         assertThat(id.deltaForEpsilon(0)).isCloseTo(0, within(1e-14));
