@@ -14,6 +14,10 @@ import java.util.Map;
  * marked as such, and {@link #PRIVATE_KEYS_NOTE} explains this to library users.
  */
 public final class Diagnostics {
+    /**
+     * The note that goes with diagnostics wherever they are shown or written: they describe the input and are not
+     * differentially private.
+     */
     public static final String PRIVATE_KEYS_NOTE =
             "diagnostics such as clipped-row counts describe the input and are not differentially private";
 
@@ -23,18 +27,39 @@ public final class Diagnostics {
         this.entries = Collections.unmodifiableMap(new LinkedHashMap<>(entries));
     }
 
+    /**
+     * No diagnostics.
+     *
+     * @return an empty, immutable instance
+     */
     public static Diagnostics empty() {
         return new Diagnostics(Map.of());
     }
 
+    /**
+     * A builder that keeps the order in which entries are put.
+     *
+     * @return a new, empty builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * Every entry, in insertion order.
+     *
+     * @return an unmodifiable view of the entries (not private: see the class comment)
+     */
     public Map<String, Object> asMap() {
         return entries;
     }
 
+    /**
+     * One entry.
+     *
+     * @param key the entry's name, e.g. {@code "iterations"}
+     * @return its value, or null when there is no such entry
+     */
     public Object get(String key) {
         return entries.get(key);
     }
@@ -43,16 +68,34 @@ public final class Diagnostics {
     public static final class Builder {
         private final LinkedHashMap<String, Object> map = new LinkedHashMap<>();
 
+        /**
+         * Adds or replaces one entry (a replaced key keeps its first position).
+         *
+         * @param key the entry's name
+         * @param value a number, string, boolean or list of them
+         * @return this builder
+         */
         public Builder put(String key, Object value) {
             map.put(key, value);
             return this;
         }
 
+        /**
+         * Adds or replaces every entry of {@code other}, in its order.
+         *
+         * @param other diagnostics to copy, e.g. those of a preprocessing step
+         * @return this builder
+         */
         public Builder putAll(Diagnostics other) {
             map.putAll(other.entries);
             return this;
         }
 
+        /**
+         * The diagnostics put so far; the builder can be reused.
+         *
+         * @return an immutable copy of the entries
+         */
         public Diagnostics build() {
             return new Diagnostics(map);
         }

@@ -1,13 +1,20 @@
 package io.dpspectra.cli;
 
-import java.util.List;
+import io.dpspectra.release.PcaAlgorithm;
+import io.dpspectra.release.PcaOptions;
+import java.util.function.Predicate;
 
 /**
- * A group of {@link FitAlgorithm}s from one paper, together with their command-line options. Each
- * implementation is a picocli mixin of {@link FitCommand}: its {@code @Option} fields appear in
- * {@code dpspectra fit --help} under the family's heading.
+ * The command-line options of one family of {@code fit} algorithms (one paper): a picocli mixin of
+ * {@link FitCommand}, whose {@code @Option} fields appear in {@code dpspectra fit --help} and are translated
+ * into core's typed {@link PcaOptions}. The algorithms, their checks and their defaults are core's
+ * ({@link io.dpspectra.release.Algorithms}).
  */
 interface AlgorithmFamily {
-    /** The algorithms of this family, configured from the family's parsed options. */
-    List<FitAlgorithm> fitAlgorithms();
+    /**
+     * Sets on {@code options} every option of this family the user typed ({@code typed} tests an option's
+     * longest name), for {@code algorithm}. An option typed in text form that {@code algorithm} does not read
+     * is marked as given without being parsed, so that core refuses it as not applying.
+     */
+    void fill(PcaOptions.Builder options, Predicate<String> typed, PcaAlgorithm algorithm);
 }

@@ -82,7 +82,7 @@ final class AuditCommand extends BaseCommand {
         output.checkBeforeReading();
         PrivacyParams claimed = PrivacyParams.of(epsilon, delta);
         Neighbouring relation = PrivacyOptions.parseNeighbouring(neighbouring);
-        io.dpspectra.privacy.DpPreconditions.checkBound("--clip-norm", clipNorm);
+        BoundOptions.check("--clip-norm", clipNorm);
         String m = mechanism.toLowerCase(Locale.ROOT);
         if (m.equals("gaussian-covariance")) {
             io.dpspectra.privacy.DpPreconditions.checkPositiveDelta(delta, "gaussian-covariance (--delta)");

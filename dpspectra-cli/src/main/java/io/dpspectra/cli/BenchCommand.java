@@ -45,8 +45,8 @@ public final class BenchCommand implements Callable<Integer> {
     /** {@code dpspectra bench gram}: XᵀX throughput, streamed from a binary file and in memory. */
     @Command(name = "gram", mixinStandardHelpOptions = true,
             description = {
-                "Times X^T X of an n x d benchmark matrix (uniform [-1,1) entries, seeded):",
-                "  (a) streamed: BinaryRows file -> L2 clipping (bound 1.0) -> GramPass;",
+                "Times X^T X of an n x d benchmark matrix (uniform [-1,1) entries, seeded), streamed and in memory.",
+                "  (a) streamed: a .dpsr file -> L2 clipping (bound 1.0) -> the Gram pass of a release;",
                 "  (b) in memory: one X^T X update (dsyrk native; dpspectra's kernel for java).",
                 "Best of --repeat runs after one warm-up. GFLOP/s counts n*d^2 flops",
                 "(lower triangle: n*d^2/2 multiply-adds, each 2 flops).",
@@ -67,7 +67,7 @@ public final class BenchCommand implements Callable<Integer> {
                 description = "Rows per block in the streamed pass (default ${DEFAULT-VALUE}).")
         int blockRows;
 
-        @Option(names = "--file", paramLabel = "FILE", description = "BinaryRows file to read; created with benchmark data if missing"
+        @Option(names = "--file", paramLabel = "FILE", description = "The .dpsr file to read; created with benchmark data if missing"
                 + " (then kept). Without it a temporary file is used and deleted.")
         Path file;
 
@@ -123,7 +123,7 @@ public final class BenchCommand implements Callable<Integer> {
                     c.nextBlock(x, (int) n, d);
                 }
                 double inMemory = bestSeconds(repeat, () -> {
-                    Gram g = new Gram(d, 1, be);
+                    Gram g = new Gram(d, be);
                     g.addBlock(x, (int) n);
                     g.result();
                 });

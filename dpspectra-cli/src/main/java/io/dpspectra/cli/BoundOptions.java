@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.release.RowBound;
 import picocli.CommandLine.Option;
 
 /**
@@ -12,14 +13,8 @@ import picocli.CommandLine.Option;
  * bound then follows from the schema by construction.
  */
 final class BoundOptions {
-    /** Default share of the budget for a private bound. */
-    static final double DEFAULT_PRIVATE_FRACTION = 0.1;
-    /** The top T of the public grid of a private bound without a bounded schema. */
-    static final double PRIVATE_GRID_TOP = 1e6;
-    /** The grid spans [T·span, T]. */
-    static final double PRIVATE_GRID_SPAN = 1e-8;
-    /** The grid's ratio: the bound's relative resolution is 10%. */
-    static final double PRIVATE_GRID_RATIO = 1.1;
+    /** Default share of the budget for a private bound (core's). */
+    static final double DEFAULT_PRIVATE_FRACTION = RowBound.DEFAULT_PRIVATE_SHARE;
 
     @Option(names = "--clip-norm", paramLabel = "B|private:Q[:F]",
             description = "Clip every row to L2 norm <= B (rows above B are scaled down onto B). Choose B from domain "
@@ -40,11 +35,29 @@ final class BoundOptions {
     record PrivateBound(double quantile, double fraction) {
     }
 
+    /**
+     * The largest row-norm bound accepted: the noise of a release scales with B² (times the dimension, over
+     * ε), which overflows a double well before B = 1e154; no real data need a larger bound (rescale them by
+     * a public constant instead).
+     */
+    static final double MAX_BOUND = 1e100;
+
     /** Checks the bound is finite and positive (a usage error otherwise), before any data is read. */
     void validate() {
         if (privateBound() == null) {
-            DpPreconditions.checkBound(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
+            check(clipNorm != null ? "--clip-norm" : "--norm-bound", bound());
         }
+    }
+
+    /** A bound given as {@code option}: finite, positive and at most {@link #MAX_BOUND} (a usage error otherwise). */
+    static double check(String option, double bound) {
+        DpPreconditions.checkBound(option, bound);
+        if (bound > MAX_BOUND) {
+            throw CliException.usage(option + " " + bound + " is too large: the noise, which grows as the bound "
+                    + "squared, would overflow (the largest bound accepted is " + MAX_BOUND + ")",
+                    "rescale the data by a public constant (and the bound with it)");
+        }
+        return bound;
     }
 
     /** The private-bound request, or null for a given bound. */

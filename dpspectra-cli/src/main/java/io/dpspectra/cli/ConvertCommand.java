@@ -28,7 +28,6 @@ final class ConvertCommand extends BaseCommand {
             throw CliException.usage("OUTPUT " + outputPath + " must end in .dpsr", "e.g. dpspectra convert data.csv data.dpsr");
         }
         AtomicFiles.checkWritableTarget(outputPath, "OUTPUT");
-        AtomicFiles.checkNotAnInput(outputPath, "OUTPUT", inputPath, "the input file");
         Inputs.Opened opened = Inputs.open(inputPath, input, this::note);
         long n = BinaryRows.write(Progress.track(opened.rows(), "convert"), outputPath);
         err().println("dpspectra: wrote " + n + " rows x " + opened.dimension() + " columns to " + outputPath);

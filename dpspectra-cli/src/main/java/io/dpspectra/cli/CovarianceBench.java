@@ -25,9 +25,9 @@ import picocli.CommandLine.Option;
  * timings, so the comparison is release-from-XᵀX against eigendecomposition-of-XᵀX.
  */
 @Command(name = "covariance", mixinStandardHelpOptions = true,
-        description = {"Times a full AD release (iterative eigenvector sampling, all d eigenvectors) from X^T X",
-            "against one symmetric eigendecomposition of the same d x d matrix. Reports time per eigenvector",
-            "and the ratio (target <= 3). Best of --repeat runs after one warm-up."})
+        description = {"Times a full AD release (iterative eigenvector sampling, all d eigenvectors) from X^T X against "
+            + "one symmetric eigendecomposition of the same d x d matrix.", "Reports time per eigenvector and the "
+            + "ratio (target <= 3). Best of --repeat runs after one warm-up."})
 final class CovarianceBench implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "N", defaultValue = "50000", description = "n (default ${DEFAULT-VALUE}).")
     int rows;

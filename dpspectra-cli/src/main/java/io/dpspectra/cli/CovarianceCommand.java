@@ -6,9 +6,11 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.Algorithms;
+import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.CovarianceAlgorithm;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,32 +53,26 @@ final class CovarianceCommand extends BaseCommand {
 
     @Override
     public Integer call() throws Exception {
-        String alg = algorithm.toLowerCase(Locale.ROOT);
+        CliVocabulary words = CliVocabulary.DEFAULT;
+        CovarianceAlgorithm alg = Algorithms.covariance(algorithm.toLowerCase(Locale.ROOT), words);
         Neighbouring neighbouring = privacy.neighbouringOrNull();
-        Algorithms.checkCovariance(alg, neighbouring);
-        if (skipLastVector && !alg.equals("it-u") && !alg.equals("ad")) {
-            throw CliException.usage("--skip-last-vector does not apply to --algorithm " + alg,
-                    "drop --skip-last-vector, or choose an algorithm it applies to: it-u, ad");
-        }
-        PrivacyParams total = privacy.params(alg);
-        if (alg.equals("gaussian")) {
+        alg.checkRelation(neighbouring, words);
+        alg.checkSkipLastVector(skipLastVector, words);
+        PrivacyParams total = privacy.params(alg.name());
+        if (alg.needsDelta()) {
             privacy.requirePositiveDelta("gaussian covariance");
         }
-        if (Algorithms.isSampling(alg) && total.delta() > 0) {
-            warn(alg + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
+        if (alg.isSampling() && total.delta() > 0) {
+            warn(alg.name() + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
-        ReleaseInput.Plan plan = io.plan(total, alg.equals("gaussian"));
-        PrivacyParams params = plan.main();
-        if (io.spendsOnPreprocessing() && neighbouring == null) {
-            neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
-        }
+        BudgetPlan plan = io.plan(total, null, alg.needsDelta(), alg.noise(), words);
+        PrivacyParams params = plan.estimator();
+        neighbouring = plan.neighbouring(neighbouring); // one relation for every part of a composition
         RandomSource random = privacy.randomSource(err());
         // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
-        List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> parts = List.of(
-                Map.entry(params, alg.equals("gaussian") ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.PURE));
-        privacy.chargeLedger("covariance --algorithm " + alg + " on " + io.inputPath, total, plan.rho(parts),
-                plan.profile(parts));
+        privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total, plan.rho(),
+                plan.profile());
 
         io.beforeReading = d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
         io.estimatorReadsOnce = true; // every covariance estimator makes one Gram pass
@@ -84,7 +80,7 @@ final class CovarianceCommand extends BaseCommand {
         ClippedRows rows = in.rows();
         java.util.List<String> columns = in.opened().columnNames();
 
-        CovarianceEstimator estimator = Algorithms.covariance(alg, neighbouring, random, skipLastVector);
+        CovarianceEstimator estimator = alg.estimator(neighbouring, random, skipLastVector);
         long start = System.nanoTime();
         PrivateCovariance result = estimator.release(rows, params);
         double seconds = (System.nanoTime() - start) / 1e9;

@@ -11,8 +11,9 @@ import picocli.CommandLine.Mixin;
 
 /** {@code dpspectra evaluate}: utility of a model against exact PCA of a data file. */
 @Command(name = "evaluate", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Measure how well a model's components U (d x k) capture INPUT, against exact PCA of INPUT "
-                + "with C = XᵀX/n and V_k its top-k eigenvectors:",
+        description = {"Measure how well a model's components U (d x k) capture INPUT against exact PCA of INPUT (NOT "
+                + "private: for test or synthetic data).",
+                "With C = XᵀX/n of INPUT and V_k its top-k eigenvectors:",
                 "  capturedVarianceRatio = <UUᵀ, C> / <V_kV_kᵀ, C>   (1 is perfect)",
                 "  subspaceDistance      = ||UUᵀ - V_kV_kᵀ||_F        (0 is perfect)",
                 "INPUT goes through the model's recorded preprocessing (schema, centring, bound) first.",

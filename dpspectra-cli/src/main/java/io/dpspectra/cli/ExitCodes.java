@@ -8,7 +8,10 @@ public final class ExitCodes {
     public static final int INTERNAL = 1;
     /** Bad usage or parameters: unknown option, ε ≤ 0, δ ∉ [0, 1), k &gt; d, missing norm bound. */
     public static final int USAGE = 2;
-    /** Bad input data: malformed/non-finite cell, ragged row, row over --norm-bound, missing file. */
+    /**
+     * Bad input data: malformed/non-finite cell, ragged row, row over --norm-bound, missing file, a file that
+     * cannot be read or written (a truncated .gz, a full disk).
+     */
     public static final int BAD_DATA = 3;
     /** A privacy budget refused the request. */
     public static final int BUDGET_REFUSED = 4;

@@ -9,21 +9,24 @@ import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.privacy.ReleaseRefusedException;
+import io.dpspectra.release.Algorithms;
+import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.Components;
+import io.dpspectra.release.PcaAlgorithm;
+import io.dpspectra.release.PcaOptions;
+import io.dpspectra.release.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.ToIntFunction;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code dpspectra fit}: private principal components of a data file. The algorithms come from the
- * {@link AlgorithmFamily} mixins listed in {@link #families()}; this class only handles the shared options,
- * the input, the validation pass and the output.
+ * {@code dpspectra fit}: private principal components of a data file. The algorithms are core's table
+ * ({@link Algorithms}); their options are the {@link AlgorithmFamily} mixins listed in {@link #families()},
+ * translated into core's typed options. This class handles the shared options, the input and the output.
  */
 @Command(name = "fit", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Estimate the top-k principal components of INPUT (uncentred second moment XᵀX) with a "
@@ -61,22 +64,21 @@ final class FitCommand extends BaseCommand {
     CovariancePcaFamily covariancePca = new CovariancePcaFamily();
 
     @Mixin
-    RobustPcaFamily robustPca = new RobustPcaFamily(stochastic, powerMethods);
+    RobustPcaFamily robustPca = new RobustPcaFamily();
 
-    /** Every family, in the order of the help text. */
+    /** The option families, in the order of the help text. */
     List<AlgorithmFamily> families() {
-        return List.of(new CoreFitAlgorithms(), stochastic, powerMethods, covariancePca, robustPca);
+        return List.of(stochastic, powerMethods, covariancePca, robustPca);
     }
 
-    /** The help footer: one line per algorithm, from freshly constructed (default) families. */
+    /** The help footer: one line per algorithm of core's table. */
     static String[] algorithmFooter() {
         List<String> lines = new ArrayList<>();
         lines.add("");
         lines.add("Algorithms:");
-        for (AlgorithmFamily family : new FitCommand().families()) {
-            for (FitAlgorithm a : family.fitAlgorithms()) {
-                lines.addAll(Tables.hangingIndent(String.format(Locale.ROOT, "  %-16s ", a.name()), a.summary(), 79));
-            }
+        for (PcaAlgorithm a : Algorithms.pca()) {
+            lines.addAll(Tables.hangingIndent(String.format(Locale.ROOT, "  %-16s ", a.name()),
+                    a.summary(CliVocabulary.DEFAULT), 79));
         }
         lines.add("");
         lines.add("Example: dpspectra fit --algorithm analyze-gauss --components 2 --epsilon 1 \\");
@@ -84,23 +86,24 @@ final class FitCommand extends BaseCommand {
         return lines.toArray(new String[0]);
     }
 
-    FitAlgorithm chosen() {
-        String alg = algorithm.toLowerCase(Locale.ROOT);
-        List<String> names = new ArrayList<>();
+    PcaAlgorithm chosen() {
+        return Algorithms.findPca(algorithm).orElseThrow(() -> CliException.usage("unknown --algorithm '" + algorithm
+                + "'", "choose one of: " + String.join(", ", Algorithms.pca().stream().map(PcaAlgorithm::name).toList())
+                + " (see 'dpspectra fit --help')"));
+    }
+
+    /** The options typed for the families, as core's typed options for {@code alg}. */
+    private PcaOptions options(PcaAlgorithm alg) {
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        PcaOptions.Builder b = PcaOptions.builder();
         for (AlgorithmFamily family : families()) {
-            for (FitAlgorithm a : family.fitAlgorithms()) {
-                if (a.name().equals(alg)) {
-                    return a;
-                }
-                names.add(a.name());
-            }
+            family.fill(b, name -> parsed != null && parsed.hasMatchedOption(name), alg);
         }
-        throw CliException.usage("unknown --algorithm '" + algorithm + "'",
-                "choose one of: " + String.join(", ", names) + " (see 'dpspectra fit --help')");
+        return b.build();
     }
 
     /** Default budget share of the private spectrum behind --components auto. */
-    static final double SPECTRUM_FRACTION = 0.1;
+    static final double SPECTRUM_FRACTION = Components.DEFAULT_SPECTRUM_SHARE;
 
     /** --components auto:T[:F], parsed; null for a fixed k. */
     private double[] autoComponents() {
@@ -130,61 +133,30 @@ final class FitCommand extends BaseCommand {
         }
     }
 
-    /**
-     * Refuses (exit 2) an algorithm family's option that the user typed but the chosen algorithm does not
-     * use, e.g. --paper-literal with analyze-gauss: silently ignoring it would mislead.
-     */
-    private void checkOptionsApplyTo(FitAlgorithm alg) {
-        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
-        for (CommandSpec mixin : spec.mixins().values()) {
-            if (!(mixin.userObject() instanceof AlgorithmFamily family)) {
-                continue;
-            }
-            boolean own = family.fitAlgorithms().stream().anyMatch(a -> a.name().equals(alg.name()));
-            for (OptionSpec option : mixin.options()) {
-                String name = option.longestName();
-                if (parsed != null && parsed.hasMatchedOption(name) && !(own && alg.usesOption(name))
-                        && !alg.borrowsOption(name)) {
-                    List<String> users = new ArrayList<>();
-                    family.fitAlgorithms().stream().filter(a -> a.usesOption(name)).forEach(a -> users.add(a.name()));
-                    throw CliException.usage(name + " does not apply to --algorithm " + alg.name(),
-                            "drop " + name + ", or choose an algorithm it applies to: " + String.join(", ", users));
-                }
-            }
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
-        FitAlgorithm alg = chosen();
+        PcaAlgorithm alg = chosen();
         double[] auto = autoComponents();
         int k = auto == null ? fixedComponents() : -1;
         io.checkBeforeReading();
-        alg.validateOptions();
-        checkOptionsApplyTo(alg);
+        CliVocabulary words = CliVocabulary.DEFAULT.typedAs(Setting.COMPONENTS, components);
+        PcaOptions options = options(alg);
+        alg.check(options, words);
         PrivacyParams params = null;
         Neighbouring neighbouring = privacy.neighbouringOrNull();
-        ReleaseInput.Plan plan = null;
+        BudgetPlan plan = null;
         PrivacyParams spectrumParams = null;
         if (alg.isPrivate()) {
             PrivacyParams total = privacy.params(alg.name());
             if (alg.needsDelta()) {
                 privacy.requirePositiveDelta(alg.name());
             }
-            plan = io.plan(total, alg.needsDelta());
-            params = plan.main();
-            if (auto != null) {
-                spectrumParams = alg.needsDelta() ? total.scaled(auto[1]) : PrivacyParams.pure(total.epsilon() * auto[1]);
-                double leftEps = params.epsilon() - spectrumParams.epsilon();
-                if (!(leftEps > 0)) {
-                    throw CliException.usage("--components " + components + " leaves no budget for the estimator",
-                            "use a smaller share F");
-                }
-                params = PrivacyParams.of(leftEps, Math.max(0, params.delta() - spectrumParams.delta()));
-            }
-            if ((io.spendsOnPreprocessing() || auto != null) && neighbouring == null) {
-                neighbouring = Neighbouring.REPLACE_ROW; // one relation for every part of the composition
-            }
+            plan = io.plan(total, auto == null ? Components.fixed(k) : Components.auto(auto[0], auto[1]),
+                    alg.needsDelta(), alg.noise(options), words);
+            params = plan.estimator();
+            spectrumParams = plan.spectrum().orElse(null);
+            neighbouring = plan.neighbouring(neighbouring); // one relation for every part of a composition
+            alg.checkRelation(neighbouring, options, words);
         } else {
             if (io.spendsOnPreprocessing() || auto != null) {
                 throw CliException.usage("--algorithm " + alg.name() + " is not private, so --center private, "
@@ -192,22 +164,14 @@ final class FitCommand extends BaseCommand {
             }
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");
-            if (privacy.epsilon != null || privacy.seed != null) {
-                warn("--epsilon/--delta/--seed are ignored by --algorithm " + alg.name());
+            if (privacy.epsilon != null || privacy.seed != null || privacy.ledger != null) {
+                warn("--epsilon/--delta/--seed/--ledger are ignored by --algorithm " + alg.name());
             }
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
-            List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> parts = new ArrayList<>();
-            // an algorithm that takes delta only optionally is pure epsilon without it; with it, Gaussian (private-power)
-            boolean pure = !alg.needsDelta() && !(alg.gaussianOnly() && params.delta() > 0);
-            parts.add(Map.entry(params, pure ? PrivacyOptions.Noise.PURE
-                    : alg.gaussianOnly() ? PrivacyOptions.Noise.GAUSSIAN : PrivacyOptions.Noise.OTHER));
-            if (spectrumParams != null) {
-                parts.add(Map.entry(spectrumParams, PrivacyOptions.Noise.GAUSSIAN)); // Gaussian or Laplace
-            }
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(parts),
-                    plan.profile(parts));
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(),
+                    plan.profile());
         }
 
         io.beforeReading = d -> {
@@ -217,16 +181,16 @@ final class FitCommand extends BaseCommand {
         };
         io.estimatorReadsOnce = alg.readsOnce() && auto == null;
         ReleaseInput.Bounded in = io.open("fit", plan, neighbouring, random, this::note);
-        if (alg.passes() > 1 && !Inputs.isBinaryRows(in.opened().rows())
+        if (alg.passes(options) > 1 && !Inputs.isBinaryRows(in.opened().rows())
                 && in.opened().rows().sizeInBytes() >= Progress.MIN_BYTES) {
-            note("--algorithm " + alg.name() + " makes " + alg.passes() + " passes over " + io.inputPath
+            note("--algorithm " + alg.name() + " makes " + alg.passes(options) + " passes over " + io.inputPath
                     + ", parsing the text each time; for a large file convert it once ('dpspectra convert "
                     + io.inputPath + " data.dpsr') and fit the .dpsr, which streams several times faster");
         }
         ClippedRows rows = in.rows();
         PrivateSpectrum[] spectrum = new PrivateSpectrum[1];
         ToIntFunction<double[]> chooser = null;
-        if (auto != null && alg.releasesSpectrum()) {
+        if (auto != null && alg.releasesSpectrum(options)) {
             // only the trace is bought; k comes from the estimator's own released eigenvalues over it
             PrivateTrace.Result trace = PrivateTrace.of(neighbouring, random).release(rows, spectrumParams);
             io.addPreprocessingGuarantee(trace.guarantee());
@@ -245,8 +209,8 @@ final class FitCommand extends BaseCommand {
         long start = System.nanoTime();
         PrivateSubspace result;
         try {
-            result = alg.fit(new FitAlgorithm.FitContext(rows, in::rowCount, k, params, neighbouring, random,
-                    this::warn, chooser));
+            result = alg.fit(new PcaAlgorithm.Input(rows, in::rowCount, k, params, neighbouring, random,
+                    this::warn, chooser), options, words);
         } catch (ReleaseRefusedException e) {
             io.publish(this, io.describe(Release.refused("fit", alg.name(), e), in, random, e.spent(), plan));
             throw CliException.refused(e);

@@ -5,6 +5,7 @@ import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
 import java.io.IOException;
 import java.io.InputStream;
@@ -113,7 +114,7 @@ final class Inputs {
      * The rows of {@code path} ("-" for standard input, read by one pass: wrap it in a {@link SpilledStream}
      * for more) through a schema, with the schema's file format.
      */
-    static SchemaRows schemaRows(Path path, SchemaJson.Loaded schema, boolean centre) {
+    static SchemaRows schemaRows(Path path, SchemaFile schema, boolean centre) {
         if (isStdin(path)) {
             return SchemaRows.fromStream("standard input", System.in, schema.schema(), centre, schema.separator(),
                     schema.skipLines(), schema.commentPrefix());

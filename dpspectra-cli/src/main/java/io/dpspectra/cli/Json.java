@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -36,6 +37,20 @@ final class Json {
         } catch (IOException e) {
             throw new IllegalStateException("could not serialise the result to JSON: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A release's guarantee as a JSON object: one mechanism's own, or a composition's overall guarantee with
+     * its rule and its parts.
+     */
+    static Map<String, Object> guarantee(ComposedGuarantee c) {
+        if (c.rule() == ComposedGuarantee.Rule.SINGLE) {
+            return guarantee(c.overall());
+        }
+        Map<String, Object> m = guarantee(c.overall());
+        m.put("composition", c.rule().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("parts", c.parts().stream().map(Json::guarantee).toList());
+        return m;
     }
 
     /** The guarantee as a JSON object, or null for a non-private result. */
@@ -75,13 +90,17 @@ final class Json {
             }
             return root;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
-            throw CliException.data(what + " " + path + " is not a JSON file (it stops being JSON at line "
-                    + (at == null ? "?" : at.getLineNr()) + ", column " + (at == null ? "?" : at.getColumnNr()) + ")",
-                    hint, e);
+            throw CliException.data(what + " " + path + " is not a JSON file (" + whereItStops(e) + ")", hint, e);
         } catch (IOException e) {
             throw CliException.data("cannot read " + what + " " + path + ": " + AtomicFiles.reason(e), hint, e);
         }
+    }
+
+    /** Where a file stops being JSON, in words ("it stops being JSON at line 3, column 7"), not the parser's text. */
+    static String whereItStops(com.fasterxml.jackson.core.JsonProcessingException e) {
+        com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+        return at == null ? "it stops being JSON somewhere" : "it stops being JSON at line " + at.getLineNr()
+                + ", column " + at.getColumnNr();
     }
 
     /**
@@ -123,8 +142,12 @@ final class Json {
         return r;
     }
 
-    /** A model file written by {@code dpspectra fit}: its components (d × k), column names and preprocessing. */
-    record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline) {
+    /**
+     * A model file written by {@code dpspectra fit} or {@code ldp aggregate}: its components (d × k), column
+     * names, preprocessing, and for a model without one the L2 bound its rows were clipped to (a local-DP
+     * release's client clip norm; NaN when none is recorded).
+     */
+    record Model(Matrix components, List<String> columns, String algorithm, Pipeline pipeline, double clipNorm) {
     }
 
     /** Reads the components of a model file; a malformed file is a data error (exit 3). */
@@ -178,6 +201,36 @@ final class Json {
             throw CliException.data("model file " + path + ": its preprocessing makes " + pipeline.features().size()
                     + " features but its components have dimension " + d, "the model file is damaged", null);
         }
-        return new Model(Matrix.fromColumns(cols), names, alg == null ? "unknown" : alg.asText(), pipeline);
+        double clipNorm = Double.NaN;
+        JsonNode pre = root.get("preprocessing");
+        if (pipeline == null && pre != null && pre.isObject() && Pipeline.isLocalReports(pre)) {
+            clipNorm = pre.get("clipNorm").asDouble();
+            if (!(clipNorm > 0) || Double.isInfinite(clipNorm)) {
+                throw CliException.data("model file " + path + ": its reports' \"clipNorm\" is "
+                        + pre.get("clipNorm") + ", not a positive number", "the model file is damaged", null);
+            }
+        }
+        Matrix u = Matrix.fromColumns(cols);
+        double off = offOrthonormal(u);
+        if (off > io.dpspectra.metrics.SubspaceMetrics.ORTHONORMAL_TOLERANCE) {
+            throw CliException.data("model file " + path + ": its " + k + " components are not orthonormal (max |UᵀU - I| "
+                    + "= " + String.format(java.util.Locale.ROOT, "%.3g", off) + ", more than the "
+                    + io.dpspectra.metrics.SubspaceMetrics.ORTHONORMAL_TOLERANCE + " a released model keeps), so a "
+                    + "projection onto them would mean nothing", "pass the file written by 'dpspectra fit --output "
+                    + "FILE', unchanged", null);
+        }
+        return new Model(u, names, alg == null ? "unknown" : alg.asText(), pipeline, clipNorm);
+    }
+
+    /** max |UᵀU − I| over the entries. */
+    static double offOrthonormal(Matrix u) {
+        Matrix g = u.transposeTimes(u);
+        double worst = 0;
+        for (int i = 0; i < g.rows(); i++) {
+            for (int j = 0; j < g.cols(); j++) {
+                worst = Math.max(worst, Math.abs(g.get(i, j) - (i == j ? 1 : 0)));
+            }
+        }
+        return worst;
     }
 }

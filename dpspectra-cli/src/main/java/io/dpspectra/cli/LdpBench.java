@@ -34,9 +34,9 @@ import picocli.CommandLine.Option;
  * parameter check, decode, summation), with the aggregation's peak heap.
  */
 @Command(name = "ldp", mixinStandardHelpOptions = true,
-        description = {"Times the local-DP randomizer (records per minute, secure noise by default) and the",
-                "streaming aggregation of its binary report file against a plain read of the same file",
-                "(median of --repeat alternating runs; ratio = read seconds / aggregate seconds)."})
+        description = {"Times the local-DP randomizer (records per minute, secure noise by default) and the streaming "
+                + "aggregation of its binary report file against a plain read of the same file (median of --repeat "
+                + "alternating runs; ratio = read seconds / aggregate seconds)."})
 final class LdpBench implements Callable<Integer> {
     @Option(names = "--reports", defaultValue = "1000000", description = "n, number of reports (default ${DEFAULT-VALUE}).")
     int reports;

@@ -112,6 +112,9 @@ final class LdpCommand implements Runnable {
             GaussianCalibration rule = parseCalibration(calibration);
             LocalReportFormat format = parseReportFormat(reportFormat);
             PrivacyParams privacy = PrivacyParams.of(epsilon, delta);
+            // what the randomizer checks, checked before the ledger is charged
+            io.dpspectra.privacy.DpPreconditions.checkPositiveDelta(delta, "ldp randomize (Gaussian noise)");
+            BoundOptions.check("--clip-norm", clipNorm);
             AtomicFiles.checkWritableTarget(output, "--output");
             RandomSource random = RandomSource.secure();
             if (seed != null) {
@@ -120,8 +123,8 @@ final class LdpCommand implements Runnable {
                 random = RandomSource.seededForReproducibility(seed);
             }
             PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
-                    PrivacyOptions.rho(privacy, PrivacyOptions.Noise.GAUSSIAN),
-                    PrivacyOptions.profile(privacy, PrivacyOptions.Noise.GAUSSIAN));
+                    io.dpspectra.release.NoiseKind.GAUSSIAN.rho(privacy),
+                    io.dpspectra.release.NoiseKind.GAUSSIAN.profile(privacy));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
             io.dpspectra.data.RowSource source = Progress.track(opened.rows(), "ldp randomize");

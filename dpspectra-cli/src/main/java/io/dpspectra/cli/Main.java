@@ -1,6 +1,7 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.IoErrors;
 import io.dpspectra.privacy.BudgetExceededException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,7 +33,22 @@ public final class Main {
         if (args.length > 0 && RELEASES.contains(args[0])) {
             warmUpInBackground(largeTextInput(args));
         }
-        System.exit(newCommandLine(args).execute(args));
+        System.exit(execute(args, null, null));
+    }
+
+    /**
+     * Runs {@code args} as {@link #main} does, without exiting: the command line built for {@code args}, its
+     * output to {@code out} and {@code err} (the process's streams when null). Returns the exit code.
+     */
+    static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = newCommandLine(args);
+        if (out != null) {
+            cl.setOut(out);
+        }
+        if (err != null) {
+            cl.setErr(err);
+        }
+        return cl.execute(args);
     }
 
     /** Commands that draw noise, decompose a matrix and write JSON: worth a warm-up beside the parse. */
@@ -157,6 +173,15 @@ public final class Main {
                     leaf(parseResult).commandSpec().commandLine().getErr().println(
                             "dpspectra: linear algebra backend: " + io.dpspectra.linalg.Backend.DEFAULT.describe());
                 }
+                if (!helpRequested(parseResult)) {
+                    ParseResult leaf = leaf(parseResult);
+                    try {
+                        OutputTargets.checkNoneIsAnInput(leaf);
+                    } catch (RuntimeException e) {
+                        // reported by the execution-error handler, as the command's own errors are
+                        throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage(), e);
+                    }
+                }
                 return run.execute(parseResult);
             } catch (OutOfMemoryError e) {
                 return onOutOfMemory(e, parseResult);
@@ -189,9 +214,15 @@ public final class Main {
         if (t instanceof CliException c) {
             code = c.exitCode();
             hint = c.hint();
+        } else if (t instanceof io.dpspectra.release.ReleaseSettingException s && s.hint() != null) {
+            code = ExitCodes.USAGE; // a setting the release layer refused, named as typed, with its fix
+            hint = s.hint();
         } else if (t instanceof IllegalArgumentException) {
             code = ExitCodes.USAGE;
             hint = "run '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options";
+        } else if (t instanceof InvalidDataException d && d.hint() != null) {
+            code = ExitCodes.BAD_DATA;
+            hint = d.hint();
         } else if (t instanceof InvalidDataException) {
             code = ExitCodes.BAD_DATA;
             hint = "fix the input (or, for a row over --norm-bound, use --clip-norm to clip rows instead); "
@@ -215,8 +246,13 @@ public final class Main {
             message = "not implemented yet: " + message;
             hint = "this part of dpspectra is still being built; rerun with --verbose for details";
         } else if (t instanceof IOException || t instanceof UncheckedIOException) {
-            code = ExitCodes.INTERNAL;
-            hint = "an I/O operation failed; no output was written";
+            // reading or writing a file failed (a full disk, a file that vanished): not a bug of dpspectra
+            code = ExitCodes.BAD_DATA;
+            if (t instanceof IOException ioe) {
+                message = (ioe instanceof java.nio.file.FileSystemException fs && fs.getFile() != null ? fs.getFile()
+                        : "a file operation failed") + ": " + IoErrors.inWords(ioe);
+            }
+            hint = "check the files named, their permissions and the free disk space; no output was written";
         } else {
             code = ExitCodes.INTERNAL;
             message = t.getClass().getSimpleName() + ": " + message;
@@ -274,6 +310,15 @@ public final class Main {
             leaf = leaf.subcommand();
         }
         return leaf;
+    }
+
+    private static boolean helpRequested(ParseResult pr) {
+        for (ParseResult p = pr; p != null; p = p.subcommand()) {
+            if (p.isUsageHelpRequested() || p.isVersionHelpRequested()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean verbose(ParseResult pr) {

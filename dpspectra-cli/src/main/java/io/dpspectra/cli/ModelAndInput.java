@@ -1,5 +1,9 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.DataBounds;
+import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
@@ -18,31 +22,38 @@ final class ModelAndInput {
     @Parameters(index = "0", paramLabel = "INPUT", description = "Rows: a .csv/.csv.gz file, - for standard input (CSV), or a .dpsr binary file.")
     Path inputPath;
 
-    /** A model and rows of the model's dimension. */
-    record Loaded(Json.Model model, Matrix components, Inputs.Opened rows) {
+    /**
+     * A model, and rows of the model's dimension: {@code rows} through the model's preprocessing, {@code read}
+     * the same rows as read from INPUT (before any bound or centring), for what a command takes from the file
+     * itself.
+     */
+    record Loaded(Json.Model model, Matrix components, Inputs.Opened rows, RowSource read) {
     }
 
-    /** Checks --output before reading: a writable target that is neither the model nor INPUT (exit 2). */
+    /**
+     * Checks --output before reading: a writable target (exit 2); that it is neither the model nor INPUT is
+     * checked for every command before it runs ({@link OutputTargets}).
+     */
     void checkBeforeReading(OutputOption output) {
-        output.checkBeforeReading(model, "the --model file");
-        AtomicFiles.checkNotAnInput(output.file, "--output", inputPath, "the input file");
+        output.checkBeforeReading();
     }
 
     /**
      * Reads the model and opens INPUT: through the model's recorded preprocessing (schema or CSV columns,
-     * centring, bound) when it has one, which refuses a file whose columns differ; else as a plain file
-     * with the CSV options. A data error (exit 3) if the dimensions differ.
+     * centring, bound) when it has one, which refuses a file whose columns differ, with the reading options
+     * typed now in place of the recorded ones (a file laid out otherwise); else as a plain file with the CSV
+     * options. A data error (exit 3) if the dimensions differ.
      */
     Loaded load() {
         Json.Model m = Json.readModel(model);
         if (m.pipeline() != null) {
-            if (input.columns != null && !input.columns.isEmpty()) {
-                throw CliException.usage("--columns does not apply: the model " + model + " records the columns and "
-                        + "preprocessing it was fitted with, and they are replayed on INPUT", "drop --columns");
+            Pipeline p = replayed(m.pipeline());
+            if (!Inputs.isStdin(inputPath)) {
+                Inputs.checkReadable(inputPath);
             }
-            Inputs.checkReadable(inputPath);
-            Pipeline p = m.pipeline();
-            return new Loaded(m, m.components(), new Inputs.Opened(p.apply(inputPath), p.features(), inputPath));
+            RowSource read = p.read(inputPath);
+            ClippedRows rows = p.chain(read, DataBounds.Origin.USER_GIVEN).rows();
+            return new Loaded(m, m.components(), new Inputs.Opened(rows, p.features(), inputPath), read);
         }
         Inputs.Opened opened = Inputs.open(inputPath, input);
         Matrix u = m.components();
@@ -50,6 +61,44 @@ final class ModelAndInput {
             throw CliException.data(inputPath + " has " + opened.dimension() + " columns but the model has dimension "
                     + u.rows(), "select the model's columns with --columns", null);
         }
-        return new Loaded(m, u, opened);
+        RowSource read = opened.rows();
+        if (!Double.isNaN(m.clipNorm())) {
+            // a local-DP release: its subspace is that of records clipped to the clients' bound, as these rows are
+            opened = new Inputs.Opened(Pipeline.bounded(read, m.clipNorm(), "clip", DataBounds.Origin.USER_GIVEN),
+                    opened.columnNames(), inputPath);
+        }
+        return new Loaded(m, u, opened, read);
+    }
+
+    /**
+     * The model's pipeline reading INPUT with the options typed now: --separator, --skip-lines,
+     * --comment-prefix (and for a plain CSV model --header and --header-names) replace the recorded ones, so
+     * that a file laid out otherwise (a title line, another separator) can be read; the columns are the
+     * model's, so --columns and --exclude-columns are refused (and, with a schema, --header and --header-names).
+     */
+    private Pipeline replayed(Pipeline p) {
+        if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
+                && !input.excludeColumns.isEmpty()) {
+            throw CliException.usage("--columns and --exclude-columns do not apply: the model " + model + " records the "
+                    + "columns it was fitted on, and they are replayed on INPUT", "drop them (--separator, --skip-lines "
+                    + "and --comment-prefix read a file laid out otherwise)");
+        }
+        if (p.schema() != null) {
+            if (input.headerNames != null || input.header != CsvRows.Header.AUTO) {
+                throw CliException.usage("--header and --header-names do not apply: the model " + model + " was fitted "
+                        + "with a schema, which names every column", "drop them");
+            }
+            return p.withReading(SchemaJson.withTyped(p.schema(), input), null);
+        }
+        InputOptions recorded = p.csv();
+        InputOptions o = new InputOptions();
+        o.columns = recorded.columns;
+        o.excludeColumns = recorded.excludeColumns;
+        o.header = input.header != CsvRows.Header.AUTO ? input.header : recorded.header;
+        o.headerNames = input.headerNames != null ? input.headerNames : recorded.headerNames;
+        o.separator = input.separator != null ? input.separator : recorded.separator;
+        o.skipLines = input.skipLines != 0 ? input.skipLines : recorded.skipLines;
+        o.commentPrefix = input.commentPrefix != null ? input.commentPrefix : recorded.commentPrefix;
+        return p.withReading(null, o);
     }
 }

@@ -24,11 +24,11 @@ import picocli.CommandLine.Parameters;
  * plus one block; run with e.g. {@code JAVA_OPTS=-Xmx64m} to show it.
  */
 @Command(name = "oja", mixinStandardHelpOptions = true,
-        description = {"Times k-DP-Ojas over a BinaryRows file against a plain pass that only sums the rows.",
+        description = {"Times k-DP-Ojas over a .dpsr file against a plain pass that only sums the rows.",
             "Both stream the file block by block (heap O(dk) + one block: try JAVA_OPTS=-Xmx64m).",
             "The plain pass runs first and last; the ratio uses the faster of the two (page cache)."})
 final class OjaBench implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", description = "A BinaryRows (.dpsr) file.")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A .dpsr file (see 'dpspectra convert').")
     Path file;
 
     @Option(names = {"--components", "-k"}, paramLabel = "K", defaultValue = "5", description = "k (default ${DEFAULT-VALUE}).")
@@ -52,7 +52,7 @@ final class OjaBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Files.isRegularFile(file)) {
-            throw CliException.data("no such file: " + file, "pass a BinaryRows file (see 'dpspectra convert')", null);
+            throw CliException.data("no such file: " + file, "pass a .dpsr file (see 'dpspectra convert')", null);
         }
         BinaryRows rows = BinaryRows.open(file);
         int d = rows.dimension();

@@ -6,8 +6,10 @@ import io.dpspectra.data.Clipping;
 import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.data.ShiftedRows;
+import io.dpspectra.release.Preprocessing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,8 +35,14 @@ import java.util.Map;
  * @param policy     clip or reject
  * @param features   the names of the d features the estimator saw
  */
-record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, double[] mean,
+record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, double[] mean,
                 double inputBound, double bound, String boundOrigin, String policy, List<String> features) {
+
+    /** Core's record of a release's preprocessing, with the CSV options of a plain CSV (null with a schema). */
+    static Pipeline of(Preprocessing p, InputOptions csv) {
+        return new Pipeline(p.schema(), csv, Centre.valueOf(p.centring().kind().name()), p.mean(), p.inputBound(),
+                p.bound(), p.boundOrigin(), p.policy() == DataBounds.Policy.REJECT ? "reject" : "clip", p.features());
+    }
 
     /** How rows are centred before the estimator. */
     enum Centre {
@@ -48,6 +56,14 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         String label() {
             return name().toLowerCase(Locale.ROOT);
         }
+    }
+
+    /**
+     * This pipeline reading its rows otherwise (the schema's format, or the CSV options, as typed for another
+     * file); what it makes of the rows (features, centring, bound) is unchanged.
+     */
+    Pipeline withReading(SchemaFile schema, InputOptions csv) {
+        return new Pipeline(schema, csv, centre, mean, inputBound, bound, boundOrigin, policy, features);
     }
 
     /** Rows of {@code input} through the file-reading and schema part of the pipeline (before centring by a mean). */
@@ -67,11 +83,6 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
                     + "fitted on " + abbreviate(features), "pass a file with the model's columns", null);
         }
         return opened.rows();
-    }
-
-    /** The whole pipeline on {@code input}: read, bound, centre by the released mean (and bound again). */
-    ClippedRows apply(Path input) {
-        return chain(read(input), DataBounds.Origin.USER_GIVEN).rows();
     }
 
     /** The bounded rows, and the first (input-bound) stage whose clipped-row count the diagnostics report. */
@@ -114,14 +125,18 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         return m;
     }
 
-    /** The pipeline recorded in a release, or null when it records none (a model from an older version). */
+    /**
+     * The pipeline recorded in a release, or null when it records none: a model from an older version, or a
+     * local-DP release, whose "preprocessing" holds the reports' public parameters (each client clipped its
+     * own record; see {@link Json#readModel}).
+     */
     static Pipeline fromJson(JsonNode root, Path model) {
         JsonNode p = root.get("preprocessing");
-        if (p == null || !p.isObject()) {
+        if (p == null || !p.isObject() || isLocalReports(p)) {
             return null;
         }
         try {
-            SchemaJson.Loaded schema = p.has("schema") ? SchemaJson.parse(p.get("schema")) : null;
+            SchemaFile schema = p.has("schema") ? SchemaJson.parse(p.get("schema")) : null;
             InputOptions csv = p.has("csv") ? csvOptions(p.get("csv")) : null;
             Centre centre = Centre.valueOf(p.path("center").asText("none").toUpperCase(Locale.ROOT));
             double[] mean = null;
@@ -137,7 +152,7 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
             double bound = p.path("normBound").asDouble();
             double inputBound = p.path("inputNormBound").asDouble(bound);
             if (!(bound > 0 && inputBound > 0)) {
-                throw new IllegalArgumentException("rowNormBound must be > 0");
+                throw new IllegalArgumentException("its \"normBound\" must be > 0");
             }
             return new Pipeline(schema, csv, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
                     p.path("boundPolicy").asText("clip"), List.copyOf(features));
@@ -147,13 +162,52 @@ record Pipeline(SchemaJson.Loaded schema, InputOptions csv, Centre centre, doubl
         }
     }
 
+    /**
+     * Refuses (exit 2), before any budget is charged or any row read, reading options that a model could not
+     * record so that {@code transform} and {@code evaluate} read files back the same way: the preprocessing of
+     * a release made with them is written, read back and written again, and both must agree.
+     *
+     * @param schema the schema with the typed format, or null for a plain CSV read with {@code csv}
+     */
+    static void checkRecordable(SchemaFile schema, InputOptions csv, Centre centre, String policy) {
+        List<String> features = schema != null ? schema.schema().featureNames() : List.of("x1");
+        double[] mean = centre == Centre.PRIVATE ? new double[features.size()] : null;
+        JsonNode written;
+        Pipeline back;
+        try {
+            Pipeline p = new Pipeline(schema, schema == null ? csv : null, centre, mean, 1, mean == null ? 1 : 2,
+                    "(checked before reading)", policy, features);
+            written = Json.MAPPER.valueToTree(p.toJson());
+            back = fromJson(Json.MAPPER.createObjectNode().set("preprocessing", written), Path.of("(this release)"));
+        } catch (IllegalArgumentException | CliException e) {
+            throw unrecordable(e.getMessage());
+        }
+        if (back == null || !Json.MAPPER.valueToTree(back.toJson()).equals(written)) {
+            throw unrecordable("it would read back as " + (back == null ? "nothing" : back.toJson()) + " instead of "
+                    + written);
+        }
+    }
+
+    private static CliException unrecordable(String why) {
+        return CliException.usage("the release could not record how it read INPUT so that 'transform' and 'evaluate' "
+                + "read other files the same way: " + why, "use other reading options (e.g. --separator); nothing was "
+                + "charged or read");
+    }
+
+    /** True for the "preprocessing" of an 'ldp aggregate' release: the public parameters of its reports. */
+    static boolean isLocalReports(JsonNode preprocessing) {
+        return preprocessing.has("reportVersion") && preprocessing.has("clipNorm") && !preprocessing.has("normBound");
+    }
+
     /** The CSV options as the release records them (only those that were set). */
     private static Map<String, Object> csvJson(InputOptions o) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("header", o.header.name().toLowerCase(Locale.ROOT));
         putIfSet(m, "columns", o.columns);
         putIfSet(m, "excludeColumns", o.excludeColumns);
-        putIfSet(m, "headerNames", o.headerNames);
+        // the names themselves, not a --header-names FILE that another directory or machine would not have
+        putIfSet(m, "headerNames", o.headerNames == null ? null
+                : String.join(",", InputOptions.parseHeaderNames(o.headerNames)));
         putIfSet(m, "separator", o.separator == null ? null : SchemaJson.separatorName(o.separator));
         if (o.skipLines != 0) {
             m.put("skipLines", o.skipLines);

@@ -48,8 +48,8 @@ final class PowerBench implements Callable<Integer> {
 
     /** {@code bench power streaming}. */
     @Command(name = "streaming", mixinStandardHelpOptions = true,
-            description = {"One pass of the streaming power method (Hardt & Price Fig. 2) over a BinaryRows file:",
-                "rows/s, MB/s and the peak heap. Run with e.g. JAVA_OPTS=-Xmx64m to show the O(d*p) memory."})
+            description = {"Times one pass of the streaming power method (Hardt & Price Fig. 2) over a .dpsr file: rows/s, "
+                + "MB/s and the peak heap.", "Run with e.g. JAVA_OPTS=-Xmx64m to show the O(d*p) memory."})
     static final class Streaming implements Callable<Integer> {
         @Option(names = "--file", paramLabel = "FILE", required = true, description = "The .dpsr file to stream.")
         Path file;
@@ -126,9 +126,9 @@ final class PowerBench implements Callable<Integer> {
 
     /** {@code bench power sparse}. */
     @Command(name = "sparse", mixinStandardHelpOptions = true,
-            description = {"The private power method (entry-level Gaussian) on a random sparse graph with --nodes",
-                "nodes and --edges uniformly random edges: time per iteration against one sparse block product",
-                "A*X (d x p), and the parts of an iteration (product, noise, QR)."})
+            description = {"Times the private power method (entry-level Gaussian) on a random sparse graph with --nodes "
+                + "nodes and --edges uniformly random edges: time per iteration against one sparse block product "
+                + "A*X (d x p), and the parts of an iteration (product, noise, QR)."})
     static final class Sparse implements Callable<Integer> {
         @Option(names = "--nodes", paramLabel = "N", defaultValue = "100000", description = "d (default ${DEFAULT-VALUE}).")
         int nodes;

@@ -42,9 +42,10 @@ final class PrivacyOptions {
     Path ledger;
 
     /**
-     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see {@link #rho}) and whose release runs
-     * {@code profile} (see {@link #profile}) to the --ledger, if one was given, before any data is read (exit 4 on an
-     * overspend, with what remains; nothing is recorded then).
+     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see
+     * {@link io.dpspectra.release.NoiseKind#rho}) and whose release runs {@code profile} (see
+     * {@link io.dpspectra.release.NoiseKind#profile}) to the --ledger, if one was given, before any data is read
+     * (exit 4 on an overspend, with what remains; nothing is recorded then).
      */
     void chargeLedger(String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
         chargeLedger(ledger, purpose, params, rho, profile);
@@ -61,43 +62,6 @@ final class PrivacyOptions {
             throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(),
                     "create one with 'dpspectra ledger init --epsilon E --delta D " + ledger + "'");
         }
-    }
-
-    /** How a part of a release spends its budget, for its zCDP cost. */
-    enum Noise {
-        /** Pure ε-DP (Laplace, exponential mechanism): ρ = ε²/2 whatever δ it was given. */
-        PURE,
-        /** Only Gaussian mechanisms: ρ of the Gaussian mechanism meeting its (ε, δ) (pure ε if δ = 0). */
-        GAUSSIAN,
-        /** Anything else (subsampled Gaussian steps, other δ mechanisms): no zCDP cost. */
-        OTHER
-    }
-
-    /**
-     * The privacy profile of one part of a release, from how it spends (null for a part that spends nothing): pure ε
-     * is randomized response, Gaussian-only parts are the Gaussian mechanism calibrated to their (ε, δ), and
-     * anything else is its (ε, δ) point.
-     */
-    static PrivacyProfile profile(PrivacyParams part, Noise noise) {
-        if (part == null || part.epsilon() == 0) {
-            return null;
-        }
-        if (noise == Noise.PURE || part.delta() == 0) {
-            return new PrivacyProfile.Pure(part.epsilon());
-        }
-        return noise == Noise.GAUSSIAN ? PrivacyProfile.gaussianCalibratedTo(part)
-                : new PrivacyProfile.Point(part.epsilon(), part.delta());
-    }
-
-    /** The zCDP cost of one part of a release (NaN: none); see {@link io.dpspectra.privacy.PrivacyAccountant}. */
-    static double rho(PrivacyParams part, Noise noise) {
-        if (part == null || part.epsilon() == 0) {
-            return 0;
-        }
-        if (noise == Noise.PURE || part.delta() == 0) {
-            return io.dpspectra.privacy.PrivacyAccountant.pureRho(part.epsilon());
-        }
-        return noise == Noise.GAUSSIAN ? io.dpspectra.noise.GaussianNoise.zcdpRho(part) : Double.NaN;
     }
 
     /** The validated (ε, δ), or a usage error naming the missing option. */

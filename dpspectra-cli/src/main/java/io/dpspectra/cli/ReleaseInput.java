@@ -1,23 +1,35 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateMean;
-import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.Neighbouring;
-import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.Bounding;
+import io.dpspectra.release.BoundedSum;
+import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.Centring;
+import io.dpspectra.release.Components;
+import io.dpspectra.release.NoiseKind;
+import io.dpspectra.release.NormHistogram;
+import io.dpspectra.release.Preprocessor;
+import io.dpspectra.release.ReleaseListener;
+import io.dpspectra.release.RowBound;
+import io.dpspectra.release.RowInput;
+import io.dpspectra.release.RowStatistics;
+import io.dpspectra.release.StatisticSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.OptionalDouble;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import picocli.CommandLine.ArgGroup;
@@ -33,8 +45,8 @@ import picocli.CommandLine.Parameters;
  * {@link Pipeline} in the release.
  */
 final class ReleaseInput {
-    /** Default share of the budget for --center private. */
-    static final double DEFAULT_CENTER_FRACTION = 0.1;
+    /** Default share of the budget for --center private (core's). */
+    static final double DEFAULT_CENTER_FRACTION = Centring.DEFAULT_PRIVATE_SHARE;
 
     @ArgGroup(exclusive = true, multiplicity = "0..1", heading = "Row norm bound (one, or none with a bounded --schema):%n")
     BoundOptions bounds;
@@ -86,7 +98,7 @@ final class ReleaseInput {
                     + "input (CSV, or any text table with --schema), or a .dpsr binary file (see 'dpspectra convert').")
     Path inputPath;
 
-    private SchemaJson.Loaded schema;
+    private SchemaFile schema;
     private Pipeline.Centre centre;
     private double centerFraction;
     private Pipeline pipeline;
@@ -99,41 +111,6 @@ final class ReleaseInput {
     record Bounded(Inputs.Opened opened, LongSupplier rowCounter, ClippedRows rows) {
         long rowCount() {
             return rowCounter.getAsLong();
-        }
-    }
-
-    /** The budget split: the preprocessing shares and what is left for the estimator. */
-    record Plan(PrivacyParams total, PrivacyParams bound, PrivacyParams centre, PrivacyParams main) {
-        /**
-         * The zCDP cost of the preprocessing parts plus {@code mainParts} (the estimator's share, split as the
-         * command spends it, each with how it spends): NaN when a part has none. The bound is an exponential
-         * mechanism (pure ε), the private mean Gaussian or Laplace.
-         */
-        double rho(List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> mainParts) {
-            double r = PrivacyOptions.rho(bound, PrivacyOptions.Noise.PURE)
-                    + PrivacyOptions.rho(centre, PrivacyOptions.Noise.GAUSSIAN);
-            for (Map.Entry<PrivacyParams, PrivacyOptions.Noise> part : mainParts) {
-                r += PrivacyOptions.rho(part.getKey(), part.getValue());
-            }
-            return r;
-        }
-
-        /** The privacy profile of the same parts, composed (for a ledger with PLD accounting). */
-        io.dpspectra.privacy.PrivacyProfile profile(List<Map.Entry<PrivacyParams, PrivacyOptions.Noise>> mainParts) {
-            List<io.dpspectra.privacy.PrivacyProfile> parts = new java.util.ArrayList<>();
-            addPart(parts, PrivacyOptions.profile(bound, PrivacyOptions.Noise.PURE));
-            addPart(parts, PrivacyOptions.profile(centre, PrivacyOptions.Noise.GAUSSIAN));
-            for (Map.Entry<PrivacyParams, PrivacyOptions.Noise> part : mainParts) {
-                addPart(parts, PrivacyOptions.profile(part.getKey(), part.getValue()));
-            }
-            return parts.isEmpty() ? io.dpspectra.privacy.PrivacyProfile.of(total)
-                    : io.dpspectra.privacy.PrivacyProfile.compose(parts);
-        }
-
-        private static void addPart(List<io.dpspectra.privacy.PrivacyProfile> parts, io.dpspectra.privacy.PrivacyProfile p) {
-            if (p != null) {
-                parts.add(p);
-            }
         }
     }
 
@@ -165,9 +142,15 @@ final class ReleaseInput {
             throw CliException.usage("--schema " + schemaPath + " gives no row norm bound: "
                     + schema.schema().boundDerivation(true), "add min and max to those columns in the schema, or "
                     + "pass --clip-norm B or --clip-norm private:0.95");
+        } else {
+            BoundOptions.check("the row norm bound of --schema " + schemaPath,
+                    schema.schema().rowNormBound(centre != Pipeline.Centre.NONE).getAsDouble());
         }
         output.checkBeforeReading(inputPath, "the input file");
         diagnostics.checkBeforeReading(output, inputPath, "the input file");
+        // a model that transform and evaluate could not read back is refused before any budget is spent
+        Pipeline.checkRecordable(schema == null ? null : SchemaJson.withTyped(schema, input), input, centre,
+                bounds == null ? "clip" : bounds.policy());
         if (format == OutputFormat.npy) {
             if (output.file == null || !output.file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy")) {
                 throw CliException.usage("--format npy writes a binary NumPy file and needs --output FILE.npy",
@@ -214,155 +197,149 @@ final class ReleaseInput {
         return centre == Pipeline.Centre.PRIVATE || bounds != null && bounds.privateBound() != null;
     }
 
+    /** The row bound as core's setting: a private quantile, a given bound (clip or reject), or the schema's. */
+    RowBound rowBound() {
+        if (bounds == null) {
+            return RowBound.fromSchema();
+        }
+        BoundOptions.PrivateBound pb = bounds.privateBound();
+        if (pb != null) {
+            return RowBound.privateQuantile(pb.quantile(), pb.fraction());
+        }
+        return bounds.clipNorm != null ? RowBound.clip(bounds.bound()) : RowBound.require(bounds.bound());
+    }
+
+    /** The centring as core's setting (after {@link #checkBeforeReading}). */
+    Centring centring() {
+        return switch (centre) {
+            case NONE -> Centring.NONE;
+            case PUBLIC -> Centring.PUBLIC;
+            case PRIVATE -> Centring.privateMean(centerFraction);
+        };
+    }
+
     /**
-     * Splits {@code total}: a private bound takes F_b·ε (pure), a private mean F_c·ε (and F_c·δ when the
-     * estimator uses δ, so that its noise is Gaussian), the estimator the rest.
+     * Splits {@code total} with core's {@link BudgetPlan}: a private bound, a private mean and the private
+     * spectrum of an automatic k ({@code components}; null for a covariance) take their shares, the estimator
+     * the rest.
      */
-    Plan plan(PrivacyParams total, boolean estimatorUsesDelta) {
-        double eps = total.epsilon();
-        double delta = total.delta();
-        PrivacyParams bound = null;
-        PrivacyParams mean = null;
-        double left = 1;
-        if (bounds != null && bounds.privateBound() != null) {
-            double f = bounds.privateBound().fraction();
-            bound = PrivacyParams.pure(eps * f);
-            left -= f;
-        }
-        double deltaLeft = delta;
-        if (centre == Pipeline.Centre.PRIVATE) {
-            boolean gaussian = estimatorUsesDelta && delta > 0;
-            mean = gaussian ? PrivacyParams.of(eps * centerFraction, delta * centerFraction)
-                    : PrivacyParams.pure(eps * centerFraction);
-            left -= centerFraction;
-            deltaLeft -= mean.delta();
-        }
-        if (!(left > 0)) {
-            throw CliException.usage("the budget shares of --clip-norm private and --center private add up to "
-                    + (1 - left) + ", leaving nothing for the estimator", "use smaller shares, e.g. 0.1 each");
-        }
-        return new Plan(total, bound, mean, PrivacyParams.of(eps * left, Math.max(0, deltaLeft)));
+    BudgetPlan plan(PrivacyParams total, Components components, boolean estimatorUsesDelta, NoiseKind noise,
+                    CliVocabulary words) {
+        return BudgetPlan.split(total, rowBound(), centring(), components, estimatorUsesDelta, noise, words);
     }
 
     /**
      * Opens INPUT through the pipeline: the schema (or the CSV options), the private bound if asked, the
-     * centring, the bound; counts the rows (a CSV is validated in this pass: a malformed cell or a row over
-     * --norm-bound fails here, exit 3); returns the bounded rows with a progress bar named {@code task}.
-     * The private steps draw from {@code random} and spend the plan's shares under {@code neighbouring}.
+     * centring, the bound (core's {@link Preprocessor} over the seam of exact statistics: local files here,
+     * a cluster through {@link ExternalInputs}); returns the bounded rows with a progress bar named
+     * {@code task}, and the row count, taken only if an algorithm asks for n first (a CSV is validated in that
+     * pass: a malformed cell or a row over --norm-bound fails there, exit 3). The private steps draw from
+     * {@code random} and spend the plan's shares under {@code neighbouring}.
      */
-    Bounded open(String task, Plan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
+    Bounded open(String task, BudgetPlan plan, Neighbouring neighbouring, RandomSource random, Consumer<String> note) {
         boolean publicCentre = centre != Pipeline.Centre.NONE;
-        RowSource raw = null;
-        List<String> features;
-        Inputs.Opened opened = null;
-        // INPUT read where it lies (a cluster): the same options, exact statistics from there, noise here
-        ExternalInputs.Rows external;
         if (schema != null) {
             // --separator, --skip-lines and --comment-prefix, when typed, override the schema's "format"
-            schema = new SchemaJson.Loaded(schema.schema(), input.separator != null ? input.separator : schema.separator(),
-                    input.skipLines != 0 ? input.skipLines : schema.skipLines(),
-                    input.commentPrefix != null ? input.commentPrefix : schema.commentPrefix(), schema.description());
-            features = schema.schema().featureNames();
-            external = ExternalInputs.open(new ExternalInputs.Request(inputPath.toString(), null,
-                    new ExternalInputs.SchemaInput(schema.schema(), schema.separator(), schema.skipLines(),
-                            schema.commentPrefix(), publicCentre))).orElse(null);
-            if (external == null) {
-                SchemaRows s = Inputs.schemaRows(inputPath, schema, publicCentre);
-                schemaRows = s;
-                // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
-                raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
-                opened = new Inputs.Opened(raw, features, inputPath);
+            schema = SchemaJson.withTyped(schema, input);
+        }
+        RowInput.Request request = new RowInput.Request(schema, publicCentre, estimatorReadsOnce
+                && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE);
+        StatisticSource source = ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
+        ReleaseListener listener = new ReleaseListener() {
+            @Override
+            public void beforeReading(int d) {
+                ReleaseInput.this.beforeReading.accept(d);
             }
-        } else {
-            external = ExternalInputs.open(new ExternalInputs.Request(inputPath.toString(), new ExternalInputs.Csv(
-                    input.header, input.separator, input.skipLines, input.commentPrefix, input::configure), null))
-                    .orElse(null);
-            if (external == null) {
-                opened = Inputs.open(inputPath, input, note, estimatorReadsOnce
-                        && (bounds == null || bounds.privateBound() == null) && centre != Pipeline.Centre.PRIVATE);
-                raw = opened.rows();
-                features = opened.columnNames();
-            } else {
-                features = external.columnNames();
+
+            @Override
+            public void note(String message) {
+                note.accept(message);
             }
-        }
-        beforeReading.accept(features.size());
-        double bound;
-        String origin;
-        String policy = bounds == null ? "clip" : bounds.policy();
-        DataBounds.Origin originKind = DataBounds.Origin.USER_GIVEN;
-        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
-        if (pb != null) {
-            // the grid's top: the schema's bound by construction (no row is above it), else a fixed 1e6
-            double top = schema != null && schema.schema().rowNormBound(publicCentre).isPresent()
-                    ? schema.schema().rowNormBound(publicCentre).getAsDouble() : BoundOptions.PRIVATE_GRID_TOP;
-            double[] grid = PrivateQuantile.geometricGrid(top * BoundOptions.PRIVATE_GRID_SPAN, top,
-                    BoundOptions.PRIVATE_GRID_RATIO);
-            long[] histogram = external != null ? external.rowNormHistogram(grid)
-                    : PrivateQuantile.rowNormHistogram(raw, grid);
-            PrivateQuantile.Result q = PrivateQuantile.using(random).rowNormQuantile(histogram, pb.quantile(), grid,
-                    plan.bound(), neighbouring);
-            bound = q.value();
-            origin = String.format(Locale.ROOT, "private %s-quantile of the row norms (exponential mechanism over the "
-                    + "public grid %.6g * %s^i up to %.6g, %s)", pb.quantile(), grid[0], BoundOptions.PRIVATE_GRID_RATIO,
-                    top, plan.bound());
-            originKind = DataBounds.Origin.PRIVATELY_ESTIMATED;
-            preprocessingGuarantees.add(q.guarantee());
-        } else if (bounds != null) {
-            bound = bounds.bound();
-            origin = "user-given (--" + (bounds.clipNorm != null ? "clip-norm" : "norm-bound") + ")";
-        } else {
-            OptionalDouble b = schema.schema().rowNormBound(publicCentre);
-            bound = b.getAsDouble();
-            origin = "schema: " + schema.schema().boundDerivation(publicCentre);
-        }
-        double[] mean = null;
-        double finalBound = bound;
-        if (centre == Pipeline.Centre.PRIVATE) {
-            PrivateMean.Sum sum = external != null ? external.boundedSum(bound, policyOf(policy))
-                    : PrivateMean.sum(Pipeline.bounded(raw, bound, policy, originKind));
-            PrivateMean.Result m = PrivateMean.of(neighbouring, random).estimate(sum, bound, plan.centre());
-            mean = m.mean();
-            preprocessingGuarantees.add(m.guarantee());
-            finalBound = m.centredBound();
-            origin = origin + "; after subtracting the private mean: " + String.format(Locale.ROOT, "%.6g", finalBound)
-                    + " = bound + ||mean|| (triangle inequality, by construction)";
-        }
-        pipeline = new Pipeline(schema, schema == null ? input : null, centre, mean, bound, finalBound, origin, policy,
-                features);
-        ClippedRows rows;
-        if (external != null) {
-            // the cluster bounds (and centres) the rows as the chain below does; clipping them again is the identity
-            raw = external.bounded(bound, policyOf(policy), mean, finalBound);
-            opened = new Inputs.Opened(raw, features, inputPath);
-            rows = Pipeline.bounded(raw, finalBound, mean == null ? policy : "clip", originKind);
-            firstStage = rows;
-        } else {
-            Pipeline.Chain chain = pipeline.chain(Progress.track(raw, task), originKind);
-            rows = chain.rows();
-            firstStage = chain.first();
-        }
-        RowSource read = raw;
-        long[] counted = {-1};
-        LongSupplier count = () -> {
-            if (counted[0] < 0) {
-                if (read.knownSize().isEmpty()) {
-                    note.accept("counting the rows of " + read.describe() + " first: this algorithm needs n before "
-                            + "its own pass");
-                }
-                counted[0] = Inputs.rowCount(rows);
-            }
-            return counted[0];
         };
-        return new Bounded(opened, count, rows);
+        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, rowBound(), centring(), plan, neighbouring,
+                random, CliVocabulary.DEFAULT, listener);
+        preprocessingGuarantees.addAll(prepared.spent());
+        this.source = source;
+        pipeline = Pipeline.of(prepared.preprocessing(), schema == null ? input : null);
+        return new Bounded(opened, prepared.rowCount(), prepared.rows());
     }
 
-    private static DataBounds.Policy policyOf(String policy) {
-        return policy.equals("reject") ? DataBounds.Policy.REJECT : DataBounds.Policy.CLIP;
+    /** INPUT read here: through the schema (standard input copied for a second pass), or as a CSV or .dpsr file. */
+    private StatisticSource local(RowInput.Request request, String task, Consumer<String> note) {
+        if (request.schema() != null) {
+            SchemaRows s = Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());
+            // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
+            RowSource raw = Inputs.isStdin(inputPath) ? new Inputs.SpilledStream(s, note) : s;
+            opened = new Inputs.Opened(raw, request.schema().schema().featureNames(), inputPath);
+            return RowStatistics.of(raw, opened.columnNames()).clampedCells(s::clampedCells)
+                    .estimatorPass(rows -> Progress.track(rows, task));
+        }
+        opened = Inputs.open(inputPath, input, note, request.readsOnce());
+        return RowStatistics.of(opened.rows(), opened.columnNames()).estimatorPass(rows -> Progress.track(rows, task));
     }
 
-    private ClippedRows firstStage;
-    private SchemaRows schemaRows;
+    /**
+     * INPUT read where it lies (a cluster, through the installed {@link ExternalInputs} opener): the same options,
+     * exact statistics from there, noise here.
+     */
+    private StatisticSource external(RowInput.Request request) {
+        SchemaFile s = request.schema();
+        ExternalInputs.Rows ext = ExternalInputs.open(s != null
+                ? new ExternalInputs.Request(inputPath.toString(), null, new ExternalInputs.SchemaInput(s.schema(),
+                        s.separator(), s.skipLines(), s.commentPrefix(), request.publicCentres()))
+                : new ExternalInputs.Request(inputPath.toString(), new ExternalInputs.Csv(input.header, input.separator,
+                        input.skipLines, input.commentPrefix, input::configure), null)).orElseThrow();
+        List<String> features = s != null ? s.schema().featureNames() : ext.columnNames();
+        return new StatisticSource() {
+            private ClippedRows declared;
+            private DataBounds.Policy policy;
+
+            @Override
+            public int dimension() {
+                return features.size();
+            }
+
+            @Override
+            public List<String> featureNames() {
+                return features;
+            }
+
+            @Override
+            public String describe() {
+                return inputPath.toString();
+            }
+
+            @Override
+            public NormHistogram normHistogram(double[] grid) {
+                return new NormHistogram(grid, ext.rowNormHistogram(grid));
+            }
+
+            @Override
+            public BoundedSum boundedSum(Bounding b) {
+                PrivateMean.Sum sum = ext.boundedSum(b.inputBound(), b.policy());
+                return new BoundedSum(sum.sum(), sum.rows());
+            }
+
+            @Override
+            public ClippedRows bounded(Bounding b) {
+                // the cluster bounds (and centres) the rows as the chain does; clipping them again is the identity
+                RowSource raw = ext.bounded(b.inputBound(), b.policy(), b.mean(), b.bound());
+                opened = new Inputs.Opened(raw, features, inputPath);
+                policy = b.policy();
+                declared = b.declare(raw);
+                return declared;
+            }
+
+            @Override
+            public Diagnostics curatorFacts() {
+                return declared != null && declared.clippedRows() >= 0 && policy == DataBounds.Policy.CLIP
+                        ? Diagnostics.builder().put("clippedRows", declared.clippedRows()).build() : Diagnostics.empty();
+            }
+        };
+    }
+
+    private Inputs.Opened opened;
+    private StatisticSource source;
 
     /** Records a further private spend made on the preprocessed rows (a private spectrum), for the composition. */
     void addPreprocessingGuarantee(PrivacyGuarantee g) {
@@ -375,35 +352,16 @@ final class ReleaseInput {
     }
 
     /**
-     * The release's guarantee: the estimator's own when no preprocessing spent budget, else the basic
+     * The release's guarantee: the estimator's own when no preprocessing spent budget, else core's basic
      * composition of every spend (each part listed), checked against the plan's total.
      */
-    Map<String, Object> guaranteeJson(PrivacyGuarantee main, Plan plan) {
+    Map<String, Object> guaranteeJson(PrivacyGuarantee main, BudgetPlan plan) {
         if (preprocessingGuarantees.isEmpty() || main == null) {
             return Json.guarantee(main);
         }
-        PrivacyAccountant accountant = PrivacyAccountant.total(plan.total());
-        List<Map<String, Object>> parts = new ArrayList<>();
-        for (PrivacyGuarantee g : preprocessingGuarantees) {
-            accountant.spend(g.mechanism(), g.params());
-            parts.add(Json.guarantee(g));
-            checkSameRelation(g, main);
-        }
-        accountant.spend(main.mechanism(), main.params());
-        parts.add(Json.guarantee(main));
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("epsilon", accountant.spentEpsilon());
-        m.put("delta", accountant.spentDelta());
-        m.put("neighbouring", PrivacyOptions.cliName(main.neighbouring()));
-        m.put("mechanism", "composition of " + parts.size() + " mechanisms: "
-                + String.join(" + ", parts.stream().map(p -> (String) p.get("mechanism")).toList()));
-        m.put("sensitivity", "each part's own, calibrated to its own share of the budget (see parts)");
-        m.put("privacyUnit", main.privacyUnit() + " (the estimator's unit; the preprocessing parts bound the same row)");
-        m.put("reference", "basic composition: Dwork & Roth 2014, Section 3.5, Theorem 3.16 (epsilons and deltas add "
-                + "up); each part cites its own mechanism");
-        m.put("composition", "basic");
-        m.put("parts", parts);
-        return m;
+        List<PrivacyGuarantee> parts = new ArrayList<>(preprocessingGuarantees);
+        parts.add(main);
+        return Json.guarantee(ComposedGuarantee.basic(parts, plan.total()));
     }
 
     /** For --format table: the preprocessing, and the composition when preprocessing spent budget. */
@@ -434,20 +392,12 @@ final class ReleaseInput {
         return Double.parseDouble(String.format(Locale.ROOT, "%.12g", v));
     }
 
-    /** Composition needs one neighbouring relation for every part. */
-    private static void checkSameRelation(PrivacyGuarantee part, PrivacyGuarantee main) {
-        if (part.neighbouring() != main.neighbouring()) {
-            throw new IllegalStateException("the preprocessing was certified under " + part.neighbouring()
-                    + " but the estimator under " + main.neighbouring() + "; this is a bug");
-        }
-    }
-
     /**
      * Adds the release's public preprocessing (the {@link Pipeline}), its composed guarantee and seeding to
      * {@code release}, and the curator's facts (the input file, rows counted, rows clipped, cells clamped)
      * to its diagnostics.
      */
-    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, Plan plan) {
+    Release describe(Release release, Bounded in, RandomSource random, PrivacyGuarantee main, BudgetPlan plan) {
         release.preprocessing(pipeline.toJson()).noise(random);
         if (plan != null) {
             release.put("guarantee", guaranteeJson(main, plan));
@@ -455,12 +405,7 @@ final class ReleaseInput {
         // a diagnostic only: the rows of the estimator's last pass, else a count (which re-reads a CSV)
         long rows = in.rows().rowsInLastPass() > 0 ? in.rows().rowsInLastPass() : in.rowCount();
         release.diagnostic("input", inputPath.toString()).diagnostic("rows", rows);
-        if (firstStage != null && firstStage.clippedRows() >= 0 && pipeline.policy().equals("clip")) {
-            release.diagnostic("clippedRows", firstStage.clippedRows());
-        }
-        if (schemaRows != null && schemaRows.clampedCells() >= 0) {
-            release.diagnostic("clampedCells", schemaRows.clampedCells());
-        }
+        source.curatorFacts().asMap().forEach(release::diagnostic);
         return release;
     }
 

@@ -50,7 +50,7 @@ final class RidgeCommand extends BaseCommand {
         if (rows != null && rows < 1) {
             throw CliException.usage("--rows must be >= 1, got " + rows, "pass the public number of rows");
         }
-        output.checkBeforeReading(covariance, "the --covariance file");
+        output.checkBeforeReading();
         Inputs.checkReadable(covariance);
         JsonNode root = Json.readTree(covariance, "covariance file", "pass a file written by 'dpspectra covariance'");
         if (root != null && root.has(Release.NOT_PRIVATE_KEY)) {

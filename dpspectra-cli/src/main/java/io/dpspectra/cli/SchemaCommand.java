@@ -88,7 +88,6 @@ final class SchemaCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             output.checkBeforeReading();
-            Inputs.checkReadable(inputPath);
             char sep;
             try {
                 sep = SchemaJson.separator(separator == null ? "" : separator);
@@ -105,7 +104,16 @@ final class SchemaCommand implements Runnable {
                 if (!(quantile > 0 && quantile < 0.5)) {
                     throw CliException.usage("--quantile must be in (0, 0.5), got " + quantile, "e.g. --quantile 0.005");
                 }
+                // charged before anything is read, as every private command does (whatever the file holds)
+                PrivacyOptions.chargeLedger(ledger, "schema draft --private-epsilon on " + inputPath, budget,
+                        io.dpspectra.release.NoiseKind.PURE.rho(budget),
+                        io.dpspectra.release.NoiseKind.PURE.profile(budget));
+            } else if (ledger != null || seed != null) {
+                throw CliException.usage((ledger != null ? "--ledger" : "--seed") + " applies only with "
+                        + "--private-epsilon (nothing else in a draft is private or random)",
+                        "add --private-epsilon E, or drop " + (ledger != null ? "--ledger" : "--seed"));
             }
+            Inputs.checkReadable(inputPath);
             List<List<String>> head = readHead(inputPath, sep, skipLines, 1001);
             if (head.isEmpty()) {
                 throw CliException.data(inputPath + " has no rows", "check the file and --skip-lines", null);
@@ -117,6 +125,7 @@ final class SchemaCommand implements Runnable {
             List<String> first = head.get(0);
             // a header iff some column has a non-numeric first cell above numeric cells (never take data for names)
             List<List<String>> rest = head.subList(1, head.size());
+            warnOfATitleLine(first, rest);
             boolean header = false;
             for (int j = 0; j < first.size() && !rest.isEmpty(); j++) {
                 int col = j;
@@ -151,16 +160,11 @@ final class SchemaCommand implements Runnable {
             }
             String description = "drafted by 'dpspectra schema draft' from " + inputPath.getFileName()
                     + ": names and types only; add public bounds (min/max), centers and scales, and categories";
+            if (budget != null && numericIdx.isEmpty()) {
+                warn("--private-epsilon: no column is numeric, so no bound was estimated"
+                        + (ledger != null ? " (the --ledger charge made before reading stands)" : ""));
+            }
             if (budget != null && !numericIdx.isEmpty()) {
-                if (ledger != null) {
-                    try {
-                        io.dpspectra.privacy.BudgetLedger.charge(ledger, "schema draft --private-epsilon on " + inputPath,
-                                budget);
-                    } catch (IllegalArgumentException e) {
-                        throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(), "create one with "
-                                + "'dpspectra ledger init'");
-                    }
-                }
                 RandomSource random = seed == null ? RandomSource.secure() : RandomSource.seededForReproducibility(seed);
                 if (seed != null) {
                     warn("--seed makes the noise reproducible; the bounds are NOT private against anyone who knows it");
@@ -199,7 +203,25 @@ final class SchemaCommand implements Runnable {
             return ExitCodes.OK;
         }
 
-        private static List<String> rawLines(Path path, int skip, int max) throws IOException {
+        /**
+         * Warns when the first line has another number of cells than most lines after it: a title line (such as
+         * scikit-learn's "569,30,malignant,benign": rows, features, class names) rather than a header, which would
+         * give the draft the title's columns.
+         */
+        private void warnOfATitleLine(List<String> first, List<List<String>> rest) {
+            java.util.Map<Integer, Integer> widths = new java.util.HashMap<>();
+            rest.forEach(r -> widths.merge(r.size(), 1, Integer::sum));
+            java.util.Optional<java.util.Map.Entry<Integer, Integer>> usual = widths.entrySet().stream()
+                    .max(java.util.Map.Entry.comparingByValue());
+            if (usual.isPresent() && usual.get().getKey() != first.size() && 2 * usual.get().getValue() >= rest.size()) {
+                warn(inputPath + ": its first line" + (skipLines > 0 ? " after the skipped ones" : "") + " has "
+                        + first.size() + " cells but the lines after it have " + usual.get().getKey() + ", so it is "
+                        + "probably a title line, not a header (scikit-learn's CSV files start with one: rows, "
+                        + "features, class names); if so, draft again with --skip-lines " + (skipLines + 1));
+            }
+        }
+
+        private static List<String> rawLines(Path path, int skip, int max) {
             List<String> out = new ArrayList<>();
             try (BufferedReader r = reader(path)) {
                 for (int i = 0; i < skip; i++) {
@@ -208,11 +230,18 @@ final class SchemaCommand implements Runnable {
                 for (String s = r.readLine(); s != null && out.size() < max; s = r.readLine()) {
                     out.add(s);
                 }
+            } catch (IOException e) {
+                throw unreadable(path, e);
             }
             return out;
         }
 
-        private static List<List<String>> readHead(Path path, char sep, int skip, int max) throws IOException {
+        private static CliException unreadable(Path path, IOException e) {
+            return CliException.data("cannot read " + path + ": " + io.dpspectra.data.IoErrors.inWords(e),
+                    "check that the file is complete and (for .gz) valid gzip; nothing was written", e);
+        }
+
+        private static List<List<String>> readHead(Path path, char sep, int skip, int max) {
             List<List<String>> out = new ArrayList<>();
             if (sep == 0) {
                 sep = SchemaRows.detectSeparator(rawLines(path, skip, 20));
@@ -230,6 +259,8 @@ final class SchemaCommand implements Runnable {
                     }
                     out.add(SchemaRows.splitLine(line, sep, path, no));
                 }
+            } catch (IOException e) {
+                throw unreadable(path, e);
             }
             return out;
         }

@@ -119,17 +119,32 @@ final class SpectralCommand extends BaseCommand {
                 throw CliException.usage("--sensitivity must be > 0 and finite, got " + sensitivity,
                         "pass the public size of one neighbouring change, e.g. 1");
             }
+            if (symmetricPairs && (variant == PpmNoise.SPECTRAL_GAUSSIAN || variant == PpmNoise.SPECTRAL_LAPLACE)) {
+                throw CliException.usage("--symmetric-pairs applies to --noise entry or row-l1",
+                        "for spectral noise give the spectral-norm size of one change with --sensitivity");
+            }
         } else {
             warn("--algorithm power is NOT differentially private: its output reveals the matrix; use it only as a "
                     + "reference");
+            if (privacy.epsilon != null || privacy.seed != null || privacy.ledger != null) {
+                warn("--epsilon/--delta/--seed/--ledger are ignored by --algorithm power");
+            }
         }
-        output.checkBeforeReading(matrix, "the --matrix file");
-        diagnostics.checkBeforeReading(output, matrix, "the --matrix file");
+        output.checkBeforeReading();
+        diagnostics.checkBeforeReading(output);
         String format = matrixFormat != null ? matrixFormat.toLowerCase(Locale.ROOT)
                 : matrix.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".mtx") ? "mtx" : "edges";
         if (!format.equals("mtx") && !format.equals("edges")) {
             throw CliException.usage("--matrix-format must be mtx or edges, got '" + matrixFormat + "'",
                     "mtx = MatrixMarket coordinate file, edges = edge-list CSV");
+        }
+        if (isPrivate) {
+            // the Laplace variant is pure epsilon-DP; the Gaussian ones are p*L Gaussian products whose exact
+            // composition meets (epsilon, delta): one Gaussian mechanism calibrated to it dominates them
+            io.dpspectra.release.NoiseKind kind = variant == PpmNoise.SPECTRAL_LAPLACE
+                    ? io.dpspectra.release.NoiseKind.PURE : io.dpspectra.release.NoiseKind.GAUSSIAN;
+            privacy.chargeLedger("spectral --algorithm private-power --noise " + noise + " on " + matrix, params,
+                    kind.rho(params), kind.profile(params));
         }
         Inputs.checkReadable(matrix);
         if (isPrivate && format.equals("edges") && nodes == null) {
@@ -157,10 +172,6 @@ final class SpectralCommand extends BaseCommand {
             }
             b.sensitivityScale(sensitivity == null ? 1.0 : sensitivity);
             if (symmetricPairs) {
-                if (variant == PpmNoise.SPECTRAL_GAUSSIAN || variant == PpmNoise.SPECTRAL_LAPLACE) {
-                    throw CliException.usage("--symmetric-pairs applies to --noise entry or row-l1",
-                            "for spectral noise give the spectral-norm size of one change with --sensitivity");
-                }
                 b.symmetricPairUnit();
             }
             result = b.build().release(a, params);

@@ -1,25 +1,21 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.pca.AdaptiveOjaPca;
-import io.dpspectra.pca.ClippedPowerMethod;
 import io.dpspectra.pca.GaussOutputPerturbation;
-import io.dpspectra.pca.KDpOja;
-import io.dpspectra.pca.KDpPca;
-import io.dpspectra.pca.LearningRate;
 import io.dpspectra.pca.ModifiedDpPca;
-import io.dpspectra.pca.Oja;
-import io.dpspectra.pca.PrivateSubspace;
-import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.release.PcaAlgorithm;
+import io.dpspectra.release.PcaOptions;
+import io.dpspectra.release.Setting;
+import io.dpspectra.release.StepSchedule;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fit} algorithms and options: the stochastic private k-PCA algorithms of
- * papers/kdp-pca-adaptive-noise.txt (issue 3: k-dp-pca, k-dp-ojas, oja, dp-gauss-2, dp-power-method) and this
- * project's provably private variant k-dp-pca-adaptive (issue 15).
+ * {@code fit} options of the stochastic private k-PCA algorithms of papers/kdp-pca-adaptive-noise.txt (k-dp-pca,
+ * k-dp-ojas, oja, dp-gauss-2, dp-power-method) and of this project's provably private variant
+ * k-dp-pca-adaptive, translated into core's {@link PcaOptions}.
  */
 @Command
 final class StochasticPcaFamily implements AlgorithmFamily {
@@ -94,23 +90,63 @@ final class StochasticPcaFamily implements AlgorithmFamily {
     String onSmallGap;
 
     @Override
-    public List<FitAlgorithm> fitAlgorithms() {
-        return List.of(new KDpOjaFit(), new KDpPcaFit(), new AdaptiveFit(), new OjaFit(), new GaussTwoFit(),
-                new DpPowerFit());
+    public void fill(PcaOptions.Builder o, Predicate<String> typed, PcaAlgorithm algorithm) {
+        if (typed.test("--batch-size")) {
+            o.batchSize(batchSize);
+        }
+        if (typed.test("--learning-rate")) {
+            o.learningRate(algorithm.reads(Setting.LEARNING_RATE) ? parsedLearningRate()
+                    : StepSchedule.defaultSchedule());
+        }
+        if (typed.test("--gradient-clip")) {
+            o.gradientClip(gradientClip);
+        }
+        if (typed.test("--paper-literal")) {
+            o.paperLiteral(paperLiteral);
+        }
+        if (typed.test("--tau")) {
+            o.tau(tau);
+        }
+        if (typed.test("--public-range")) {
+            o.publicRange(publicRange);
+        }
+        if (typed.test("--c1")) {
+            o.c1(c1);
+        }
+        if (typed.test("--batch-use")) {
+            o.batchUse(algorithm.reads(Setting.BATCH_USE) ? parsedBatchUse() : ModifiedDpPca.BatchUse.PAPER_SAME_HALF);
+        }
+        if (typed.test("--radius-factor")) {
+            o.radiusFactor(radiusFactor);
+        }
+        if (typed.test("--public-eigenvalues")) {
+            o.publicEigenvalues(publicEigenvalues);
+        }
+        if (typed.test("--l1-bound")) {
+            o.l1Bound(l1Bound);
+        }
+        if (typed.test("--dp-power-iterations")) {
+            o.dpPowerIterations(dpPowerIterations);
+        }
+        if (typed.test("--on-small-gap")) {
+            o.onSmallGap(algorithm.reads(Setting.ON_SMALL_GAP) ? parsedOnSmallGap()
+                    : GaussOutputPerturbation.OnSmallGap.FAIL);
+        }
     }
 
-    LearningRate parsedLearningRate(java.util.function.LongSupplier n) {
+    /** --learning-rate as core's schedule; a malformed or unknown form is a usage error naming it. */
+    StepSchedule parsedLearningRate() {
         String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
         try {
             switch (parts[0]) {
                 case "inverse-time":
-                    return LearningRate.inverseTime(parts.length > 1 ? Double.parseDouble(parts[1]) : 1,
+                    return StepSchedule.inverseTime(parts.length > 1 ? Double.parseDouble(parts[1]) : 1,
                             parts.length > 2 ? Double.parseDouble(parts[2]) : 1);
                 case "constant":
-                    return LearningRate.constant(Double.parseDouble(parts[1]));
+                    return StepSchedule.constant(Double.parseDouble(parts[1]));
                 case "appendix-g":
                     double[] l = Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray();
-                    return LearningRate.appendixG(Double.parseDouble(parts[1]), l, n.getAsLong());
+                    return StepSchedule.appendixG(Double.parseDouble(parts[1]), l);
                 default:
                     break;
             }
@@ -122,266 +158,21 @@ final class StochasticPcaFamily implements AlgorithmFamily {
                 "use inverse-time[:C[:T0]], constant:ETA or appendix-g:SIGMA:L1,L2");
     }
 
-    /** The eigenvalues of --public-eigenvalues, else those of --learning-rate appendix-g:SIGMA:L1,L2, else none. */
-    double[] publicEigenvalues() {
-        if (publicEigenvalues != null) {
-            return publicEigenvalues;
-        }
-        String[] parts = learningRate.trim().toLowerCase(Locale.ROOT).split(":");
-        return parts[0].equals("appendix-g") && parts.length > 2
-                ? Arrays.stream(parts[2].split(",")).mapToDouble(Double::parseDouble).toArray() : new double[0];
+    private ModifiedDpPca.BatchUse parsedBatchUse() {
+        return switch (batchUse) {
+            case "same-half" -> ModifiedDpPca.BatchUse.PAPER_SAME_HALF;
+            case "disjoint-halves" -> ModifiedDpPca.BatchUse.DISJOINT_HALVES;
+            default -> throw CliException.usage("--batch-use must be same-half or disjoint-halves, got '" + batchUse
+                    + "'", "pass --batch-use same-half (default) or --batch-use disjoint-halves");
+        };
     }
 
-    void checkBatch(int min) {
-        if (batchSize != null && batchSize < min) {
-            throw CliException.usage("--batch-size must be >= " + min + ", got " + batchSize, "pass a larger batch size");
-        }
-    }
-
-    private final class KDpOjaFit extends DeclaredFit {
-        KDpOjaFit() {
-            super("k-dp-ojas", true, false,
-                    List.of("--batch-size", "--learning-rate", "--gradient-clip", "--paper-literal"),
-                    "k-DP-Ojas (Düngler & Sanyal, Cor. 4): minibatch DP-Oja + deflation, streaming O(dk) memory; "
-                    + "replace-one rows; needs --delta > 0");
-        }
-
-        /** Each row is read by one step, one Gaussian release calibrated to (epsilon, delta) (not so paper-literal). */
-        @Override
-        public boolean gaussianOnly() {
-            return !paperLiteral;
-        }
-
-        @Override
-        public void validateOptions() {
-            checkBatch(1);
-            parsedLearningRate(() -> 2);
-            if (gradientClip != null && !(gradientClip > 0 && Double.isFinite(gradientClip))) {
-                throw CliException.usage("--gradient-clip must be > 0 and finite, got " + gradientClip,
-                        "choose it from domain knowledge, never from the data, or omit it");
-            }
-            if (paperLiteral && batchSize != null && batchSize != 1) {
-                throw CliException.usage("--paper-literal k-dp-ojas uses batch size 1, got --batch-size " + batchSize,
-                        "drop --batch-size or --paper-literal");
-            }
-        }
-
-        @Override
-        public PrivateSubspace fit(FitContext c) {
-            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
-                throw CliException.usage("k-dp-ojas is certified for --neighbouring replace only (positional batches)",
-                    "drop --neighbouring or pass --neighbouring replace");
-            }
-            KDpOja.Builder b = KDpOja.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
-            if (batchSize != null) {
-                b.batchSize(batchSize);
-            }
-            if (gradientClip != null) {
-                b.clipThreshold(gradientClip);
-            }
-            if (paperLiteral) {
-                c.warn().accept("--paper-literal: k-dp-ojas uses the paper's shuffling-based noise; the result is NOT "
-                        + "certified differentially private");
-            }
-            return b.build().fit(c.rows(), c.params());
-        }
-    }
-
-    private final class KDpPcaFit extends DeclaredFit {
-        KDpPcaFit() {
-            super("k-dp-pca", true, false, List.of("--batch-size", "--learning-rate", "--paper-literal", "--tau",
-                    "--public-range", "--c1", "--batch-use"),
-                    "k-DP-PCA (Düngler & Sanyal, Alg. 1-2): minibatch Oja with PrivRange + PrivMean (adaptive noise) + "
-                    + "deflation; replace-one rows; needs --delta > 0");
-        }
-
-        @Override
-        public void validateOptions() {
-            checkBatch(4);
-            parsedLearningRate(() -> 2);
-            if (!(tau > 0 && tau < 1)) {
-                throw CliException.usage("--tau must be in (0, 1), got " + tau, "use e.g. --tau 0.01");
-            }
-            if (!(c1 > 0) || !Double.isFinite(c1)) {
-                throw CliException.usage("--c1 must be > 0, got " + c1, "use e.g. --c1 1 (default) or --c1 6");
-            }
-            if (!List.of("same-half", "disjoint-halves").contains(batchUse)) {
-                throw CliException.usage("--batch-use must be same-half or disjoint-halves, got '" + batchUse + "'",
-                        "pass --batch-use same-half (default) or --batch-use disjoint-halves");
-            }
-        }
-
-        @Override
-        public PrivateSubspace fit(FitContext c) {
-            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW && !paperLiteral) {
-                throw CliException.usage("k-dp-pca is certified for --neighbouring replace only",
-                        "drop --neighbouring or pass --neighbouring replace");
-            }
-            KDpPca.Builder b = KDpPca.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c::rowCount)).paperLiteral(paperLiteral);
-            if (batchSize != null) {
-                b.batchSize(batchSize);
-            }
-            b.oracle().tau(tau).c1(c1).batchUse("disjoint-halves".equals(batchUse)
-                    ? ModifiedDpPca.BatchUse.DISJOINT_HALVES : ModifiedDpPca.BatchUse.PAPER_SAME_HALF);
-            if (publicRange != null) {
-                b.oracle().rangeOverride(publicRange);
-            }
-            if (paperLiteral) {
-                c.warn().accept("--paper-literal: k-dp-pca's histograms use the add/remove calibration the paper claims; "
-                        + "the result is NOT certified differentially private");
-            }
-            KDpPca algorithm = b.build();
-            ModifiedDpPca.Preflight pre = algorithm.preflight(c.rowCount(), c.rows().dimension(), c.params());
-            if (!pre.canRelease()) {
-                c.warn().accept(KDpPca.cannotReleaseWarning(pre));
-            }
-            return algorithm.fit(c.rows(), c.params());
-        }
-    }
-
-    private final class AdaptiveFit extends DeclaredFit {
-        AdaptiveFit() {
-            super("k-dp-pca-adaptive", true, true,
-                    List.of("--batch-size", "--learning-rate", "--radius-factor", "--public-eigenvalues"),
-                    "this project's provably private adaptive-noise k-DP-PCA: orthogonal Oja gradients, one stable "
-                    + "histogram picks the clip radius, Gaussian on the other half; streaming O(dk); replace-one rows; "
-                    + "needs --delta > 0 (docs/privacy/adaptive-oja-pca.md)");
-        }
-
-        @Override
-        public void validateOptions() {
-            checkBatch(4);
-            parsedLearningRate(() -> 2);
-            if (!(radiusFactor >= 1) || !Double.isFinite(radiusFactor)) {
-                throw CliException.usage("--radius-factor must be >= 1, got " + radiusFactor, "use e.g. --radius-factor 4");
-            }
-            for (double l : publicEigenvalues()) {
-                if (!(l >= 0) || !Double.isFinite(l)) {
-                    throw CliException.usage("--public-eigenvalues must be >= 0 and finite, got " + l,
-                            "pass the model's eigenvalues, e.g. --public-eigenvalues 10,5");
-                }
-            }
-        }
-
-        @Override
-        public PrivateSubspace fit(FitContext c) {
-            if (c.neighbouring() == Neighbouring.ADD_REMOVE_ROW) {
-                throw CliException.usage("k-dp-pca-adaptive is certified for --neighbouring replace only (positional "
-                        + "batches)", "drop --neighbouring or pass --neighbouring replace");
-            }
-            AdaptiveOjaPca.Builder b = AdaptiveOjaPca.builder().components(c.components()).randomSource(c.random())
-                    .learningRate(parsedLearningRate(c::rowCount)).radiusFactor(radiusFactor)
-                    .publicEigenvalues(publicEigenvalues());
-            if (batchSize != null) {
-                b.batchSize(batchSize);
-            }
-            return b.build().fit(c.rows(), c.params());
-        }
-    }
-
-    private final class OjaFit extends DeclaredFit {
-        OjaFit() {
-            super("oja", false, false, List.of("--batch-size", "--learning-rate"),
-                    "Oja's algorithm + deflation (Alg. 5): streaming, NOT private, a reference");
-        }
-
-        @Override
-        public boolean isPrivate() {
-            return false;
-        }
-
-        @Override
-        public void validateOptions() {
-            checkBatch(1);
-            parsedLearningRate(() -> 2);
-        }
-
-        @Override
-        public PrivateSubspace fit(FitContext c) {
-            Oja.Builder b = Oja.builder().components(c.components()).learningRate(parsedLearningRate(c::rowCount));
-            if (batchSize != null) {
-                b.batchSize(batchSize);
-            }
-            return b.build().fit(c.rows());
-        }
-    }
-
-    private final class GaussTwoFit extends DeclaredFit {
-        GaussTwoFit() {
-            super("dp-gauss-2", true, true, List.of("--paper-literal", "--on-small-gap"),
-                    "DP-Gauss-2 (Dwork et al. 2014 Alg. 2): Gaussian noise on the top-k projector, scaled by a private "
-                    + "eigengap test; add/remove rows; needs --delta > 0");
-        }
-
-        @Override
-        public void validateOptions() {
-            if (!List.of("fail", "random-basis").contains(onSmallGap)) {
-                throw CliException.usage("--on-small-gap must be fail or random-basis, got '" + onSmallGap + "'",
-                        "pass --on-small-gap fail or --on-small-gap random-basis");
-            }
-        }
-
-        @Override
-        public PrivateSubspace fit(FitContext c) {
-            GaussOutputPerturbation.Builder b = GaussOutputPerturbation.builder().components(c.components())
-                    .randomSource(c.random()).onSmallGap("random-basis".equals(onSmallGap)
-                            ? GaussOutputPerturbation.OnSmallGap.RANDOM_BASIS : GaussOutputPerturbation.OnSmallGap.FAIL)
-                    .paperLiteral(paperLiteral);
-            if (c.neighbouring() != null) {
-                try {
-                    b.neighbouring(c.neighbouring());
-                } catch (IllegalArgumentException e) {
-                    throw CliException.usage(e.getMessage(), "drop --neighbouring");
-                }
-            }
-            if (paperLiteral) {
-                c.warn().accept("--paper-literal: dp-gauss-2 resamples its gap noise; the result is NOT differentially "
-                        + "private");
-            }
-            return b.build().fit(c.rows(), c.params());
-        }
-    }
-
-    private final class DpPowerFit extends DeclaredFit {
-        DpPowerFit() {
-            super("dp-power-method", true, true, List.of("--l1-bound", "--dp-power-iterations"),
-                    "DP-Power-Method ([DS] App. G): private power method on L2/L1-clipped rows; add/remove rows; "
-                    + "needs --delta > 0");
-        }
-
-        /** Gaussian column releases only, whose composition meets (epsilon, delta). */
-        @Override
-        public boolean gaussianOnly() {
-            return true;
-        }
-
-        @Override
-        public void validateOptions() {
-            if (dpPowerIterations != null && dpPowerIterations < 1) {
-                throw CliException.usage("--dp-power-iterations must be >= 1, got " + dpPowerIterations,
-                        "pass e.g. --dp-power-iterations 6");
-            }
-            if (l1Bound != null && !(l1Bound > 0 && Double.isFinite(l1Bound))) {
-                throw CliException.usage("--l1-bound must be > 0 and finite, got " + l1Bound,
-                        "choose it from domain knowledge, never from the data");
-            }
-        }
-
-        @Override
-        public PrivateSubspace fit(FitContext c) {
-            ClippedPowerMethod.Builder b = ClippedPowerMethod.builder().components(c.components()).randomSource(c.random());
-            if (c.neighbouring() != null) {
-                b.neighbouring(c.neighbouring());
-            }
-            if (dpPowerIterations != null) {
-                b.iterations(dpPowerIterations);
-            }
-            if (l1Bound != null) {
-                b.l1Bound(l1Bound);
-            }
-            return b.build().fit(c.rows(), c.params());
-        }
+    private GaussOutputPerturbation.OnSmallGap parsedOnSmallGap() {
+        return switch (onSmallGap) {
+            case "fail" -> GaussOutputPerturbation.OnSmallGap.FAIL;
+            case "random-basis" -> GaussOutputPerturbation.OnSmallGap.RANDOM_BASIS;
+            default -> throw CliException.usage("--on-small-gap must be fail or random-basis, got '" + onSmallGap
+                    + "'", "pass --on-small-gap fail or --on-small-gap random-basis");
+        };
     }
 }

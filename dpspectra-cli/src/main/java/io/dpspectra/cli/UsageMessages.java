@@ -30,6 +30,10 @@ final class UsageMessages {
     private static final Pattern INVALID_VALUE = Pattern.compile(
             "Invalid value for (?:option|positional parameter) '([^']+)'(?: \\(\\w+\\))?: (.*)");
 
+    /** The options matched by one use of a group, in picocli's "expected only one match" message. */
+    private static final Pattern GROUP_MATCH = Pattern.compile("=\\{([^}]*)\\}");
+    private static final Pattern OPTION_IN_MATCH = Pattern.compile("(--?[A-Za-z0-9][A-Za-z0-9-]*)=");
+
     private UsageMessages() {
     }
 
@@ -54,6 +58,19 @@ final class UsageMessages {
                     .trim() + ": give only one of them", help);
         }
         String m = ex.getMessage() == null ? "bad arguments" : ex.getMessage();
+        if (plain(m).startsWith("expected only one match")) {
+            // an option of a group given twice: "[--a=X | --b=Y]={--a=1} and [--a=X | --b=Y]={--a=2}"
+            java.util.Set<String> given = new java.util.LinkedHashSet<>();
+            Matcher g = GROUP_MATCH.matcher(m);
+            while (g.find()) {
+                Matcher o = OPTION_IN_MATCH.matcher(g.group(1));
+                while (o.find()) {
+                    given.add(o.group(1));
+                }
+            }
+            return given.size() == 1 ? new Message(given.iterator().next() + " was given twice", "give it once")
+                    : new Message(joinAnd(new ArrayList<>(given)) + " were given together: give only one of them", help);
+        }
         Matcher n = NOT_A_NUMBER.matcher(m);
         if (n.find()) {
             String kind = n.group(3).equals("int") || n.group(3).equals("long") ? "a whole number" : "a number";

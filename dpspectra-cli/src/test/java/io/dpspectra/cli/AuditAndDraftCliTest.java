@@ -35,6 +35,27 @@ class AuditAndDraftCliTest {
     }
 
     @Test
+    void aDraftWarnsOfATitleLineWiderOrNarrowerThanTheRowsAndSuggestsSkippingIt() throws Exception {
+        // scikit-learn's layout: "rows,features,class names", then rows of features and a label
+        StringBuilder sb = new StringBuilder("6,3,malignant,benign\n");
+        for (int i = 0; i < 6; i++) {
+            sb.append(i).append(".5,").append(i * 2).append(",0.").append(i).append(',').append(i % 2).append('\n');
+        }
+        Path titled = Cli.write(dir, "titled.csv", sb.toString().replace("6,3,malignant,benign", "6,3,malignant"));
+        Cli.Result r = Cli.run("schema", "draft", titled.toString());
+        assertThat(r.exitCode()).as(r.toString()).isZero();
+        assertThat(r.err()).contains("first line has 3 cells but the lines after it have 4").contains("--skip-lines 1");
+        Path sixWide = Cli.write(dir, "six.csv", sb.toString().replace("6,3,malignant,benign", "6,3,a,b,c,d"));
+        assertThat(Cli.run("schema", "draft", sixWide.toString()).err()).contains("first line has 6 cells");
+        // skipping it drafts the rows' own 4 columns, without a warning
+        Cli.Result skipped = Cli.run("schema", "draft", "--skip-lines", "1", sixWide.toString());
+        assertThat(skipped.err()).doesNotContain("warning").contains("drafted 4 columns");
+        // a header of the rows' width is no title
+        Path header = Cli.write(dir, "header.csv", sb.toString().replace("6,3,malignant,benign", "a,b,c,label"));
+        assertThat(Cli.run("schema", "draft", header.toString()).err()).doesNotContain("warning");
+    }
+
+    @Test
     void aDraftWithPrivateEpsilonHasPrivateBoundsAndSaysWhatItSpent() throws Exception {
         StringBuilder sb = new StringBuilder("a,b,kind\n");
         for (int i = 0; i < 2000; i++) {

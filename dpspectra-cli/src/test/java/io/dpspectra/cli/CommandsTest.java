@@ -151,6 +151,22 @@ class CommandsTest {
     }
 
     @Test
+    void transformAndEvaluateRefuseComponentsThatAreNotOrthonormalSayingByHowMuch() throws Exception {
+        Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(30, 3));
+        // unit columns 37 degrees apart: UᵀU has 0.8 off the diagonal
+        Path skewed = Cli.write(dir, "skewed.json", "{\"components\": [[1, 0, 0], [0.8, 0.6, 0]]}");
+        for (String command : new String[] {"transform", "evaluate"}) {
+            Cli.Result r = Cli.run(command, "--model", skewed.toString(), csv.toString());
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.BAD_DATA);
+            assertThat(r.err()).contains("not orthonormal (max |UᵀU - I| = 0.800").doesNotContain("Orthonormal.qr");
+            assertThat(r.out()).isEmpty();
+        }
+        // rounding a released model to 9 digits keeps it a model
+        Path rounded = Cli.write(dir, "rounded.json", "{\"components\": [[0.600000000, 0.800000000, 0]]}");
+        assertThat(Cli.run("transform", "--model", rounded.toString(), csv.toString()).exitCode()).isZero();
+    }
+
+    @Test
     void convertedBinaryFileGivesTheSameExactComponentsAsTheCsv() throws Exception {
         Path csv = Cli.write(dir, "data.csv", Cli.smallCsv(60, 3));
         Path bin = dir.resolve("data.dpsr");

@@ -44,6 +44,9 @@ class ExitCodeMappingTest {
                         ExitCodes.INTERNAL),
                 Arguments.of((Supplier<RuntimeException>) () -> CliException.data("bad model", "fix it", null),
                         ExitCodes.BAD_DATA),
+                Arguments.of((Supplier<RuntimeException>) () -> new java.io.UncheckedIOException("cannot write out.dpsr: "
+                        + "no space left on device", new java.io.IOException("No space left on device")),
+                        ExitCodes.BAD_DATA),
                 Arguments.of((Supplier<RuntimeException>) () -> new io.dpspectra.privacy.ReleaseRefusedException(
                         "DP-Gauss-2 refused to release", "use more rows", new io.dpspectra.privacy.PrivacyGuarantee("m",
                         PrivacyParams.of(1, 1e-6), io.dpspectra.privacy.Neighbouring.ADD_REMOVE_ROW, "one row", "s",

@@ -3,9 +3,7 @@ package io.dpspectra.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +11,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,41 +30,14 @@ class HelpCacheTest {
 
     @BeforeAll
     static void scratchRoot() throws IOException {
-        Path launcher = findLauncher();
-        assumeTrue(launcher != null && new File("/bin/bash").canExecute(), "needs the launcher and bash");
-        Path script = root.resolve("dpspectra");
-        Files.copy(launcher, script);
-        assertThat(script.toFile().setExecutable(true)).isTrue();
-        Path target = Files.createDirectories(root.resolve("dpspectra-cli/target"));
-        jar = target.resolve("dpspectra.jar");
-        helpDir = target.resolve("help");
-        Manifest m = new Manifest();
-        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        m.getMainAttributes().put(Attributes.Name.MAIN_CLASS, Main.class.getName());
-        List<String> urls = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            urls.add(Path.of(entry).toAbsolutePath().toUri().toString());
-        }
-        m.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", urls));
-        try (OutputStream out = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(out, m)) {
-            j.flush();
-        }
+        assumeTrue(ScratchLauncher.available(), "needs the launcher and bash");
+        jar = ScratchLauncher.install(root);
+        helpDir = jar.getParent().resolve("help");
         Files.setLastModifiedTime(jar, ago(60));
     }
 
     private static FileTime ago(int seconds) {
         return FileTime.fromMillis(System.currentTimeMillis() - seconds * 1000L);
-    }
-
-    /** The repository's launcher, found from the working directory upwards; null when not run from the repository. */
-    private static Path findLauncher() {
-        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path p = d.resolve("dpspectra");
-            if (Files.isRegularFile(p) && Files.isRegularFile(d.resolve("pom.xml"))) {
-                return p;
-            }
-        }
-        return null;
     }
 
     private record Run(int exitCode, String out) {

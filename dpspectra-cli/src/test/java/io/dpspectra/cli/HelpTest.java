@@ -2,9 +2,12 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
 /** Every option of every command is explained by --help. */
@@ -106,5 +109,27 @@ class HelpTest {
         Cli.Result r = Cli.run("bench", "covariance", "--verbose", "--rows", "50", "--dims", "3", "--repeat", "1");
         assertThat(r.exitCode()).as(r.toString()).isZero();
         assertThat(r.err()).contains("linear algebra backend:");
+    }
+
+    /** The one line each command gets in its parent's list of commands: a whole sentence, never cut short. */
+    @Test
+    void everyCommandsSummaryInTheListOfCommandsIsAWholeSentence() {
+        List<String> cut = new ArrayList<>();
+        summaries(Main.newCommandLine(), cut);
+        assertThat(cut).as("summaries that are not a whole sentence (the first description line is the summary)")
+                .isEmpty();
+    }
+
+    private static void summaries(CommandLine cl, List<String> cut) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            CommandSpec spec = sub.getCommandSpec();
+            String[] header = spec.usageMessage().header();
+            String[] description = spec.usageMessage().description();
+            String summary = (header.length > 0 ? header[0] : description.length > 0 ? description[0] : "").strip();
+            if (!summary.endsWith(".")) {
+                cut.add(spec.qualifiedName() + ": " + summary);
+            }
+            summaries(sub, cut);
+        }
     }
 }

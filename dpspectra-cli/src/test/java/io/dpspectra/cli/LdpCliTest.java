@@ -50,6 +50,27 @@ class LdpCliTest {
     }
 
     @Test
+    void theAggregateReleaseIsAModelForTransformAndEvaluateWithTheClientsClipping() throws Exception {
+        Path reports = randomize("binary", "2", "reports.bin");
+        Path release = dir.resolve("release.json");
+        assertThat(Cli.run("ldp", "aggregate", "-k", "2", "-o", release.toString(), reports.toString()).exitCode())
+                .isZero();
+        Path rows = Cli.write(dir, "rows.csv", "a,b,c,d\n0.1,0.2,0.3,0.1\n30,40,0,0\n");
+        Cli.Result t = Cli.run("transform", "--model", release.toString(), rows.toString());
+        assertThat(t.exitCode()).as(t.toString()).isZero();
+        String[] lines = t.out().split("\n");
+        assertThat(lines).hasSize(3);
+        assertThat(lines[0]).isEqualTo("pc1,pc2");
+        // the row of norm 50 is clipped to the clients' bound 1 before the projection, as its report was
+        double y1 = Double.parseDouble(lines[2].split(",")[0]);
+        double y2 = Double.parseDouble(lines[2].split(",")[1]);
+        assertThat(Math.hypot(y1, y2)).isLessThanOrEqualTo(1 + 1e-12);
+        Cli.Result e = Cli.run("evaluate", "--model", release.toString(), dir.resolve("records.csv").toString());
+        assertThat(e.exitCode()).as(e.toString()).isZero();
+        assertThat(Json.MAPPER.readTree(e.out()).get("capturedVarianceRatio").asDouble()).isBetween(0.0, 1.0 + 1e-9);
+    }
+
+    @Test
     void sparseAggregateReportsItsSupport() throws Exception {
         Path reports = randomize("binary", "2", "reports.bin");
         Cli.Result r = Cli.run("ldp", "aggregate", "--components", "1", "--sparse", reports.toString());

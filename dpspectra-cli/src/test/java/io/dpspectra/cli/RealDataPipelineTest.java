@@ -170,4 +170,26 @@ class RealDataPipelineTest {
         assertThat(bad.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
         assertThat(bad.err()).contains("schema lists 15 columns");
     }
+
+    @Test
+    void adultTestWithItsTitleLineIsProjectedWithTheAdultModelKeepingTheIncomeLabel() throws Exception {
+        Path model = dir.resolve("m.json");
+        Cli.Result fit = Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
+                "--schema", schema("adult.json").toString(), "--seed", "7", "-o", model.toString(),
+                dataset("adult/adult.data.gz").toString());
+        assertThat(fit.exitCode()).as(fit.toString()).isZero();
+        Path test = dataset("adult/adult.test.gz");
+        // its first line is "|1x3 Cross validator"
+        Cli.Result untitled = Cli.run("transform", "--model", model.toString(), test.toString());
+        assertThat(untitled.exitCode()).isEqualTo(ExitCodes.BAD_DATA);
+        Path out = dir.resolve("test-pcs.csv");
+        Cli.Result t = Cli.run("transform", "--model", model.toString(), "--skip-lines", "1", "--keep-columns", "income",
+                "-o", out.toString(), test.toString());
+        assertThat(t.exitCode()).as(t.toString()).isZero();
+        List<String> lines = Files.readAllLines(out);
+        assertThat(lines.get(0)).isEqualTo("income,pc1,pc2");
+        assertThat(lines).hasSize(16_282); // the 16,281 test rows
+        assertThat(lines.subList(1, lines.size())).allMatch(l -> l.startsWith("<=50K.,") || l.startsWith(">50K.,"));
+        assertThat(lines.stream().filter(l -> l.startsWith(">50K.,")).count()).isEqualTo(3846);
+    }
 }

@@ -14,7 +14,15 @@ public final class ClopperPearson {
     private ClopperPearson() {
     }
 
-    /** The one-sided upper confidence bound on p at {@code confidence}. */
+    /**
+     * The one-sided upper confidence bound on p at {@code confidence}.
+     *
+     * @param successes the number of successes, 0 ≤ successes ≤ trials
+     * @param trials the number of Bernoulli trials, ≥ 1
+     * @param confidence the confidence level, in (0, 1)
+     * @return the smallest p̂ such that p ≤ p̂ with probability at least {@code confidence}; 1 when every trial
+     *         succeeded
+     */
     public static double upperBound(long successes, long trials, double confidence) {
         check(successes, trials, confidence);
         if (successes == trials) {
@@ -23,7 +31,14 @@ public final class ClopperPearson {
         return SpecialFunctions.inverseRegularizedBeta(confidence, successes + 1.0, (double) (trials - successes));
     }
 
-    /** The one-sided lower confidence bound on p at {@code confidence}. */
+    /**
+     * The one-sided lower confidence bound on p at {@code confidence}.
+     *
+     * @param successes the number of successes, 0 ≤ successes ≤ trials
+     * @param trials the number of Bernoulli trials, ≥ 1
+     * @param confidence the confidence level, in (0, 1)
+     * @return the largest p̂ such that p ≥ p̂ with probability at least {@code confidence}; 0 when no trial succeeded
+     */
     public static double lowerBound(long successes, long trials, double confidence) {
         check(successes, trials, confidence);
         if (successes == 0) {

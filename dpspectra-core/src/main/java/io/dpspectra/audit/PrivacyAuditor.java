@@ -35,6 +35,13 @@ public final class PrivacyAuditor {
     /** One run of the mechanism under test, reduced to a scalar statistic of its output. */
     @FunctionalInterface
     public interface Trial {
+        /**
+         * Runs the mechanism once on one fixed dataset and reduces its output to the statistic the threshold test
+         * compares.
+         *
+         * @param random the randomness for this run; the mechanism must draw all its noise from it
+         * @return the statistic (never NaN)
+         */
         double run(RandomSource random);
     }
 
@@ -60,6 +67,11 @@ public final class PrivacyAuditor {
         this.random = b.random;
     }
 
+    /**
+     * A builder with the defaults: 100,000 trials per dataset, confidence 0.95, secure randomness.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -70,13 +82,23 @@ public final class PrivacyAuditor {
         private double confidence = 0.95;
         private RandomSource random;
 
-        /** Runs per dataset, ≥ 100 (split in halves); default 100,000. */
+        /**
+         * Runs per dataset, ≥ 100 (split in halves); default 100,000.
+         *
+         * @param trials the number of runs per dataset
+         * @return this builder
+         */
         public Builder trials(int trials) {
             this.trials = DpPreconditions.checkAtLeast("trials", trials, 100);
             return this;
         }
 
-        /** Confidence of the lower bound, in (0, 1); default 0.95. */
+        /**
+         * Confidence of the lower bound, in (0, 1); default 0.95.
+         *
+         * @param confidence the confidence level
+         * @return this builder
+         */
         public Builder confidence(double confidence) {
             if (!(confidence > 0 && confidence < 1)) {
                 throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence
@@ -86,12 +108,22 @@ public final class PrivacyAuditor {
             return this;
         }
 
-        /** Randomness for the mechanism runs (seeded in tests). Default {@link RandomSource#secure()}. */
+        /**
+         * Randomness for the mechanism runs (seeded in tests). Default {@link RandomSource#secure()}.
+         *
+         * @param random the randomness passed to the trials
+         * @return this builder
+         */
         public Builder randomSource(RandomSource random) {
             this.random = Objects.requireNonNull(random, "randomSource");
             return this;
         }
 
+        /**
+         * The auditor with this configuration.
+         *
+         * @return a new auditor
+         */
         public PrivacyAuditor build() {
             if (random == null) {
                 random = RandomSource.secure();
@@ -100,7 +132,14 @@ public final class PrivacyAuditor {
         }
     }
 
-    /** Audits {@code onD} against {@code onDPrime} for the claimed guarantee. */
+    /**
+     * Audits {@code onD} against {@code onDPrime} for the claimed guarantee.
+     *
+     * @param onD the mechanism run on a dataset D
+     * @param onDPrime the same mechanism run on a neighbour D' of D (one privacy unit changed)
+     * @param claimed the guarantee the mechanism claims; its δ enters the bound
+     * @return the empirical lower bound on ε, the best test's threshold, and whether the claim is violated
+     */
     public Result audit(Trial onD, Trial onDPrime, PrivacyParams claimed) {
         Objects.requireNonNull(onD, "onD");
         Objects.requireNonNull(onDPrime, "onDPrime");

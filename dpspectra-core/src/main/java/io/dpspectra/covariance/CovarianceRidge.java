@@ -38,23 +38,48 @@ public record CovarianceRidge(int target, double alpha, Scaling scaling, double[
         SECTION_1_1
     }
 
+    /**
+     * Copies the arrays, so that the record is immutable.
+     *
+     * @param target            the predicted column t
+     * @param alpha             the regularisation α
+     * @param scaling           which objective α belongs to
+     * @param weights           ŵ (copied)
+     * @param features          the predictors' column indices (copied)
+     * @param droppedDirections directions dropped by the pseudo-inverse
+     */
     public CovarianceRidge {
         Objects.requireNonNull(scaling, "scaling");
         weights = weights.clone();
         features = features.clone();
     }
 
+    /**
+     * ŵ ∈ R^{d−1}, for the columns {@link #features()} in order.
+     *
+     * @return a copy of the weights
+     */
     @Override
     public double[] weights() {
         return weights.clone();
     }
 
+    /**
+     * The column indices of the predictors: all but t, ascending.
+     *
+     * @return a copy of the indices
+     */
     @Override
     public int[] features() {
         return features.clone();
     }
 
-    /** ŵᵀx(−t) for a full row x (length d; entry t is ignored). */
+    /**
+     * ŵᵀx(−t) for a full row x (length d; entry t is ignored).
+     *
+     * @param row a full row, length d
+     * @return the prediction of entry t
+     */
     public double predict(double[] row) {
         if (row.length != features.length + 1) {
             throw new IllegalArgumentException("row has " + row.length + " entries, the model needs "
@@ -67,7 +92,16 @@ public record CovarianceRidge(int target, double alpha, Scaling scaling, double[
         return s;
     }
 
-    /** Fits the model from {@code c} (d × d symmetric; not modified). {@code n} is used by SECTION_1_1 only. */
+    /**
+     * Fits the model from {@code c} (d × d symmetric; not modified). {@code n} is used by SECTION_1_1 only.
+     *
+     * @param c       the second-moment matrix C = XᵀX (or its private release), d × d, d ≥ 2
+     * @param target  the predicted column t, 0 ≤ t &lt; d
+     * @param alpha   α, ≥ 0
+     * @param scaling which objective α belongs to
+     * @param n       the public number of rows (SECTION_1_1 only)
+     * @return the fitted model
+     */
     public static CovarianceRidge fit(Matrix c, int target, double alpha, Scaling scaling, long n) {
         Objects.requireNonNull(c, "c");
         Objects.requireNonNull(scaling, "scaling");

@@ -21,7 +21,14 @@ public final class EigenvalueClamp {
     private EigenvalueClamp() {
     }
 
-    /** Not modified: m. {@code upper} may be {@link Double#POSITIVE_INFINITY}. */
+    /**
+     * Not modified: m. {@code upper} may be {@link Double#POSITIVE_INFINITY}.
+     *
+     * @param m     a symmetric matrix
+     * @param lower the lowest allowed eigenvalue
+     * @param upper the highest allowed eigenvalue, ≥ lower
+     * @return the clamped matrix (a new one) and how many eigenvalues moved
+     */
     public static Result clamp(Matrix m, double lower, double upper) {
         if (!(lower <= upper)) {
             throw new IllegalArgumentException("clamp bounds must satisfy lower <= upper, got [" + lower + ", "

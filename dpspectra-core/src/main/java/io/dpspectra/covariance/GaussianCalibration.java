@@ -19,9 +19,15 @@ public enum GaussianCalibration {
      */
     CLASSIC;
 
-    /** σ for sensitivity {@code l2Sensitivity} at {@code params} (δ must be &gt; 0). */
+    /**
+     * σ for sensitivity {@code l2Sensitivity} at {@code params} (δ must be &gt; 0).
+     *
+     * @param l2Sensitivity Δ, &gt; 0
+     * @param params        (ε, δ), δ &gt; 0
+     * @return σ, &gt; 0
+     */
     public double sigma(double l2Sensitivity, PrivacyParams params) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
         double analytic = GaussianNoise.sigmaFor(l2Sensitivity, params);
         if (this == ANALYTIC) {
@@ -31,7 +37,12 @@ public enum GaussianCalibration {
         return params.epsilon() < 1 ? classic : Math.max(classic, analytic);
     }
 
-    /** A warning to record for this calibration at {@code params}, or null when there is none. */
+    /**
+     * A warning to record for this calibration at {@code params}, or null when there is none.
+     *
+     * @param params the (ε, δ) of the release
+     * @return the warning, or null
+     */
     public String warning(PrivacyParams params) {
         if (this == CLASSIC && params.epsilon() >= 1) {
             return "classic Gaussian calibration is only proven for epsilon < 1, got " + params.epsilon()
@@ -40,7 +51,13 @@ public enum GaussianCalibration {
         return null;
     }
 
-    /** Δ·√(2 ln(1.25/δ))/ε. */
+    /**
+     * Δ·√(2 ln(1.25/δ))/ε.
+     *
+     * @param l2Sensitivity Δ
+     * @param params        (ε, δ), δ &gt; 0
+     * @return σ
+     */
     public static double classicSigma(double l2Sensitivity, PrivacyParams params) {
         return l2Sensitivity * Math.sqrt(2 * Math.log(1.25 / params.delta())) / params.epsilon();
     }

@@ -44,6 +44,11 @@ public final class GaussianCovariance implements CovarianceEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -57,18 +62,34 @@ public final class GaussianCovariance implements CovarianceEstimator {
             return this;
         }
 
-        /** Default {@link GaussianCalibration#ANALYTIC} (spec K8, A-X4). */
+        /**
+         * Default {@link GaussianCalibration#ANALYTIC} (spec K8, A-X4).
+         *
+         * @param calibration how σ is computed
+         * @return this builder
+         */
         public Builder calibration(GaussianCalibration calibration) {
             this.calibration = Objects.requireNonNull(calibration, "calibration");
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public GaussianCovariance build() {
             return new GaussianCovariance(this);
         }
     }
 
-    /** The σ this estimator uses for rows bounded by β at {@code budget}. */
+    /**
+     * The σ this estimator uses for rows bounded by β at {@code budget}.
+     *
+     * @param rowL2Bound β, &gt; 0
+     * @param budget     (ε, δ), δ &gt; 0
+     * @return σ of each upper-triangle entry
+     */
     public double sigma(double rowL2Bound, PrivacyParams budget) {
         return calibration.sigma(SecondMomentSensitivity.l2UpperTriangle(rowL2Bound, neighbouring), budget);
     }
@@ -84,6 +105,12 @@ public final class GaussianCovariance implements CovarianceEstimator {
     /**
      * The release from C = XᵀX given directly; the caller asserts that C is exactly XᵀX for n rows of L2
      * norm ≤ {@code rowL2Bound} (used by experiments that reuse one Gram matrix). Not modified: gram.
+     *
+     * @param gram       C = XᵀX, d × d
+     * @param n          the number of rows, ≥ 1
+     * @param rowL2Bound β, the L2 bound of every row
+     * @param budget     (ε, δ), δ &gt; 0
+     * @return the released matrix with its guarantee
      */
     public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

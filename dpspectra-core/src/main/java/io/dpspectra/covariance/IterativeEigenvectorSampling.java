@@ -63,6 +63,11 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         this.vectorsChooser = b.vectorsChooser;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -81,6 +86,9 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
          * clamped, in XᵀX units), after they are released and before any vector is sampled: post-processing,
          * so the guarantee is unchanged (e.g. the smallest k whose explained-variance ratio over a private
          * trace reaches a threshold). Overrides {@link #vectors}.
+         *
+         * @param chooser maps the released eigenvalues to k, 1 ≤ k ≤ d; it must not look at the data
+         * @return this builder
          */
         public Builder vectorsChosenBy(java.util.function.ToIntFunction<double[]> chooser) {
             this.vectorsChooser = Objects.requireNonNull(chooser, "chooser");
@@ -92,7 +100,12 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
             return this;
         }
 
-        /** Default {@link BudgetSplit#ADAPTIVE} ("AD"). */
+        /**
+         * Default {@link BudgetSplit#ADAPTIVE} ("AD").
+         *
+         * @param split uniform (IT-U) or adaptive (AD)
+         * @return this builder
+         */
         public Builder split(BudgetSplit split) {
             this.split = Objects.requireNonNull(split, "split");
             return this;
@@ -101,6 +114,9 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         /**
          * β of Corollary 1 (the failure probability in τ = (2/ε₀)·ln(2d/β)), in (0, 1); default 0.05
          * (spec A-C8: the paper's experiments do not state it). Used by ADAPTIVE only.
+         *
+         * @param beta β
+         * @return this builder
          */
         public Builder failureProbability(double beta) {
             if (!(beta > 0 && beta < 1)) {
@@ -114,6 +130,9 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         /**
          * Use the tight REPLACE_ROW utility sensitivity β² (κ_i = ε_i/(2β²)) instead of the paper's 2β²
          * (κ_i = ε_i/(4β²)); default false (paper). Spec A-C7.
+         *
+         * @param tight whether to use β²
+         * @return this builder
          */
         public Builder tightUtilitySensitivity(boolean tight) {
             this.tightUtility = tight;
@@ -124,6 +143,9 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
          * When all d vectors are released, the last one is determined by the others (q = 1: only its sign is
          * drawn, uniformly), so the paper's ε_d buys nothing; if true, the vector budget ε/2 is split over the
          * first d − 1 vectors instead. Default false (the paper's split; spec A-C10).
+         *
+         * @param skip whether to skip the last vector's budget
+         * @return this builder
          */
         public Builder skipLastVector(boolean skip) {
             this.skipLastVector = skip;
@@ -139,12 +161,21 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public IterativeEigenvectorSampling build() {
             return new IterativeEigenvectorSampling(this);
         }
     }
 
-    /** "it-u" or "ad". */
+    /**
+     * "it-u" or "ad".
+     *
+     * @return the short name of the budget split
+     */
     public String label() {
         return split == BudgetSplit.UNIFORM ? "it-u" : "ad";
     }
@@ -230,6 +261,10 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
      *
      * <p>Privacy: pure ε-DP, REPLACE_ROW with n public, one row with ‖x‖₂ ≤ β, by basic composition of the k
      * exponential mechanisms (Amin et al. Theorem 1 with ε₀ = 0: the vector steps alone).
+     *
+     * @param rows   the rows; they must declare an L2 bound β
+     * @param budget the ε to spend (δ is not used)
+     * @return the d × k sampled vectors with their guarantee
      */
     public io.dpspectra.pca.PrivateSubspace subspace(io.dpspectra.data.RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

@@ -31,6 +31,11 @@ public final class KapralovTalwar extends SampledEigenvectorCovariance {
         super(b, "KapralovTalwar");
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -42,6 +47,11 @@ public final class KapralovTalwar extends SampledEigenvectorCovariance {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public KapralovTalwar build() {
             return new KapralovTalwar(this);
         }

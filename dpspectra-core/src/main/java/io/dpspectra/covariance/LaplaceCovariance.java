@@ -53,6 +53,11 @@ public final class LaplaceCovariance implements CovarianceEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -66,18 +71,34 @@ public final class LaplaceCovariance implements CovarianceEstimator {
             return this;
         }
 
-        /** Default {@link Sensitivity#PAPER} (spec §5.3). */
+        /**
+         * Default {@link Sensitivity#PAPER} (spec §5.3).
+         *
+         * @param sensitivity which L1 sensitivity the noise is calibrated to
+         * @return this builder
+         */
         public Builder sensitivity(Sensitivity sensitivity) {
             this.sensitivity = Objects.requireNonNull(sensitivity, "sensitivity");
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public LaplaceCovariance build() {
             return new LaplaceCovariance(this);
         }
     }
 
-    /** The L1 sensitivity the noise is calibrated to for dimension d and row bound β. */
+    /**
+     * The L1 sensitivity the noise is calibrated to for dimension d and row bound β.
+     *
+     * @param d          the dimension
+     * @param rowL2Bound β, &gt; 0
+     * @return the L1 sensitivity of the upper triangle of XᵀX
+     */
     public double l1Sensitivity(int d, double rowL2Bound) {
         return sensitivity == Sensitivity.PAPER
                 ? SecondMomentSensitivity.l1UpperTrianglePaper(d, rowL2Bound)
@@ -95,6 +116,12 @@ public final class LaplaceCovariance implements CovarianceEstimator {
     /**
      * The release from C = XᵀX given directly; the caller asserts that C is exactly XᵀX for n rows of L2
      * norm ≤ {@code rowL2Bound} (used by experiments that reuse one Gram matrix). Not modified: gram.
+     *
+     * @param gram       C = XᵀX, d × d
+     * @param n          the number of rows, ≥ 1
+     * @param rowL2Bound β, the L2 bound of every row
+     * @param budget     the ε to spend (δ is not used)
+     * @return the released matrix with its guarantee
      */
     public PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

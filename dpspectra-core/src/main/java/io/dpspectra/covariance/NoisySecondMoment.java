@@ -67,19 +67,34 @@ final class NoisySecondMoment {
 
         abstract B self();
 
-        /** Default REPLACE_ROW (n public; spec §1.3). */
+        /**
+         * Default REPLACE_ROW (n public; spec §1.3).
+         *
+         * @param neighbouring the relation the guarantee is stated for
+         * @return this builder
+         */
         public B neighbouring(Neighbouring neighbouring) {
             this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
             return self();
         }
 
-        /** Default {@link RandomSource#secure()}. */
+        /**
+         * Default {@link RandomSource#secure()}.
+         *
+         * @param random the randomness of the noise
+         * @return this builder
+         */
         public B randomSource(RandomSource random) {
             this.random = Objects.requireNonNull(random, "randomSource");
             return self();
         }
 
-        /** Whether to clamp the release's eigenvalues to the public range (spec §5.6); default true. */
+        /**
+         * Whether to clamp the release's eigenvalues to the public range (spec §5.6); default true.
+         *
+         * @param clamp whether to clamp
+         * @return this builder
+         */
         public B clampEigenvalues(boolean clamp) {
             this.clamp = clamp;
             return self();

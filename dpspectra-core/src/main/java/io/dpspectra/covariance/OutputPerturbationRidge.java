@@ -45,6 +45,11 @@ public final class OutputPerturbationRidge {
         this.random = b.random;
     }
 
+    /**
+     * A builder; {@code target} and {@code alpha} are required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -55,24 +60,45 @@ public final class OutputPerturbationRidge {
         private double alpha = Double.NaN;
         private RandomSource random;
 
-        /** The column predicted (required, 0-based). */
+        /**
+         * The column predicted (required, 0-based).
+         *
+         * @param target the column index, ≥ 0
+         * @return this builder
+         */
         public Builder target(int target) {
             this.target = DpPreconditions.checkAtLeast("target", target, 0);
             return this;
         }
 
-        /** The regulariser α &gt; 0 of ‖X′w − y‖² + α‖w‖² (required; α = 0 has unbounded sensitivity). */
+        /**
+         * The regulariser α &gt; 0 of ‖X′w − y‖² + α‖w‖² (required; α = 0 has unbounded sensitivity).
+         *
+         * @param alpha α, &gt; 0
+         * @return this builder
+         */
         public Builder alpha(double alpha) {
             this.alpha = DpPreconditions.checkPositive("alpha", alpha);
             return this;
         }
 
-        /** Default {@link RandomSource#secure()}. */
+        /**
+         * Default {@link RandomSource#secure()}.
+         *
+         * @param random the randomness of the noise
+         * @return this builder
+         */
         public Builder randomSource(RandomSource random) {
             this.random = Objects.requireNonNull(random, "randomSource");
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         * @throws IllegalArgumentException when {@code target} or {@code alpha} was not set
+         */
         public OutputPerturbationRidge build() {
             if (target < 0) {
                 throw new IllegalArgumentException("target was not set; call target(column) with a 0-based column");
@@ -87,7 +113,13 @@ public final class OutputPerturbationRidge {
         }
     }
 
-    /** The L2 sensitivity Δ = 2L/α of the minimiser for rows bounded by β (n rows, n public). */
+    /**
+     * The L2 sensitivity Δ = 2L/α of the minimiser for rows bounded by β (n rows, n public).
+     *
+     * @param n    the public number of rows, ≥ 1
+     * @param beta β, the L2 bound of every row
+     * @return Δ
+     */
     public double sensitivity(long n, double beta) {
         double lambda = alpha / n;
         double r = beta / Math.sqrt(lambda);
@@ -95,6 +127,14 @@ public final class OutputPerturbationRidge {
         return 2 * lipschitz / alpha;
     }
 
+    /**
+     * Fits the ridge model of the target column on the others from {@code rows} and adds L2-Laplace noise to its
+     * weights, spending ε of {@code budget} (see the class comment).
+     *
+     * @param rows   the rows; they must declare an L2 bound β
+     * @param budget the ε to spend (δ is not used)
+     * @return the noisy model with its guarantee and diagnostics
+     */
     public Result fit(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         double beta = SecondMomentSensitivity.rowL2Bound(rows, "OutputPerturbationRidge");
@@ -102,7 +142,15 @@ public final class OutputPerturbationRidge {
         return fitFromTrustedGram(pass.gram(), pass.rows(), beta, budget);
     }
 
-    /** As {@link #fit} from C = XᵀX that the caller vouches for (n rows of L2 norm ≤ β). Not modified: gram. */
+    /**
+     * As {@link #fit} from C = XᵀX that the caller vouches for (n rows of L2 norm ≤ β). Not modified: gram.
+     *
+     * @param gram       C = XᵀX, d × d
+     * @param n          the number of rows, ≥ 1
+     * @param rowL2Bound β, the L2 bound of every row
+     * @param budget     the ε to spend (δ is not used)
+     * @return the noisy model with its guarantee and diagnostics
+     */
     public Result fitFromTrustedGram(Matrix gram, long n, double rowL2Bound, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         DpPreconditions.checkBound("rowL2Bound", rowL2Bound);

@@ -18,6 +18,14 @@ public final class PrivateCovariance {
     private final Diagnostics diagnostics;
     private SymmetricEigen eigen; // released pairs, or lazily computed post-processing
 
+    /**
+     * A release given as a matrix; eigenpairs are computed from it when asked for (post-processing).
+     *
+     * @param algorithm   the mechanism's name
+     * @param matrix      the released d × d symmetric matrix (copied)
+     * @param guarantee   what the release satisfies
+     * @param diagnostics facts about the run (not private)
+     */
     public PrivateCovariance(String algorithm, Matrix matrix, PrivacyGuarantee guarantee, Diagnostics diagnostics) {
         this.algorithm = Objects.requireNonNull(algorithm, "algorithm");
         if (!matrix.isSquare()) {
@@ -33,6 +41,13 @@ public final class PrivateCovariance {
      * Θ diag(λ) Θᵀ. When Θ is d × d (all vectors sampled) the released pairs are kept as they are, so
      * {@link #eigenvalues()} and {@link #eigenvectors()} return exactly what was sampled rather than a
      * re-decomposition. Not modified: arguments (copied).
+     *
+     * @param algorithm    the mechanism's name
+     * @param eigenvalues  the released eigenvalues λ, descending
+     * @param eigenvectors Θ, d × k, column j paired with eigenvalue j
+     * @param matrix       Θ diag(λ) Θᵀ, d × d
+     * @param guarantee    what the release satisfies
+     * @param diagnostics  facts about the run (not private)
      */
     public PrivateCovariance(String algorithm, double[] eigenvalues, Matrix eigenvectors, Matrix matrix,
                              PrivacyGuarantee guarantee, Diagnostics diagnostics) {
@@ -52,23 +67,47 @@ public final class PrivateCovariance {
         }
     }
 
+    /**
+     * The name of the mechanism that made the release.
+     *
+     * @return the name, e.g. "gaussian-covariance"
+     */
     public String algorithm() {
         return algorithm;
     }
 
-    /** The released d × d matrix (a copy). */
+    /**
+     * The released d × d matrix (a copy).
+     *
+     * @return a copy of the matrix
+     */
     public Matrix matrix() {
         return matrix.copy();
     }
 
+    /**
+     * The dimension d.
+     *
+     * @return d
+     */
     public int dimension() {
         return matrix.rows();
     }
 
+    /**
+     * What the release satisfies.
+     *
+     * @return the guarantee
+     */
     public PrivacyGuarantee guarantee() {
         return guarantee;
     }
 
+    /**
+     * Facts about the run (not private: see {@link Diagnostics}).
+     *
+     * @return the diagnostics
+     */
     public Diagnostics diagnostics() {
         return diagnostics;
     }
@@ -79,6 +118,10 @@ public final class PrivateCovariance {
      * App. C.2's scaling), i.e. ŵ = (Â + αI)⁻¹b̂ with Â the release without row and column t and b̂ its
      * column t. Section 1.1's objective (1/n)Σ½(wᵀx(−t) − x(t))² + α‖w‖² is
      * {@link #ridge(int, double, long)}.
+     *
+     * @param target the predicted column t
+     * @param alpha  α, ≥ 0
+     * @return the fitted model
      */
     public CovarianceRidge ridge(int target, double alpha) {
         return CovarianceRidge.fit(matrix, target, alpha, CovarianceRidge.Scaling.APPENDIX_C2, 0);
@@ -87,6 +130,11 @@ public final class PrivateCovariance {
     /**
      * Ridge regression with Amin et al.'s Section 1.1 scaling, ŵ = (Â + 2αnI)⁻¹b̂, for the public number of
      * rows n.
+     *
+     * @param target the predicted column t
+     * @param alpha  α, ≥ 0
+     * @param n      the public number of rows, ≥ 1
+     * @return the fitted model
      */
     public CovarianceRidge ridge(int target, double alpha, long n) {
         return CovarianceRidge.fit(matrix, target, alpha, CovarianceRidge.Scaling.SECTION_1_1, n);
@@ -99,17 +147,30 @@ public final class PrivateCovariance {
         return eigen;
     }
 
-    /** Eigenvalues of the release, descending. */
+    /**
+     * Eigenvalues of the release, descending.
+     *
+     * @return the d eigenvalues (a copy)
+     */
     public double[] eigenvalues() {
         return eigen().values().clone();
     }
 
-    /** Eigenvectors of the release (d × d, column j pairs with eigenvalue j). */
+    /**
+     * Eigenvectors of the release (d × d, column j pairs with eigenvalue j).
+     *
+     * @return a copy of the d × d eigenvectors
+     */
     public Matrix eigenvectors() {
         return eigen().vectors().copy();
     }
 
-    /** The top-k eigenvectors and eigenvalues of the release, as a subspace with the same guarantee. */
+    /**
+     * The top-k eigenvectors and eigenvalues of the release, as a subspace with the same guarantee.
+     *
+     * @param k the number of components, 1 ≤ k ≤ d
+     * @return the d × k basis and its eigenvalues, with this release's guarantee
+     */
     public PrivateSubspace topK(int k) {
         io.dpspectra.privacy.DpPreconditions.checkComponents(k, dimension());
         SymmetricEigen e = eigen();

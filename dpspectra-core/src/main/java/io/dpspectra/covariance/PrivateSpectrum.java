@@ -65,6 +65,13 @@ public final class PrivateSpectrum {
     /**
      * Releases the spectrum of {@code rows} (which must declare an L2 bound) for {@code budget} and picks
      * the smallest k whose ratio reaches {@code threshold} in (0, 1].
+     *
+     * @param rows         the rows; they must declare an L2 bound
+     * @param budget       the (ε, δ) to spend on the spectrum and the trace
+     * @param neighbouring the relation the guarantee is stated for
+     * @param random       the randomness of the noise
+     * @param threshold    the explained-variance ratio to reach
+     * @return the released eigenvalues, trace, ratios and k
      */
     public static PrivateSpectrum release(RowSource rows, PrivacyParams budget, Neighbouring neighbouring,
                                           RandomSource random, double threshold) {
@@ -88,6 +95,12 @@ public final class PrivateSpectrum {
      * The spectrum from eigenvalues an estimator has already released (all d, descending; post-processing)
      * over a private trace, and the smallest k whose ratio reaches {@code threshold} in (0, 1]. The guarantee
      * is the trace's.
+     *
+     * @param releasedEigenvalues the d eigenvalues, descending
+     * @param trace               the private trace
+     * @param threshold           the explained-variance ratio to reach
+     * @param estimator           the name of the estimator that released the eigenvalues
+     * @return the spectrum, its ratios and k
      */
     public static PrivateSpectrum fromReleased(double[] releasedEigenvalues, PrivateTrace.Result trace,
                                                double threshold, String estimator) {
@@ -104,35 +117,65 @@ public final class PrivateSpectrum {
         }
     }
 
-    /** Where the eigenvalues and the trace come from, in words. */
+    /**
+     * Where the eigenvalues and the trace come from, in words.
+     *
+     * @return the source
+     */
     public String source() {
         return source;
     }
 
-    /** The released eigenvalues, descending (XᵀX units: a sum over rows). */
+    /**
+     * The released eigenvalues, descending (XᵀX units: a sum over rows).
+     *
+     * @return a copy of the d eigenvalues
+     */
     public double[] eigenvalues() {
         return eigenvalues.clone();
     }
 
-    /** The private trace T̂ (XᵀX units). */
+    /**
+     * The private trace T̂ (XᵀX units).
+     *
+     * @return T̂
+     */
     public double trace() {
         return trace;
     }
 
-    /** Cumulative explained-variance ratios r_1 … r_d (unit-free, capped at 1). */
+    /**
+     * Cumulative explained-variance ratios r_1 … r_d (unit-free, capped at 1).
+     *
+     * @return a copy of the d ratios
+     */
     public double[] ratios() {
         return ratios.clone();
     }
 
-    /** The chosen k: the smallest with r_k ≥ threshold. */
+    /**
+     * The chosen k: the smallest with r_k ≥ threshold.
+     *
+     * @return k, 1 ≤ k ≤ d
+     */
     public int k() {
         return k;
     }
 
+    /**
+     * The explained-variance ratio k was chosen for.
+     *
+     * @return the threshold, in (0, 1]
+     */
     public double threshold() {
         return threshold;
     }
 
+    /**
+     * What the release satisfies.
+     *
+     * @return the guarantee
+     */
     public PrivacyGuarantee guarantee() {
         return guarantee;
     }

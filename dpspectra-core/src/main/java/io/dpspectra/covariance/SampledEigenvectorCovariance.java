@@ -49,19 +49,34 @@ abstract sealed class SampledEigenvectorCovariance implements CovarianceEstimato
 
         abstract B self();
 
-        /** The number k of eigenvectors to sample, 1 ≤ k ≤ d; default d (the full covariance). */
+        /**
+         * The number k of eigenvectors to sample, 1 ≤ k ≤ d; default d (the full covariance).
+         *
+         * @param k the number of eigenvectors
+         * @return this builder
+         */
         public B vectors(int k) {
             this.k = DpPreconditions.checkAtLeast("vectors", k, 1);
             return self();
         }
 
-        /** Default {@link RandomSource#secure()}. */
+        /**
+         * Default {@link RandomSource#secure()}.
+         *
+         * @param random the randomness of the samples
+         * @return this builder
+         */
         public B randomSource(RandomSource random) {
             this.random = Objects.requireNonNull(random, "randomSource");
             return self();
         }
 
-        /** Proposal cap per sampled vector (default {@value BinghamSampler#DEFAULT_MAX_PROPOSALS}). */
+        /**
+         * Proposal cap per sampled vector (default {@value BinghamSampler#DEFAULT_MAX_PROPOSALS}).
+         *
+         * @param maxProposals the cap, ≥ 1
+         * @return this builder
+         */
         public B maxProposals(long maxProposals) {
             if (maxProposals < 1) {
                 throw new IllegalArgumentException("maxProposals must be >= 1, got " + maxProposals);
@@ -94,6 +109,12 @@ abstract sealed class SampledEigenvectorCovariance implements CovarianceEstimato
      * The release from C = XᵀX given directly (spec §5.1 {@code fromTrustedCovariance}). The caller
      * asserts that C is exactly XᵀX for n rows of L2 norm ≤ {@code rowL2Bound}; the guarantee holds only
      * then. Used by experiments that reuse one Gram matrix over many repetitions. Not modified: gram.
+     *
+     * @param gram       C = XᵀX, d × d
+     * @param n          the number of rows, ≥ 1
+     * @param rowL2Bound β, the L2 bound of every row
+     * @param budget     the ε to spend (the sampling mechanisms are pure ε-DP)
+     * @return the released eigenpairs and matrix with their guarantee
      */
     public final PrivateCovariance releaseFromTrustedGram(Matrix gram, long n, double rowL2Bound,
                                                           PrivacyParams budget) {

@@ -33,6 +33,9 @@ public final class SecondMomentSensitivity {
     /**
      * The L2 bound β every row of {@code rows} satisfies, from its declared {@link DataBounds}.
      *
+     * @param rows      the rows
+     * @param algorithm the mechanism's name, for the message
+     * @return β, &gt; 0
      * @throws IllegalArgumentException when the source declares no bound (the remedy names clipping)
      */
     public static double rowL2Bound(RowSource rows, String algorithm) {
@@ -43,7 +46,13 @@ public final class SecondMomentSensitivity {
         return b.l2Bound();
     }
 
-    /** L2 sensitivity of the upper triangle of XᵀX: β² (add/remove) or √2·β² (replace). */
+    /**
+     * L2 sensitivity of the upper triangle of XᵀX: β² (add/remove) or √2·β² (replace).
+     *
+     * @param rowL2Bound   β, &gt; 0
+     * @param neighbouring the relation
+     * @return the L2 sensitivity
+     */
     public static double l2UpperTriangle(double rowL2Bound, Neighbouring neighbouring) {
         double b2 = rowL2Bound * rowL2Bound;
         return switch (neighbouring) {
@@ -53,7 +62,14 @@ public final class SecondMomentSensitivity {
         };
     }
 
-    /** Tight L1 sensitivity of the upper triangle: (d+1)β²/2 (add/remove) or √(d(d+1))·β² (replace). */
+    /**
+     * Tight L1 sensitivity of the upper triangle: (d+1)β²/2 (add/remove) or √(d(d+1))·β² (replace).
+     *
+     * @param d            the dimension
+     * @param rowL2Bound   β, &gt; 0
+     * @param neighbouring the relation
+     * @return the L1 sensitivity
+     */
     public static double l1UpperTriangleTight(int d, double rowL2Bound, Neighbouring neighbouring) {
         double b2 = rowL2Bound * rowL2Bound;
         return switch (neighbouring) {
@@ -63,7 +79,13 @@ public final class SecondMomentSensitivity {
         };
     }
 
-    /** The paper's L1 sensitivity 2dβ² (Amin et al., corrected; valid under both relations). */
+    /**
+     * The paper's L1 sensitivity 2dβ² (Amin et al., corrected; valid under both relations).
+     *
+     * @param d          the dimension
+     * @param rowL2Bound β, &gt; 0
+     * @return 2dβ²
+     */
     public static double l1UpperTrianglePaper(int d, double rowL2Bound) {
         return 2.0 * d * rowL2Bound * rowL2Bound;
     }

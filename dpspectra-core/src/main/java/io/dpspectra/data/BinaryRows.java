@@ -51,13 +51,19 @@ public final class BinaryRows implements RowSource {
         this.d = d;
     }
 
-    /** Opens and validates the header of a binary rows file. */
+    /**
+     * Opens and validates the header of a binary rows file.
+     *
+     * @param path a file written by {@link #write} or {@link Writer}
+     * @return the source (each pass reads the file anew)
+     * @throws InvalidDataException when the header is not a binary rows header or the size does not match it
+     */
     public static BinaryRows open(Path path) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size < HEADER_BYTES) {
                 throw new InvalidDataException(path + " is " + size + " bytes, shorter than the " + HEADER_BYTES
-                        + "-byte dpspectra binary header; is it a BinaryRows file (written by BinaryRows.write)?");
+                        + "-byte dpspectra binary header; is it a .dpsr file (written by 'dpspectra convert')?");
             }
             ByteBuffer h = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
             while (h.hasRemaining() && ch.read(h) >= 0) {
@@ -68,7 +74,7 @@ public final class BinaryRows implements RowSource {
             h.get(magic);
             if (!MAGIC.equals(new String(magic, StandardCharsets.ISO_8859_1))) {
                 throw new InvalidDataException(path + " does not start with the magic bytes \"" + MAGIC
-                        + "\"; it is not a dpspectra binary rows file (convert CSV with BinaryRows.write)");
+                        + "\"; it is not a dpspectra binary rows file (convert a CSV with 'dpspectra convert')");
             }
             int version = h.getInt();
             if (version != VERSION) {
@@ -94,13 +100,17 @@ public final class BinaryRows implements RowSource {
             }
             return new BinaryRows(path, n, dim);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + path + ": " + IoErrors.inWords(e), e);
         }
     }
 
     /**
      * Writes every row of {@code source} to {@code target} atomically (a temporary file in the same
      * directory, renamed on success; nothing is left behind on failure). Returns the number of rows.
+     *
+     * @param source the rows to write
+     * @param target the file to write; replaced if it exists
+     * @return the number of rows written
      */
     public static long write(RowSource source, Path target) {
         Path abs = target.toAbsolutePath();
@@ -128,7 +138,7 @@ public final class BinaryRows implements RowSource {
             ok = true;
             return n;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot write " + target + ": " + IoErrors.inWords(e), e);
         } finally {
             if (!ok && tmp != null) {
                 try {
@@ -157,7 +167,14 @@ public final class BinaryRows implements RowSource {
             writeHeader(buf, 0, dim);
         }
 
-        /** Creates (or truncates) {@code file} for rows of width {@code dim}. */
+        /**
+         * Creates (or truncates) {@code file} for rows of width {@code dim}.
+         *
+         * @param file the file
+         * @param dim  the row width d, ≥ 1
+         * @return a writer; {@link #finish()} completes the file
+         * @throws IOException when the file cannot be created
+         */
         public static Writer create(Path file, int dim) throws IOException {
             if (dim < 1) {
                 throw new IllegalArgumentException("dimension must be >= 1, got " + dim);
@@ -166,7 +183,13 @@ public final class BinaryRows implements RowSource {
                     StandardOpenOption.TRUNCATE_EXISTING), dim);
         }
 
-        /** Appends {@code rows} rows of width d from {@code block} (row-major). Not modified: block. */
+        /**
+         * Appends {@code rows} rows of width d from {@code block} (row-major). Not modified: block.
+         *
+         * @param block at least rows·d values
+         * @param rows  the number of rows to append
+         * @throws IOException when the file cannot be written
+         */
         public void append(double[] block, int rows) throws IOException {
             int cells = Math.multiplyExact(rows, dim);
             int off = 0;
@@ -182,7 +205,12 @@ public final class BinaryRows implements RowSource {
             n += rows;
         }
 
-        /** Flushes, writes the row count into the header and syncs; returns the number of rows. */
+        /**
+         * Flushes, writes the row count into the header and syncs; returns the number of rows.
+         *
+         * @return the number of rows written
+         * @throws IOException when the file cannot be written
+         */
         public long finish() throws IOException {
             drain(ch, buf);
             writeHeader(buf, n, dim);
@@ -218,7 +246,11 @@ public final class BinaryRows implements RowSource {
         return d;
     }
 
-    /** The number of rows n recorded in the header. */
+    /**
+     * The number of rows n recorded in the header.
+     *
+     * @return n
+     */
     public long size() {
         return rows;
     }
@@ -245,7 +277,7 @@ public final class BinaryRows implements RowSource {
             ch = FileChannel.open(path, StandardOpenOption.READ);
             ch.position(HEADER_BYTES);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot read " + path + ": " + IoErrors.inWords(e), e);
         }
         return new Cursor(ch);
     }
@@ -312,7 +344,7 @@ public final class BinaryRows implements RowSource {
                     }
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot read " + path + ": " + IoErrors.inWords(e), e);
             } finally {
                 buf.flip();
             }
@@ -343,7 +375,7 @@ public final class BinaryRows implements RowSource {
             try {
                 ch.close();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot close " + path + ": " + e.getMessage(), e);
+                throw new UncheckedIOException("cannot close " + path + ": " + IoErrors.inWords(e), e);
             }
         }
     }

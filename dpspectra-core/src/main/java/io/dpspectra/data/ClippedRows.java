@@ -69,22 +69,38 @@ public final class ClippedRows implements RowSource {
         return source;
     }
 
-    /** The norm bound applied. */
+    /**
+     * The norm bound applied.
+     *
+     * @return the norm and its bound
+     */
     public Clipping clipping() {
         return clipping;
     }
 
-    /** Whether rows above the bound are clipped or rejected. */
+    /**
+     * Whether rows above the bound are clipped or rejected.
+     *
+     * @return clip or reject
+     */
     public DataBounds.Policy policy() {
         return policy;
     }
 
-    /** Rows clipped in the last pass that ended, or −1 before any pass ended (always 0 for REJECT). */
+    /**
+     * Rows clipped in the last pass that ended, or −1 before any pass ended (always 0 for REJECT).
+     *
+     * @return the count, or −1
+     */
     public long clippedRows() {
         return lastClipped.get();
     }
 
-    /** Rows read in the last pass that ended, or −1 before any pass ended. */
+    /**
+     * Rows read in the last pass that ended, or −1 before any pass ended.
+     *
+     * @return the count, or −1
+     */
     public long rowsInLastPass() {
         return lastRows.get();
     }

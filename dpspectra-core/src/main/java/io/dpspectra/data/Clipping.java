@@ -17,30 +17,60 @@ public final class Clipping {
         this.bound = DpPreconditions.checkBound("clipping bound", bound);
     }
 
-    /** ‖x‖₂ ≤ bound. */
+    /**
+     * ‖x‖₂ ≤ bound.
+     *
+     * @param bound the bound, finite and &gt; 0
+     * @return the clipping
+     */
     public static Clipping l2(double bound) {
         return new Clipping(DataBounds.Norm.L2, bound);
     }
 
-    /** ‖x‖₁ ≤ bound. */
+    /**
+     * ‖x‖₁ ≤ bound.
+     *
+     * @param bound the bound, finite and &gt; 0
+     * @return the clipping
+     */
     public static Clipping l1(double bound) {
         return new Clipping(DataBounds.Norm.L1, bound);
     }
 
-    /** tr(xxᵀ) = ‖x‖₂² ≤ bound (the papers' trace clipping of rank-one samples). */
+    /**
+     * tr(xxᵀ) = ‖x‖₂² ≤ bound (the papers' trace clipping of rank-one samples).
+     *
+     * @param bound the bound on ‖x‖₂², finite and &gt; 0
+     * @return the clipping
+     */
     public static Clipping trace(double bound) {
         return new Clipping(DataBounds.Norm.TRACE, bound);
     }
 
+    /**
+     * The bounded norm.
+     *
+     * @return L2, L1 or TRACE
+     */
     public DataBounds.Norm norm() {
         return norm;
     }
 
+    /**
+     * The bound on the norm.
+     *
+     * @return the bound, &gt; 0
+     */
     public double bound() {
         return bound;
     }
 
-    /** The source with rows scaled down onto the bound. */
+    /**
+     * The source with rows scaled down onto the bound.
+     *
+     * @param source the rows
+     * @return the clipped rows, which declare this bound as user-given
+     */
     public ClippedRows clip(RowSource source) {
         return new ClippedRows(source, this, DataBounds.Policy.CLIP);
     }
@@ -49,22 +79,43 @@ public final class Clipping {
      * The source with rows scaled down onto the bound, declaring where the bound came from: a bound
      * derived by construction from a public schema is {@link DataBounds.Origin#USER_GIVEN}; one from a
      * private estimate (whose cost was accounted) is {@link DataBounds.Origin#PRIVATELY_ESTIMATED}.
+     *
+     * @param source the rows
+     * @param origin where the bound came from
+     * @return the clipped rows, which declare this bound
      */
     public ClippedRows clip(RowSource source, DataBounds.Origin origin) {
         return new ClippedRows(source, this, DataBounds.Policy.CLIP, java.util.Objects.requireNonNull(origin, "origin"));
     }
 
-    /** The source, with a row over the bound reported as an {@link InvalidDataException}. */
+    /**
+     * The source, with a row over the bound reported as an {@link InvalidDataException}.
+     *
+     * @param source the rows
+     * @return the checked rows, which declare this bound as user-given
+     */
     public ClippedRows reject(RowSource source) {
         return new ClippedRows(source, this, DataBounds.Policy.REJECT);
     }
 
-    /** The bounded quantity of a row: ‖x‖₂, ‖x‖₁ or ‖x‖₂². */
+    /**
+     * The bounded quantity of a row: ‖x‖₂, ‖x‖₁ or ‖x‖₂².
+     *
+     * @param row a row
+     * @return its norm in this clipping's sense
+     */
     public double measure(double[] row) {
         return measure(row, 0, row.length);
     }
 
-    /** The norm of the row stored in {@code a[off .. off+len)} (a row of a row-major block). */
+    /**
+     * The norm of the row stored in {@code a[off .. off+len)} (a row of a row-major block).
+     *
+     * @param a   a row-major block
+     * @param off the index of the row's first entry
+     * @param len the row width
+     * @return its norm in this clipping's sense
+     */
     public double measure(double[] a, int off, int len) {
         return switch (norm) {
             case L2 -> Vectors.norm2(a, off, len);
@@ -80,13 +131,22 @@ public final class Clipping {
      * Scales {@code row} onto the bound if it exceeds it and returns true if it did (a row exactly on
      * the bound is not clipped). Modified: row.
      *
+     * @param row a row
+     * @return whether the row was scaled
      * @throws InvalidDataException if the row has a NaN or infinite entry (its norm is undefined)
      */
     public boolean clipInPlace(double[] row) {
         return clipInPlace(row, 0, row.length);
     }
 
-    /** As {@link #clipInPlace(double[])} for the row stored in {@code a[off .. off+len)}. Modified: a. */
+    /**
+     * As {@link #clipInPlace(double[])} for the row stored in {@code a[off .. off+len)}. Modified: a.
+     *
+     * @param a   a row-major block
+     * @param off the index of the row's first entry
+     * @param len the row width
+     * @return whether the row was scaled
+     */
     public boolean clipInPlace(double[] a, int off, int len) {
         double l2 = norm == DataBounds.Norm.L1 ? Double.NaN : Vectors.norm2(a, off, len);
         double m = switch (norm) {

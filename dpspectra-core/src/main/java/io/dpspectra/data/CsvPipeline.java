@@ -54,14 +54,6 @@ final class CsvPipeline<C> implements AutoCloseable {
     /** Seconds a parser thread waits for work before it ends. */
     static final long IDLE_SECONDS = 10;
 
-    /**
-     * Partial XᵀX accumulators of a folding pass: piece i is folded into accumulator i mod FOLD_LANES,
-     * each accumulator takes its pieces one at a time in file order, and the accumulators are summed in
-     * a fixed order, so the result is the same bit for bit whatever the thread timing or the number of
-     * cores. Four lanes keep two cores busy when pieces take uneven times.
-     */
-    static final int FOLD_LANES = 4;
-
     private static final Future<Object> END = CompletableFuture.completedFuture(null);
 
     private final BlockingQueue<Future<?>> queue;
@@ -73,9 +65,9 @@ final class CsvPipeline<C> implements AutoCloseable {
      */
     private final BlockingQueue<byte[]> spare;
     private final PieceFolder<C> fold;
-    /** The last fold of each lane (reader thread only). */
-    private final CompletableFuture<?>[] laneTail = new CompletableFuture<?>[FOLD_LANES];
-    private long pieces;
+    private final java.util.function.ToLongFunction<C> rowsOf;
+    /** The number of rows before the next piece submitted, once the pieces before it are parsed (reader thread only). */
+    private CompletableFuture<Long> nextFirstRow = CompletableFuture.completedFuture(0L);
     private final Thread reader;
     private volatile boolean closed;
     private volatile long bytesRead;
@@ -89,17 +81,19 @@ final class CsvPipeline<C> implements AutoCloseable {
      * @param parse   parses one piece: bytes [0, length) of the array, whole lines only
      */
     CsvPipeline(InputStream input, CountingInputStream counted, long skipLines, PieceParser<C> parse) {
-        this(input, counted, skipLines, parse, null);
+        this(input, counted, skipLines, parse, null, null);
     }
 
     /**
-     * As above, and each parsed piece is then handed to {@code fold} with its lane (piece index mod
-     * {@link #FOLD_LANES}) on a parser thread; the pieces of a lane are folded one at a time, in file
-     * order. {@link #next} returns a piece once it is folded.
+     * As above, and each parsed piece is then handed to {@code fold} on a parser thread, with the number
+     * of rows before it ({@code rowsOf} of the pieces before it), as soon as it and the pieces before it
+     * are parsed; pieces are folded in any order, several at once. {@link #next} returns a piece once it
+     * is folded.
      */
     CsvPipeline(InputStream input, CountingInputStream counted, long skipLines, PieceParser<C> parse,
-            PieceFolder<C> fold) {
+            PieceFolder<C> fold, java.util.function.ToLongFunction<C> rowsOf) {
         this.fold = fold;
+        this.rowsOf = rowsOf;
         this.queue = new ArrayBlockingQueue<>(2 * Pool.THREADS + 1);
         this.spare = new ArrayBlockingQueue<>(2 * Pool.THREADS + 4);
         this.reader = new Thread(() -> readAll(input, counted, skipLines, parse), "dpspectra-csv-reader");
@@ -116,10 +110,10 @@ final class CsvPipeline<C> implements AutoCloseable {
         C parse(byte[] bytes, int length);
     }
 
-    /** Folds a parsed piece into the accumulator of its lane. */
+    /** Folds a parsed piece, whose first row is row {@code firstRow} (from 0) of the pass. */
     @FunctionalInterface
     interface PieceFolder<C> {
-        void fold(C piece, int lane);
+        void fold(C piece, long firstRow);
     }
 
     /** Counts the bytes read through it, for progress by bytes. */
@@ -270,14 +264,12 @@ final class CsvPipeline<C> implements AutoCloseable {
             put(parsed);
             return;
         }
-        int lane = (int) (pieces++ % FOLD_LANES);
-        CompletableFuture<?> previous = laneTail[lane];
-        CompletableFuture<C> ready = previous == null ? parsed : parsed.thenCombine(previous, (piece, ignored) -> piece);
-        CompletableFuture<C> folded = ready.thenApplyAsync(piece -> {
-            fold.fold(piece, lane);
+        CompletableFuture<Long> firstRow = nextFirstRow;
+        nextFirstRow = parsed.thenCombine(firstRow, (piece, before) -> before + rowsOf.applyAsLong(piece));
+        CompletableFuture<C> folded = parsed.thenCombineAsync(firstRow, (piece, before) -> {
+            fold.fold(piece, before);
             return piece;
         }, Pool.EXECUTOR);
-        laneTail[lane] = folded;
         put(folded);
     }
 

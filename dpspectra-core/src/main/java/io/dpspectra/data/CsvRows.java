@@ -50,12 +50,19 @@ import java.util.zip.GZIPInputStream;
  * line ends ({@link CsvPipeline}; rows still come out in file order, and the first bad line is the one
  * reported); memory a few 1 MB pieces, independent of the number of rows. A Gram pass
  * ({@link GramPass}) does not take the rows one by one: the parser threads fold their pieces into partial
- * XᵀX themselves, in a fixed order ({@link RowCursor#foldGram}).
+ * XᵀX themselves, with the bits of the row-by-row pass ({@link RowCursor#foldGram}).
  */
 public final class CsvRows implements RowSource {
 
     /** Whether the first line (after skipped lines and comments) is a header. */
-    public enum Header { AUTO, PRESENT, ABSENT }
+    public enum Header {
+        /** A header if any of the first line's (selected) cells is not a number. */
+        AUTO,
+        /** The first line is a header. */
+        PRESENT,
+        /** The first line is data. */
+        ABSENT
+    }
 
     private static final String COLUMNS_REMEDY = "clean the file or select other columns with --columns";
     /** Lines looked at to detect the separator. */
@@ -98,11 +105,23 @@ public final class CsvRows implements RowSource {
         this.fileNames = fileNames;
     }
 
-    /** Opens {@code path} with separator and header detection and all columns. */
+    /**
+     * Opens {@code path} with separator and header detection and all columns.
+     *
+     * @param path the CSV file (a name ending in {@code .gz} is inflated)
+     * @return the source
+     * @throws InvalidDataException when the first lines cannot be read as a table (the message names the file)
+     */
     public static CsvRows open(Path path) {
         return builder(path).build();
     }
 
+    /**
+     * A builder for {@code path}, with the defaults its setters state.
+     *
+     * @param path the CSV file (a name ending in {@code .gz} is inflated)
+     * @return a new builder
+     */
     public static Builder builder(Path path) {
         if (path == null) {
             throw new IllegalArgumentException("path must not be null; pass the CSV file to read");
@@ -114,6 +133,10 @@ public final class CsvRows implements RowSource {
      * Rows read from a stream (e.g. standard input) named {@code name} in messages; the resulting source
      * can be {@link #open() opened} once. A name ending in {@code .gz} is not inflated: pass an inflated
      * stream.
+     *
+     * @param name the stream's name for messages, e.g. "standard input"
+     * @param in   the stream
+     * @return a new builder
      */
     public static Builder fromStream(String name, InputStream in) {
         if (in == null || name == null) {
@@ -169,7 +192,12 @@ public final class CsvRows implements RowSource {
             this.stream = stream;
         }
 
-        /** AUTO (default): the first line is a header if any of its (selected) cells is not a number. */
+        /**
+         * AUTO (default): the first line is a header if any of its (selected) cells is not a number.
+         *
+         * @param header whether the first line is a header
+         * @return this builder
+         */
         public Builder header(Header header) {
             if (header == null) {
                 throw new IllegalArgumentException("header must be AUTO, PRESENT or ABSENT, got null");
@@ -182,6 +210,9 @@ public final class CsvRows implements RowSource {
          * Keep only these columns, in this order, by header name, by 1-based index written as a number
          * ("1" is the first column of the file), or by a range of either ("1-617", "f1-f617"). A token
          * that equals a header name is taken as that name, even if it looks like a number or a range.
+         *
+         * @param columns the columns to keep
+         * @return this builder
          */
         public Builder columns(List<String> columns) {
             if (columns == null || columns.isEmpty()) {
@@ -193,7 +224,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Keep only these columns, in this order, by 0-based index into the file's cells (Java API). */
+        /**
+         * Keep only these columns, in this order, by 0-based index into the file's cells (Java API).
+         *
+         * @param zeroBasedIndices the columns to keep
+         * @return this builder
+         */
         public Builder columnIndices(int... zeroBasedIndices) {
             if (zeroBasedIndices == null || zeroBasedIndices.length == 0) {
                 throw new IllegalArgumentException("columnIndices must list at least one 0-based index, got none");
@@ -203,7 +239,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Drop these columns (names, 1-based numbers or ranges, as for {@link #columns}) from the selection. */
+        /**
+         * Drop these columns (names, 1-based numbers or ranges, as for {@link #columns}) from the selection.
+         *
+         * @param columns the columns to drop
+         * @return this builder
+         */
         public Builder excludeColumns(List<String> columns) {
             this.excludeTokens = columns == null || columns.isEmpty() ? null : List.copyOf(columns);
             return this;
@@ -212,6 +253,9 @@ public final class CsvRows implements RowSource {
         /**
          * The field separator (default: detected from the first lines). {@code ' '} means "any run of
          * spaces or tabs"; a quote or a line break cannot be a separator.
+         *
+         * @param separator the separator
+         * @return this builder
          */
         public Builder separator(char separator) {
             if (separator == '"' || separator == '\n' || separator == '\r' || separator > 127) {
@@ -222,7 +266,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Drop the first {@code lines} lines of the file (before the header, if any). */
+        /**
+         * Drop the first {@code lines} lines of the file (before the header, if any).
+         *
+         * @param lines the number of lines, ≥ 0
+         * @return this builder
+         */
         public Builder skipLines(int lines) {
             if (lines < 0) {
                 throw new IllegalArgumentException("--skip-lines must be >= 0, got " + lines);
@@ -231,7 +280,12 @@ public final class CsvRows implements RowSource {
             return this;
         }
 
-        /** Ignore lines whose first non-blank characters are {@code prefix} (e.g. "#"); null for none. */
+        /**
+         * Ignore lines whose first non-blank characters are {@code prefix} (e.g. "#"); null for none.
+         *
+         * @param prefix the comment prefix, or null
+         * @return this builder
+         */
         public Builder commentPrefix(String prefix) {
             if (prefix != null && (prefix.isBlank() || prefix.indexOf('\n') >= 0)) {
                 throw new IllegalArgumentException("--comment-prefix must be visible text such as '#', got '"
@@ -244,13 +298,22 @@ public final class CsvRows implements RowSource {
         /**
          * Names for the file's columns, in file order (for a file without a header, or to rename). A
          * header line, if the file has one, is still skipped.
+         *
+         * @param names one name per column of the file
+         * @return this builder
          */
         public Builder headerNames(List<String> names) {
             this.headerNames = names == null ? null : List.copyOf(names);
             return this;
         }
 
-        /** Reads the first lines to fix the separator, width and header; errors name the file. */
+        /**
+         * Reads the first lines to fix the separator, width and header; errors name the file.
+         *
+         * @return the source
+         * @throws InvalidDataException when the first lines cannot be read as a table, or a selected column does not
+         *                              exist
+         */
         public CsvRows build() {
             Sample sample;
             InputStream replay = null;
@@ -264,7 +327,7 @@ public final class CsvRows implements RowSource {
                     }
                 }
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file exists, is readable and (for .gz) is valid gzip", e);
             }
             String first = sample.firstContent();
@@ -348,8 +411,19 @@ public final class CsvRows implements RowSource {
                 fileNames = Collections.unmodifiableList(gen);
             }
             List<String> names = new ArrayList<>(sel.length);
+            Map<String, Integer> firstWithName = new HashMap<>();
             for (int i = 0; i < sel.length; i++) {
-                names.add(nameList != null ? nameList.get(sel[i]) : "x" + (i + 1));
+                String n = nameList != null ? nameList.get(sel[i]) : "x" + (i + 1);
+                Integer other = firstWithName.putIfAbsent(n, sel[i]);
+                if (other != null) {
+                    String message = name + ": columns " + (other + 1) + " and " + (sel[i] + 1) + " are both named \""
+                            + n + "\"" + (headerNames != null ? " in --header-names" : " in the header (line " + firstLine
+                            + ")") + "; a release names its features, so each needs its own name: rename one"
+                            + (headerNames != null ? "" : ", name the columns with --header-names,")
+                            + " or leave one out with --exclude-columns";
+                    throw headerNames != null ? new IllegalArgumentException(message) : new InvalidDataException(message);
+                }
+                names.add(n);
             }
             if (header && !sample.hasContentAfterFirst()) {
                 throw new InvalidDataException(name + ": no data rows (only a header line "
@@ -431,6 +505,11 @@ public final class CsvRows implements RowSource {
                 String t = token.trim();
                 Integer j = byName.get(t);
                 if (j != null) {
+                    if (headerCells.lastIndexOf(t) != j) {
+                        throw new IllegalArgumentException(name + ": " + option + " " + t + " is ambiguous: columns "
+                                + (j + 1) + " and " + (headerCells.lastIndexOf(t) + 1) + " are both named \"" + t
+                                + "\"; select by 1-based number instead");
+                    }
                     sel.add(j);
                     continue;
                 }
@@ -660,37 +739,65 @@ public final class CsvRows implements RowSource {
         }
     }
 
-    /** The header names of the selected columns (generated as "x1".."xd" when there is no header). */
+    /**
+     * The header names of the selected columns (generated as "x1".."xd" when there is no header).
+     *
+     * @return d names
+     */
     public List<String> columnNames() {
         return selectedNames;
     }
 
-    /** The names of all the file's columns (header, --header-names, or generated "x1".."xw"). */
+    /**
+     * The names of all the file's columns (header, --header-names, or generated "x1".."xw").
+     *
+     * @return one name per column of the file
+     */
     public List<String> fileColumnNames() {
         return fileNames;
     }
 
-    /** The selected columns as 0-based indices into the file's cells, in the order read. */
+    /**
+     * The selected columns as 0-based indices into the file's cells, in the order read.
+     *
+     * @return a new array of d indices
+     */
     public int[] selectedColumns() {
         return selected.clone();
     }
 
-    /** True if the first line was read as a header. */
+    /**
+     * True if the first line was read as a header.
+     *
+     * @return whether there is a header
+     */
     public boolean hasHeader() {
         return hasHeader;
     }
 
-    /** The separator: ',', ';', '\t', or ' ' for runs of whitespace. */
+    /**
+     * The separator: ',', ';', '\t', or ' ' for runs of whitespace.
+     *
+     * @return the separator
+     */
     public char separator() {
         return (char) separator;
     }
 
-    /** True if the separator was detected from the first lines rather than given. */
+    /**
+     * True if the separator was detected from the first lines rather than given.
+     *
+     * @return whether it was detected
+     */
     public boolean separatorDetected() {
         return separatorDetected;
     }
 
-    /** A name for the separator in messages: "comma", "tab", "semicolon", "whitespace" or the character. */
+    /**
+     * A name for the separator in messages: "comma", "tab", "semicolon", "whitespace" or the character.
+     *
+     * @return the separator's name
+     */
     public String separatorName() {
         return switch (separator) {
             case ',' -> "comma";
@@ -701,7 +808,11 @@ public final class CsvRows implements RowSource {
         };
     }
 
-    /** The file this source reads, or null for a stream. */
+    /**
+     * The file this source reads, or null for a stream.
+     *
+     * @return the path, or null
+     */
     public Path path() {
         return path;
     }
@@ -747,7 +858,7 @@ public final class CsvRows implements RowSource {
                 counted = new CsvPipeline.CountingInputStream(Files.newInputStream(path));
                 raw = isGzip(path) ? new GZIPInputStream(counted, 1 << 16) : counted;
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + name + ": " + e
+                throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e)
                         + "; check that the file still exists and is readable", e);
             }
         }
@@ -1083,7 +1194,8 @@ public final class CsvRows implements RowSource {
                 spareValues.offer(piece.values); // this thread is done with its rows
             }
             piece = pipeline.next(e -> new InvalidDataException("cannot read " + name + " after line "
-                    + nextBase + ": " + e + "; check that the file is complete and (for .gz) not truncated", e));
+                    + nextBase + ": " + IoErrors.inWords(e) + "; check that the file is complete and (for .gz) not "
+                    + "truncated", e));
             rowInPiece = 0;
             if (piece == null) {
                 finished = true;
@@ -1105,21 +1217,23 @@ public final class CsvRows implements RowSource {
 
         /**
          * The whole pass folded on the parser threads: each piece is parsed, its rows transformed and
-         * added (dsyrk on blocks of blockRows rows) to the partial XᵀX of its lane
-         * ({@link CsvPipeline#FOLD_LANES}, piece i to lane i mod 4, in file order within a lane), and the
-         * lanes are summed in lane order: the result does not depend on thread timing. This thread only takes the pieces in order, to count
-         * rows and lines and to report the first problem in the file. Declined (null) once rows were
-         * read, or when the lanes' d × d matrices would take more than an eighth of the heap.
+         * added at their row numbers to one {@link Gram} (canonical blocks, summed in an order-free way,
+         * so the result is the bits of the row-by-row pass whatever the thread timing). This thread only
+         * takes the pieces in order, to count rows and lines and to report the first problem in the file.
+         * Declined (null) once rows were read, or when the sum and the threads' scratch would take more
+         * than an eighth of the heap.
          */
         @Override
         public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
-            if (closed || pipeline != null
-                    || (long) CsvPipeline.FOLD_LANES * d * d * Double.BYTES > Runtime.getRuntime().maxMemory() / 8) {
+            // the sum (26 bytes per entry of the lower triangle) and, per parser thread, a d x d scratch and a
+            // packed triangle
+            long bytes = (long) d * (d + 1) / 2 * 26 + (long) Runtime.getRuntime().availableProcessors() * d * d * 12;
+            if (closed || pipeline != null || bytes > Runtime.getRuntime().maxMemory() / 8) {
                 return null;
             }
-            Gram[] lanes = new Gram[CsvPipeline.FOLD_LANES];
-            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes, length) -> {
-                Piece p = parsePiece(bytes, length, spareValues);
+            Gram gram = new Gram(d, backend);
+            pipeline = new CsvPipeline<>(raw, counted, preambleLines, (bytes2, length) -> {
+                Piece p = parsePiece(bytes2, length, spareValues);
                 try {
                     transform.apply(p.values, p.rows, d);
                 } catch (RowTransform.RowProblem e) {
@@ -1127,17 +1241,11 @@ public final class CsvRows implements RowSource {
                     p.rowProblem = e;
                 }
                 return p;
-            }, (p, lane) -> {
-                if (p.rows > 0 && lanes[lane] == null) {
-                    lanes[lane] = new Gram(d, 1, backend);
-                }
-                // blocks of blockRows as GramPass feeds them: a file of one piece gives its XᵀX bit for bit
-                for (int from = 0; from < p.rows; from += blockRows) {
-                    lanes[lane].addBlock(p.values, from, Math.min(blockRows, p.rows - from));
-                }
+            }, (p, firstRow) -> {
+                gram.addAt(firstRow, p.values, 0, p.rows);
                 spareValues.offer(p.values);
                 p.values = null;
-            });
+            }, p -> p.rows);
             while (takePiece()) {
                 if (piece.rowProblem != null) {
                     finished = true;
@@ -1156,20 +1264,10 @@ public final class CsvRows implements RowSource {
                 }
                 progress.accept(rows);
             }
-            Gram sum = null;
-            for (Gram lane : lanes) {
-                if (lane != null) {
-                    if (sum == null) {
-                        sum = lane;
-                    } else {
-                        sum.addGram(lane);
-                    }
-                }
-            }
-            if (sum == null) {
+            if (rows == 0) {
                 throw new InvalidDataException(name + " has no rows; provide at least one data row");
             }
-            return new GramPass(sum.result(), rows);
+            return new GramPass(gram.result(), rows);
         }
 
         @Override
@@ -1218,6 +1316,11 @@ public final class CsvRows implements RowSource {
         @Override
         public String position() {
             return name + " line " + lastRowLine;
+        }
+
+        @Override
+        public long line() {
+            return rows == 0 ? -1 : lastRowLine;
         }
 
         @Override

@@ -14,7 +14,14 @@ import io.dpspectra.privacy.DpPreconditions;
 public record DataBounds(Norm norm, double bound, Origin origin, Policy policy) {
 
     /** The bounded quantity. TRACE bounds tr(xxᵀ) = ‖x‖₂², as the papers' trace clipping does. */
-    public enum Norm { L2, L1, TRACE }
+    public enum Norm {
+        /** ‖x‖₂. */
+        L2,
+        /** ‖x‖₁. */
+        L1,
+        /** tr(xxᵀ) = ‖x‖₂². */
+        TRACE
+    }
 
     /** Where a bound came from. */
     public enum Origin {
@@ -32,11 +39,24 @@ public record DataBounds(Norm norm, double bound, Origin origin, Policy policy) 
         REJECT
     }
 
+    /**
+     * Validates the bound.
+     *
+     * @param norm   which norm is bounded
+     * @param bound  the bound, finite and &gt; 0
+     * @param origin where the bound came from
+     * @param policy what happens to a row above it
+     * @throws IllegalArgumentException when the bound is not finite and positive
+     */
     public DataBounds {
         DpPreconditions.checkBound("bound", bound);
     }
 
-    /** The implied bound on the L2 norm of a row (for TRACE, √bound; for L1, the L1 bound itself). */
+    /**
+     * The implied bound on the L2 norm of a row (for TRACE, √bound; for L1, the L1 bound itself).
+     *
+     * @return the L2 bound of a row
+     */
     public double l2Bound() {
         return switch (norm) {
             case L2, L1 -> bound;

@@ -23,22 +23,43 @@ public final class EdgeListReader {
     private EdgeListReader() {
     }
 
-    /** Reads {@code path}; d = largest node id + 1. */
+    /**
+     * Reads {@code path}; d = largest node id + 1.
+     *
+     * @param path the edge-list file
+     * @return the symmetric adjacency matrix
+     * @throws InvalidDataException on malformed content (the message names the line)
+     */
     public static CsrMatrix read(Path path) {
         return read(path, -1);
     }
 
-    /** Reads {@code path} as a graph on {@code nodes} nodes (ids in [0, nodes)); −1 means "largest id + 1". */
+    /**
+     * Reads {@code path} as a graph on {@code nodes} nodes (ids in [0, nodes)); −1 means "largest id + 1".
+     *
+     * @param path  the edge-list file
+     * @param nodes the number of nodes, or −1
+     * @return the symmetric d × d adjacency matrix
+     * @throws InvalidDataException on malformed content or an id outside [0, nodes)
+     */
     public static CsrMatrix read(Path path, int nodes) {
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return read(r, path.toString(), nodes);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e)
                     + "; check that the file exists and is readable", e);
         }
     }
 
-    /** Reads edge-list text from {@code reader}; {@code name} appears in error messages. */
+    /**
+     * Reads edge-list text from {@code reader}; {@code name} appears in error messages.
+     *
+     * @param reader the text
+     * @param name   the input's name for messages
+     * @param nodes  the number of nodes, or −1 for the largest id + 1
+     * @return the symmetric adjacency matrix
+     * @throws IOException when the reader fails
+     */
     public static CsrMatrix read(BufferedReader reader, String name, int nodes) throws IOException {
         if (nodes == 0 || nodes < -1) {
             throw new IllegalArgumentException("nodes must be >= 1 (or -1 for largest id + 1), got " + nodes);

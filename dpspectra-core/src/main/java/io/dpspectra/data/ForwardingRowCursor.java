@@ -11,6 +11,11 @@ public abstract class ForwardingRowCursor implements RowCursor {
     /** The cursor calls are forwarded to. */
     protected final RowCursor inner;
 
+    /**
+     * A cursor that forwards every call to {@code inner}.
+     *
+     * @param inner the cursor to forward to (closed by {@link #close()})
+     */
     protected ForwardingRowCursor(RowCursor inner) {
         this.inner = Objects.requireNonNull(inner, "inner");
     }
@@ -38,6 +43,11 @@ public abstract class ForwardingRowCursor implements RowCursor {
     @Override
     public long bytesRead() {
         return inner.bytesRead();
+    }
+
+    @Override
+    public long line() {
+        return inner.line();
     }
 
     @Override

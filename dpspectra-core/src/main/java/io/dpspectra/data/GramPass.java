@@ -7,25 +7,39 @@ import io.dpspectra.linalg.Matrix;
 import java.util.function.LongConsumer;
 
 /**
- * One streamed pass over a {@link RowSource} that accumulates XᵀX in blocks of rows (dsyrk through
- * {@link Gram}); a source that parses on several threads (a CSV file) folds partial XᵀX on those
- * threads instead ({@link RowCursor#foldGram}), with the clipping and centring of the rows handed down
- * to them. Rows are pulled a block at a time with {@link RowCursor#nextBlock}, which
- * {@link BinaryRows} fills straight from its read buffer and {@link ClippedRows} clips row by row; a {@link GramStatistic} (XᵀX summed elsewhere, e.g. across a
- * cluster) is returned as it is. This is the one way algorithms that need the d × d second-moment matrix get it.
+ * One streamed pass over a {@link RowSource} that accumulates XᵀX through {@link Gram}: dsyrk over the
+ * canonical blocks of rows, summed so that the result depends on the rows and their order only. A source
+ * that parses on several threads (a CSV file) folds its rows on those threads instead
+ * ({@link RowCursor#foldGram}), with the clipping and centring of the rows handed down to them, and gets
+ * the same bits. Rows are pulled a block at a time with {@link RowCursor#nextBlock}, which
+ * {@link BinaryRows} fills straight from its read buffer and {@link ClippedRows} clips row by row; a
+ * {@link GramStatistic} (XᵀX summed elsewhere, e.g. across a cluster) is returned as it is. This is the
+ * one way algorithms that need the d × d second-moment matrix get it.
  *
  * @param gram the full symmetric XᵀX (d × d)
  * @param rows the number of rows read
  */
 public record GramPass(Matrix gram, long rows) {
 
-    /** XᵀX of every row of the source; empty data is an {@link InvalidDataException}. */
+    /**
+     * XᵀX of every row of the source; empty data is an {@link InvalidDataException}.
+     *
+     * @param source the rows
+     * @return XᵀX and the number of rows
+     */
     public static GramPass of(RowSource source) {
-        return of(source, Backend.DEFAULT, Gram.DEFAULT_BLOCK_ROWS, n -> { });
+        return of(source, Backend.DEFAULT, Gram.blockRows(source.dimension()), n -> { });
     }
 
     /**
-     * @param progress called with the number of rows read so far, once per block
+     * XᵀX of every row of the source, read {@code blockRows} at a time; empty data is an
+     * {@link InvalidDataException}.
+     *
+     * @param source    the rows
+     * @param backend   the linear-algebra backend
+     * @param blockRows rows read at a time (the result does not depend on it)
+     * @param progress  called with the number of rows read so far, once per block
+     * @return XᵀX and the number of rows
      */
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
         var statistic = GramStatistic.behind(source);
@@ -33,7 +47,7 @@ public record GramPass(Matrix gram, long rows) {
             return statistic.get().pass();
         }
         int d = source.dimension();
-        Gram gram = new Gram(d, blockRows, backend);
+        Gram gram = new Gram(d, backend);
         double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", blockRows, d)];
         long n = 0;
         try (RowCursor cursor = source.open()) {

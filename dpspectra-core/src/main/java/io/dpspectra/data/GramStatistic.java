@@ -48,6 +48,12 @@ public final class GramStatistic implements RowSource {
     /**
      * The explicit XᵀX (d × d, symmetric; not copied, do not modify it) of {@code rows} rows that satisfy
      * {@code bounds}.
+     *
+     * @param gram        XᵀX, d × d
+     * @param rows        the number of rows summed
+     * @param bounds      the bound every summed row satisfies
+     * @param description what the statistic is, for messages and the release
+     * @return the statistic
      */
     public static GramStatistic of(Matrix gram, long rows, DataBounds bounds, String description) {
         Objects.requireNonNull(gram, "gram");
@@ -62,6 +68,12 @@ public final class GramStatistic implements RowSource {
     /**
      * The implicit XᵀX of {@code rows} rows that satisfy {@code bounds}, available only as products
      * Xᵀ(X·W) (one distributed pass each, say): for the power methods, which never form XᵀX.
+     *
+     * @param xtx         the operator X ↦ XᵀX·W
+     * @param rows        the number of rows summed
+     * @param bounds      the bound every summed row satisfies
+     * @param description what the statistic is, for messages and the release
+     * @return the statistic
      */
     public static GramStatistic implicit(SymmetricOperator xtx, long rows, DataBounds bounds, String description) {
         Objects.requireNonNull(xtx, "xtx");
@@ -73,6 +85,15 @@ public final class GramStatistic implements RowSource {
      * XᵀX ({@code gram}, computed at most once), products Xᵀ(X·W) ({@code products}), or the rows
      * themselves in a fixed order, each already bounded by {@code bounds} ({@code boundedRows}, for
      * streaming algorithms). A cluster job offers all three, so that every algorithm can run from it.
+     *
+     * @param d           the row width
+     * @param rows        the number of rows
+     * @param bounds      the bound every row satisfies
+     * @param gram        computes XᵀX (called at most once)
+     * @param products    the operator W ↦ XᵀX·W
+     * @param boundedRows gives the bounded rows in a fixed order
+     * @param description what the statistic is, for messages and the release
+     * @return the statistic
      */
     public static GramStatistic lazy(int d, long rows, DataBounds bounds, Supplier<Matrix> gram,
                                      SymmetricOperator products, Supplier<RowSource> boundedRows, String description) {
@@ -119,7 +140,11 @@ public final class GramStatistic implements RowSource {
         return operator;
     }
 
-    /** The number of rows summed. */
+    /**
+     * The number of rows summed.
+     *
+     * @return n
+     */
     public long rows() {
         return rows;
     }

@@ -16,6 +16,10 @@ public final class InMemoryRows implements RowSource {
     /**
      * Copies the rows; all must have one width d ≥ 1 and finite entries. Errors name the 1-based row
      * and column and the value.
+     *
+     * @param rows the rows (copied)
+     * @return the source
+     * @throws InvalidDataException for an empty, ragged or non-finite input
      */
     public static InMemoryRows of(double[][] rows) {
         if (rows == null || rows.length == 0) {
@@ -47,12 +51,22 @@ public final class InMemoryRows implements RowSource {
         return new InMemoryRows(copy, d);
     }
 
-    /** The rows of a matrix (n × d). */
+    /**
+     * The rows of a matrix (n × d).
+     *
+     * @param m the rows, n × d (copied)
+     * @return the source
+     */
     public static InMemoryRows of(Matrix m) {
         return of(m.toRowArrays());
     }
 
-    /** Reads a whole source into memory (one pass). */
+    /**
+     * Reads a whole source into memory (one pass).
+     *
+     * @param source the rows
+     * @return a copy in memory
+     */
     public static InMemoryRows copyOf(RowSource source) {
         java.util.List<double[]> list = new java.util.ArrayList<>();
         try (RowCursor c = source.open()) {
@@ -69,16 +83,30 @@ public final class InMemoryRows implements RowSource {
         return d;
     }
 
+    /**
+     * The number of rows n.
+     *
+     * @return n
+     */
     public int size() {
         return rows.length;
     }
 
-    /** A copy of row i (0-based). */
+    /**
+     * A copy of row i (0-based).
+     *
+     * @param i the row, 0 ≤ i &lt; n
+     * @return a new array of length d
+     */
     public double[] row(int i) {
         return rows[i].clone();
     }
 
-    /** The rows as an n × d matrix (a copy). */
+    /**
+     * The rows as an n × d matrix (a copy).
+     *
+     * @return a new n × d matrix
+     */
     public Matrix toMatrix() {
         return Matrix.fromRows(rows);
     }

@@ -10,11 +10,47 @@ package io.dpspectra.data;
 public final class InvalidDataException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** What the user can do, or null. */
+    private final String hint;
+
+    /**
+     * Bad data, described for people.
+     *
+     * @param message what is wrong, where and what to do
+     */
     public InvalidDataException(String message) {
         super(message);
+        this.hint = null;
     }
 
+    /**
+     * Bad data, with what the user can do about it.
+     *
+     * @param message what is wrong and where
+     * @param hint    what to do, e.g. "provide at least one row"
+     */
+    public InvalidDataException(String message, String hint) {
+        super(message);
+        this.hint = hint;
+    }
+
+    /**
+     * Bad data, with the error that revealed it.
+     *
+     * @param message what is wrong, where and what to do
+     * @param cause   the underlying error
+     */
     public InvalidDataException(String message, Throwable cause) {
         super(message, cause);
+        this.hint = null;
+    }
+
+    /**
+     * What the user can do, when the thrower said so.
+     *
+     * @return the hint, or null
+     */
+    public String hint() {
+        return hint;
     }
 }

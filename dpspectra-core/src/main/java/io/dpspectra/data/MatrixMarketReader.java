@@ -27,17 +27,29 @@ public final class MatrixMarketReader {
     private MatrixMarketReader() {
     }
 
-    /** Reads {@code path}. Throws {@link InvalidDataException} on any malformed content. */
+    /**
+     * Reads {@code path}. Throws {@link InvalidDataException} on any malformed content.
+     *
+     * @param path the MatrixMarket file
+     * @return the symmetric matrix
+     */
     public static CsrMatrix read(Path path) {
         try (BufferedReader r = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
             return read(r, path.toString());
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e)
                     + "; check that the file exists and is readable", e);
         }
     }
 
-    /** Reads MatrixMarket text from {@code reader}; {@code name} appears in error messages. */
+    /**
+     * Reads MatrixMarket text from {@code reader}; {@code name} appears in error messages.
+     *
+     * @param reader the text
+     * @param name   the input's name for messages
+     * @return the symmetric matrix
+     * @throws IOException when the reader fails
+     */
     public static CsrMatrix read(BufferedReader reader, String name) throws IOException {
         long line = 1;
         String banner = reader.readLine();

@@ -1,5 +1,7 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.MatrixTooLargeException;
+import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.LaplaceNoise;
@@ -48,7 +50,13 @@ public final class PrivateMean extends NoisyRowSum {
         super(random, neighbouring, noiseMultiplier, "mean");
     }
 
-    /** A private mean under {@code neighbouring}, with noise from {@code random}. */
+    /**
+     * A private mean under {@code neighbouring}, with noise from {@code random}.
+     *
+     * @param neighbouring the relation
+     * @param random       the noise source
+     * @return the mechanism
+     */
     public static PrivateMean of(Neighbouring neighbouring, RandomSource random) {
         return new PrivateMean(random, neighbouring, 1.0);
     }
@@ -61,7 +69,13 @@ public final class PrivateMean extends NoisyRowSum {
         return new PrivateMean(random, neighbouring, m);
     }
 
-    /** The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}. */
+    /**
+     * The private mean of {@code rows} (which must declare an L2 bound) for {@code budget}.
+     *
+     * @param rows   the rows, with a declared L2 bound
+     * @param budget the (ε, δ) to spend
+     * @return the mean, its bound and its guarantee
+     */
     public Result estimate(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         double bound = rowBound(rows, "mean");
@@ -80,21 +94,27 @@ public final class PrivateMean extends NoisyRowSum {
     public record Sum(double[] sum, long rows) {
     }
 
-    /** The sum of {@code rows}, in their order, and their number: one pass. */
+    /**
+     * The sum of {@code rows} and their number: one pass. The sum is the canonical one of
+     * {@link RowBlocks#columnSums}: plain sums over blocks of rows by row number, added in an order-free
+     * way, so that the same rows summed across the partitions of a cluster job give the same bits.
+     *
+     * @param rows the rows
+     * @return the exact sum and count
+     */
     public static Sum sum(RowSource rows) {
         int d = rows.dimension();
-        double[] sum = new double[d];
-        double[] row = new double[d];
+        RowBlocks sums = new RowBlocks(d, RowBlocks.columnSums(d));
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sums.blockRows(), d)];
         long n = 0;
         try (RowCursor c = rows.open()) {
-            while (c.next(row)) {
-                for (int j = 0; j < d; j++) {
-                    sum[j] += row[j];
-                }
-                n++;
+            int filled;
+            while ((filled = c.nextBlock(block, sums.blockRows(), d)) > 0) {
+                sums.add(n, block, 0, filled);
+                n += filled;
             }
         }
-        return new Sum(sum, n);
+        return new Sum(sums.result(), n);
     }
 
     /**
@@ -102,6 +122,11 @@ public final class PrivateMean extends NoisyRowSum {
      * elsewhere, e.g. across a cluster's partitions): the same mechanism and guarantee as
      * {@link #estimate(RowSource, PrivacyParams)}. The caller vouches that every summed row was bounded by
      * {@code bound} (clipped or checked) and that the bound is public.
+     *
+     * @param rowSum the exact sum and count
+     * @param bound  the public L2 bound of every summed row
+     * @param budget the (ε, δ) to spend
+     * @return the mean, its bound and its guarantee
      */
     public Result estimate(Sum rowSum, double bound, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

@@ -52,7 +52,12 @@ public final class PrivateQuantile {
         this.utilityMultiplier = utilityMultiplier;
     }
 
-    /** A quantile mechanism drawing from {@code random}. */
+    /**
+     * A quantile mechanism drawing from {@code random}.
+     *
+     * @param random the randomness of the exponential mechanism
+     * @return the mechanism
+     */
     public static PrivateQuantile using(RandomSource random) {
         return new PrivateQuantile(random, 1.0);
     }
@@ -65,7 +70,14 @@ public final class PrivateQuantile {
         return new PrivateQuantile(random, DpPreconditions.checkPositive("utilityMultiplier", m));
     }
 
-    /** lo, lo·r, lo·r², … up to the first point ≥ hi (0 &lt; lo &lt; hi, r &gt; 1). */
+    /**
+     * lo, lo·r, lo·r², … up to the first point ≥ hi (0 &lt; lo &lt; hi, r &gt; 1).
+     *
+     * @param lo    the first point
+     * @param hi    the point to reach
+     * @param ratio r
+     * @return the ascending grid
+     */
     public static double[] geometricGrid(double lo, double hi, double ratio) {
         if (!(lo > 0 && hi > lo && Double.isFinite(hi) && ratio > 1 && Double.isFinite(ratio))) {
             throw new IllegalArgumentException("a geometric grid needs 0 < lo < hi (finite) and ratio > 1, got lo = "
@@ -83,7 +95,14 @@ public final class PrivateQuantile {
         return g;
     }
 
-    /** −g_m … −g_0, 0, g_0 … g_m for the geometric grid g from lo to hi: for signed values. */
+    /**
+     * −g_m … −g_0, 0, g_0 … g_m for the geometric grid g from lo to hi: for signed values.
+     *
+     * @param lo    the smallest magnitude
+     * @param hi    the largest magnitude to reach
+     * @param ratio r
+     * @return the ascending grid
+     */
     public static double[] signedGeometricGrid(double lo, double hi, double ratio) {
         double[] g = geometricGrid(lo, hi, ratio);
         double[] s = new double[2 * g.length + 1];
@@ -97,6 +116,13 @@ public final class PrivateQuantile {
     /**
      * The q-quantile of the rows' L2 norms over {@code grid} (ascending), spending {@code budget.epsilon()}
      * (δ is not used).
+     *
+     * @param rows         the rows
+     * @param q            the quantile, in [0, 1]
+     * @param grid         the public candidate values, ascending
+     * @param budget       the ε to spend
+     * @param neighbouring the relation the guarantee is stated for
+     * @return the released grid value, q and the guarantee
      */
     public Result rowNormQuantile(RowSource rows, double q, double[] grid, PrivacyParams budget,
                                   Neighbouring neighbouring) {
@@ -112,6 +138,10 @@ public final class PrivateQuantile {
      * histogram of their union (exactly: they are counts), so a cluster can compute one per partition and
      * sum them before {@link #rowNormQuantile(long[], double, double[], PrivacyParams, Neighbouring)}.
      * Not private by itself: it is the exact statistic the mechanism privatises.
+     *
+     * @param rows the rows
+     * @param grid the public grid, ascending
+     * @return m + 1 counts for a grid of m points
      */
     public static long[] rowNormHistogram(RowSource rows, double[] grid) {
         checkGrid(grid);
@@ -122,6 +152,13 @@ public final class PrivateQuantile {
      * The q-quantile of the row norms from their {@linkplain #rowNormHistogram histogram} over
      * {@code grid}: the same mechanism and guarantee as {@link #rowNormQuantile(RowSource, double, double[],
      * PrivacyParams, Neighbouring)}, for a histogram summed elsewhere (across a cluster's partitions).
+     *
+     * @param histogram    the histogram over {@code grid}, the row count last
+     * @param q            the quantile, in [0, 1]
+     * @param grid         the public grid, ascending
+     * @param budget       the ε to spend
+     * @param neighbouring the relation the guarantee is stated for
+     * @return the released grid value, q and the guarantee
      */
     public Result rowNormQuantile(long[] histogram, double q, double[] grid, PrivacyParams budget,
                                   Neighbouring neighbouring) {
@@ -139,6 +176,11 @@ public final class PrivateQuantile {
      * For each column j and each q in {@code quantiles}, the q-quantile of column j over {@code grid},
      * from one pass; ε is split evenly over the d·|quantiles| releases (basic composition).
      *
+     * @param rows         the rows
+     * @param quantiles    the quantiles, each in [0, 1]
+     * @param grid         the public candidate values, ascending
+     * @param budget       the ε to spend in all
+     * @param neighbouring the relation the guarantee is stated for
      * @return [column][quantile index] grid values, and one guarantee for all of them
      */
     public ColumnQuantiles columnQuantiles(RowSource rows, double[] quantiles, double[] grid, PrivacyParams budget,

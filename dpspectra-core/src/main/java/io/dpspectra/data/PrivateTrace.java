@@ -39,7 +39,13 @@ public final class PrivateTrace extends NoisyRowSum {
         super(random, neighbouring, noiseMultiplier, "trace");
     }
 
-    /** A private trace under {@code neighbouring}, with noise from {@code random}. */
+    /**
+     * A private trace under {@code neighbouring}, with noise from {@code random}.
+     *
+     * @param neighbouring the relation the guarantee is stated for
+     * @param random       the randomness of the noise
+     * @return the mechanism
+     */
     public static PrivateTrace of(Neighbouring neighbouring, RandomSource random) {
         return new PrivateTrace(random, neighbouring, 1.0);
     }
@@ -52,7 +58,13 @@ public final class PrivateTrace extends NoisyRowSum {
         return new PrivateTrace(random, neighbouring, m);
     }
 
-    /** The private trace of {@code rows} (which must declare an L2 bound) for {@code budget}. */
+    /**
+     * The private trace of {@code rows} (which must declare an L2 bound) for {@code budget}.
+     *
+     * @param rows   the rows; they must declare an L2 bound
+     * @param budget the (ε, δ) to spend
+     * @return the noisy trace Σ‖x‖₂² with its guarantee
+     */
     public Result release(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         DpPreconditions.checkEpsilon(budget.epsilon());

@@ -10,6 +10,8 @@ public interface RowCursor extends AutoCloseable {
      * Copies the next row into {@code into} (length d) and returns true, or returns false at the end.
      * Modified: into.
      *
+     * @param into receives the row, length d
+     * @return false at the end of the pass
      * @throws InvalidDataException when the row is malformed (names the location)
      */
     boolean next(double[] into);
@@ -21,6 +23,10 @@ public interface RowCursor extends AutoCloseable {
      * {@link BinaryRows}) override this; the default calls {@link #next(double[])} per row.
      * Modified: block.
      *
+     * @param block   receives the rows
+     * @param maxRows the most rows to copy
+     * @param d       the row width
+     * @return the number of rows copied
      * @throws InvalidDataException when a row is malformed (names the location)
      */
     default int nextBlock(double[] block, int maxRows, int d) {
@@ -40,13 +46,20 @@ public interface RowCursor extends AutoCloseable {
         return k;
     }
 
-    /** Where the last row returned came from, e.g. "data.csv line 17" or "row 16". */
+    /**
+     * Where the last row returned came from, e.g. "data.csv line 17" or "row 16".
+     *
+     * @return the position
+     */
     String position();
 
     /**
      * Where row number {@code row} (1-based, in this pass) came from, for the rows of the last block or
      * row returned, e.g. "data.csv line 17"; used to name a bad row found after a block was read. The
      * default names the row by its index.
+     *
+     * @param row the row number, 1-based
+     * @return its position
      */
     default String positionOfRow(long row) {
         return row == rowsRead() ? position() : "row " + row;
@@ -55,6 +68,8 @@ public interface RowCursor extends AutoCloseable {
     /**
      * Bytes of the input read so far in this pass (compressed bytes for a gzip file), for progress by
      * bytes; −1 when the source does not count bytes.
+     *
+     * @return the bytes read, or −1
      */
     default long bytesRead() {
         return -1;
@@ -70,13 +85,30 @@ public interface RowCursor extends AutoCloseable {
      *
      * @param blockRows rows per dsyrk call, as {@link GramPass} reads blocks
      * @param progress called on the calling thread with the rows folded so far, as the pass advances
+     * @param transform applied to each block of rows before it is folded
+     * @param backend the BLAS to use
+     * @return XᵀX of the rest of the pass and its row count, or null
      * @throws InvalidDataException when a row is malformed or {@code transform} refuses it (names the row)
      */
     default GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
         return null;
     }
 
-    /** Number of rows returned so far in this pass. */
+    /**
+     * The line of the text file that the last row returned came from (1-based, counting every line of the
+     * file: skipped lines, comments and the header too), so that a caller can find the rest of that line.
+     *
+     * @return the line, or −1 when the rows do not come from lines of a text file (or no row was returned yet)
+     */
+    default long line() {
+        return -1;
+    }
+
+    /**
+     * Number of rows returned so far in this pass.
+     *
+     * @return the count
+     */
     long rowsRead();
 
     @Override

@@ -3,39 +3,38 @@ package io.dpspectra.data;
 import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.SymmetricOperator;
 import java.util.Objects;
 
 /**
  * The symmetric operator A = XᵀX of the rows of a {@link RowSource}, applied as Xᵀ(X·W) in one streamed
- * pass per product and never formed: blocks of rows come from {@link RowCursor#nextBlock} and each block
- * is folded in with two dgemm calls ({@link BlockGramProduct}). Over a {@link GramStatistic} each product
- * is the statistic's own (a distributed pass, say).
+ * pass per product and never formed: blocks of rows come from {@link RowCursor#nextBlock}, each
+ * canonical block of {@link RowBlocks#DEFAULT_BLOCK_ROWS} rows is folded with two dgemm calls per sub-block
+ * ({@link BlockGramProduct#leaf}), and the blocks are summed so that the product depends on the rows and
+ * their order only. Over a {@link GramStatistic} each product is the statistic's own (a distributed pass,
+ * say).
  *
  * <p>Cost per {@link #times}: one pass, 4·n·d·p flops; memory one block of rows plus O(d·p).
  */
 public final class RowGramOperator implements SymmetricOperator {
     private final RowSource rows;
-    private final int blockRows;
     private long passes;
     private long lastRowCount = -1;
 
-    private RowGramOperator(RowSource rows, int blockRows) {
+    private RowGramOperator(RowSource rows) {
         this.rows = rows;
-        this.blockRows = blockRows;
     }
 
-    /** XᵀX of {@code rows}, read in blocks of {@link BlockGramProduct#defaultBlockRows(int)} rows. */
+    /**
+     * XᵀX of {@code rows}.
+     *
+     * @param rows the rows, read once per product
+     * @return the operator
+     */
     public static RowGramOperator of(RowSource rows) {
-        return of(rows, BlockGramProduct.defaultBlockRows(rows.dimension()));
-    }
-
-    public static RowGramOperator of(RowSource rows, int blockRows) {
         Objects.requireNonNull(rows, "rows");
-        if (blockRows < 1) {
-            throw new IllegalArgumentException("blockRows must be >= 1, got " + blockRows);
-        }
-        return new RowGramOperator(rows, blockRows);
+        return new RowGramOperator(rows);
     }
 
     @Override
@@ -48,12 +47,20 @@ public final class RowGramOperator implements SymmetricOperator {
         return "X^T X of " + rows.describe() + " (implicit)";
     }
 
-    /** Passes made so far (one per product). */
+    /**
+     * Passes made so far (one per product).
+     *
+     * @return the number of passes
+     */
     public long passes() {
         return passes;
     }
 
-    /** Rows read by the last pass, −1 before the first. */
+    /**
+     * Rows read by the last pass, −1 before the first.
+     *
+     * @return the number of rows, or −1
+     */
     public long lastRowCount() {
         return lastRowCount;
     }
@@ -72,15 +79,15 @@ public final class RowGramOperator implements SymmetricOperator {
             return y;
         }
         int p = w.cols();
-        Matrix y = new Matrix(d, p);
-        BlockGramProduct kernel = new BlockGramProduct(d, p);
-        int rowsPerBlock = (int) Math.max(1, Math.min(blockRows, MatrixTooLargeException.MAX_ARRAY_LENGTH / d));
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", rowsPerBlock, d)];
+        // canonical blocks of rows (RowBlocks), read whole so that none is copied: the same bits as the
+        // products of a cluster job over the same rows, whatever its partitioning
+        RowBlocks sum = new RowBlocks(d, BlockGramProduct.leaf(w));
+        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sum.blockRows(), d)];
         long n = 0;
         try (RowCursor cursor = rows.open()) {
             int filled;
-            while ((filled = cursor.nextBlock(block, rowsPerBlock, d)) > 0) {
-                kernel.accumulate(block, filled, w, y);
+            while ((filled = cursor.nextBlock(block, sum.blockRows(), d)) > 0) {
+                sum.add(n, block, 0, filled);
                 n += filled;
             }
         }
@@ -89,6 +96,6 @@ public final class RowGramOperator implements SymmetricOperator {
         }
         passes++;
         lastRowCount = n;
-        return y;
+        return Matrix.wrapColumnMajor(d, p, sum.result());
     }
 }

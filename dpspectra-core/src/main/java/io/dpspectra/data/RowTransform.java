@@ -16,11 +16,19 @@ public interface RowTransform {
     /**
      * Transforms rows [0, rows) of {@code block} (row-major, width d) in place. Modified: block.
      *
+     * @param block the rows, row-major
+     * @param rows  the number of rows
+     * @param d     the row width
      * @throws RowProblem when a row cannot be transformed (names the row within the block)
      */
     void apply(double[] block, int rows, int d);
 
-    /** This transform, then {@code next}. */
+    /**
+     * This transform, then {@code next}.
+     *
+     * @param next the transform applied after this one
+     * @return the composition
+     */
     default RowTransform then(RowTransform next) {
         Objects.requireNonNull(next, "next");
         if (next == IDENTITY) {
@@ -42,19 +50,36 @@ public interface RowTransform {
      */
     final class RowProblem extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        /** The row's 0-based index within its block. */
         private final int index;
 
+        /**
+         * A problem with row {@code index} of a block.
+         *
+         * @param index         the row's 0-based index within the block
+         * @param afterPosition the message's end, which follows the row's position
+         * @param cause         the underlying error, or null
+         */
         public RowProblem(int index, String afterPosition, Throwable cause) {
             super(afterPosition, cause);
             this.index = index;
         }
 
-        /** The row's 0-based index within the block it was found in. */
+        /**
+         * The row's 0-based index within the block it was found in.
+         *
+         * @return the index
+         */
         public int index() {
             return index;
         }
 
-        /** The problem as the error to throw, given the row's position in the pass. */
+        /**
+         * The problem as the error to throw, given the row's position in the pass.
+         *
+         * @param position the row's position, e.g. "row 17 (data.csv line 19)"
+         * @return the error
+         */
         public InvalidDataException at(String position) {
             return new InvalidDataException(position + getMessage(), getCause());
         }

@@ -35,22 +35,42 @@ public final class Schema implements java.io.Serializable {
 
     /** One column of the table. */
     public sealed interface Column extends java.io.Serializable permits Numeric, Categorical, Ignored {
-        /** The column's name (the file's header name, when the file has a header). */
+        /**
+         * The column's name (the file's header name, when the file has a header).
+         *
+         * @return the name
+         */
         String name();
 
-        /** How many features the column produces. */
+        /**
+         * How many features the column produces.
+         *
+         * @return 1 for a numeric column, the number of categories for a categorical one, 0 for an ignored one
+         */
         int width();
     }
 
     /**
      * A numeric column with optional public bounds, centre and scale.
      *
+     * @param name   the column's name
      * @param min    lower bound (values below are clamped up), or null
      * @param max    upper bound (values above are clamped down), or null
      * @param center public centre subtracted (null: 0)
      * @param scale  public scale divided by (null: 1), &gt; 0
+     * @serial exclude
      */
     public record Numeric(String name, Double min, Double max, Double center, Double scale) implements Column {
+        /**
+         * Validates the column.
+         *
+         * @param name   the column's name
+         * @param min    lower bound, or null
+         * @param max    upper bound, or null
+         * @param center public centre, or null
+         * @param scale  public scale, or null
+         * @throws IllegalArgumentException for a non-finite bound, min &gt; max, or a scale that is not positive
+         */
         public Numeric {
             checkName(name);
             if (min != null && !Double.isFinite(min) || max != null && !Double.isFinite(max)) {
@@ -71,7 +91,12 @@ public final class Schema implements java.io.Serializable {
             }
         }
 
-        /** A numeric column with neither bounds nor standardisation (a drafted schema's skeleton). */
+        /**
+         * A numeric column with neither bounds nor standardisation (a drafted schema's skeleton).
+         *
+         * @param name the column's name
+         * @return the column
+         */
         public static Numeric unbounded(String name) {
             return new Numeric(name, null, null, null, null);
         }
@@ -81,20 +106,40 @@ public final class Schema implements java.io.Serializable {
             return 1;
         }
 
+        /**
+         * Whether both min and max are declared.
+         *
+         * @return true when the column is bounded
+         */
         public boolean bounded() {
             return min != null && max != null;
         }
 
-        /** The centre subtracted when centring (0 when none was declared). */
+        /**
+         * The centre subtracted when centring (0 when none was declared).
+         *
+         * @return the centre, or 0
+         */
         public double centerOrZero() {
             return center == null ? 0 : center;
         }
 
+        /**
+         * The scale divided by (1 when none was declared).
+         *
+         * @return the scale, or 1
+         */
         public double scaleOrOne() {
             return scale == null ? 1 : scale;
         }
 
-        /** The feature of one value: clamp to [min, max], subtract the centre if {@code centre}, divide by the scale. */
+        /**
+         * The feature of one value: clamp to [min, max], subtract the centre if {@code centre}, divide by the scale.
+         *
+         * @param x      the value read
+         * @param centre whether to subtract the centre
+         * @return the feature
+         */
         public double map(double x, boolean centre) {
             double v = x;
             if (min != null && v < min) {
@@ -106,15 +151,33 @@ public final class Schema implements java.io.Serializable {
             return (v - (centre ? centerOrZero() : 0)) / scaleOrOne();
         }
 
-        /** max |feature| over [min, max]; requires {@link #bounded()}. */
+        /**
+         * max |feature| over [min, max]; requires {@link #bounded()}.
+         *
+         * @param centre whether the centre is subtracted
+         * @return the largest |feature|
+         */
         public double maxAbs(boolean centre) {
             double c = centre ? centerOrZero() : 0;
             return Math.max(Math.abs(min - c), Math.abs(max - c)) / scaleOrOne();
         }
     }
 
-    /** A categorical column, one-hot encoded over its public categories (in this order). */
+    /**
+     * A categorical column, one-hot encoded over its public categories (in this order).
+     *
+     * @param name       the column's name
+     * @param categories its public categories
+     * @serial exclude
+     */
     public record Categorical(String name, List<String> categories) implements Column {
+        /**
+         * Validates the column and copies its categories.
+         *
+         * @param name       the column's name
+         * @param categories its public categories, at least one, each once
+         * @throws IllegalArgumentException for no category or a repeated one
+         */
         public Categorical {
             checkName(name);
             Objects.requireNonNull(categories, "categories");
@@ -138,8 +201,18 @@ public final class Schema implements java.io.Serializable {
         }
     }
 
-    /** A column that is read and dropped. */
+    /**
+     * A column that is read and dropped.
+     *
+     * @param name the column's name
+     * @serial exclude
+     */
     public record Ignored(String name) implements Column {
+        /**
+         * Validates the name.
+         *
+         * @param name the column's name
+         */
         public Ignored {
             checkName(name);
         }
@@ -150,7 +223,9 @@ public final class Schema implements java.io.Serializable {
         }
     }
 
+    /** The columns, in file order. */
     private final List<Column> columns;
+    /** The number of features d of a mapped row. */
     private final int dimension;
 
     private Schema(List<Column> columns) {
@@ -171,7 +246,13 @@ public final class Schema implements java.io.Serializable {
         this.dimension = d;
     }
 
-    /** A schema over these columns, in file order. */
+    /**
+     * A schema over these columns, in file order.
+     *
+     * @param columns the columns, with distinct names, at least one not ignored
+     * @return the schema
+     * @throws IllegalArgumentException for a repeated name or a schema that uses no column
+     */
     public static Schema of(List<Column> columns) {
         Objects.requireNonNull(columns, "columns");
         if (columns.isEmpty()) {
@@ -180,17 +261,29 @@ public final class Schema implements java.io.Serializable {
         return new Schema(columns);
     }
 
-    /** The columns, in file order (including ignored ones). */
+    /**
+     * The columns, in file order (including ignored ones).
+     *
+     * @return the columns
+     */
     public List<Column> columns() {
         return columns;
     }
 
-    /** The number of features d of a mapped row. */
+    /**
+     * The number of features d of a mapped row.
+     *
+     * @return d
+     */
     public int dimension() {
         return dimension;
     }
 
-    /** Feature names: a numeric column's name, {@code name=category} for each one-hot feature. */
+    /**
+     * Feature names: a numeric column's name, {@code name=category} for each one-hot feature.
+     *
+     * @return d names
+     */
     public List<String> featureNames() {
         List<String> out = new ArrayList<>(dimension);
         for (Column c : columns) {
@@ -205,12 +298,20 @@ public final class Schema implements java.io.Serializable {
         return out;
     }
 
-    /** True if some numeric column declares a centre. */
+    /**
+     * True if some numeric column declares a centre.
+     *
+     * @return whether some centre is declared
+     */
     public boolean hasCenters() {
         return columns.stream().anyMatch(c -> c instanceof Numeric n && n.center() != null);
     }
 
-    /** Names of the numeric columns without both bounds (a bound by construction needs none). */
+    /**
+     * Names of the numeric columns without both bounds (a bound by construction needs none).
+     *
+     * @return the names, in file order
+     */
     public List<String> unboundedColumns() {
         List<String> out = new ArrayList<>();
         for (Column c : columns) {
@@ -224,6 +325,9 @@ public final class Schema implements java.io.Serializable {
     /**
      * The L2 bound every mapped row satisfies by construction (see the class comment), or empty when
      * a numeric column lacks min or max.
+     *
+     * @param centre whether the centres are subtracted
+     * @return B, or empty
      */
     public OptionalDouble rowNormBound(boolean centre) {
         if (!unboundedColumns().isEmpty()) {
@@ -241,7 +345,12 @@ public final class Schema implements java.io.Serializable {
         return OptionalDouble.of(Math.sqrt(sum));
     }
 
-    /** How {@link #rowNormBound} was obtained, in words and numbers (or why there is none). */
+    /**
+     * How {@link #rowNormBound} was obtained, in words and numbers (or why there is none).
+     *
+     * @param centre whether the centres are subtracted
+     * @return the derivation
+     */
     public String boundDerivation(boolean centre) {
         List<String> unbounded = unboundedColumns();
         if (!unbounded.isEmpty()) {
@@ -271,6 +380,9 @@ public final class Schema implements java.io.Serializable {
      *
      * @param clamped counts, per call, the numeric cells that were clamped (index 0 is incremented)
      * @param where   the row's position for error messages, e.g. "data.csv line 12"
+     * @param cells   the row's cells
+     * @param out     receives the features
+     * @param centre  whether to subtract the centres
      * @throws InvalidDataException for a non-numeric numeric cell or a value outside a categorical
      *                              column's categories
      */

@@ -57,7 +57,6 @@ public final class SchemaRows implements RowSource {
         this.hasHeader = format.header;
     }
 
-    /** What the first lines say: the separator and whether the first line is the schema's header. */
     /** How a table's text is laid out for a schema: its separator, and whether its first line is a header. */
     public record Inspected(char separator, boolean header) {
     }
@@ -68,13 +67,28 @@ public final class SchemaRows implements RowSource {
      * @param separator ',', ';', '\t', ' ' (any run of spaces and tabs), or 0 to detect it from the first
      *                  lines as {@link CsvRows} does
      * @param skipLines lines to skip before the header or the first row (a title line, say)
+     * @param path      the table (a name ending in {@code .gz} is inflated)
+     * @param schema    the public schema of its columns
+     * @param centre    whether to subtract the public centres
+     * @return the source
      * @throws InvalidDataException when the file is empty or its columns are not the schema's
      */
     public static SchemaRows open(Path path, Schema schema, boolean centre, char separator, int skipLines) {
         return open(path, schema, centre, separator, skipLines, null);
     }
 
-    /** As {@link #open(Path, Schema, boolean, char, int)}, ignoring lines that start with {@code commentPrefix} (null: none). */
+    /**
+     * As {@link #open(Path, Schema, boolean, char, int)}, ignoring lines that start with {@code commentPrefix} (null:
+     * none).
+     *
+     * @param path          the table
+     * @param schema        the public schema of its columns
+     * @param centre        whether to subtract the public centres
+     * @param separator     the separator, or 0 to detect it
+     * @param skipLines     lines to skip first
+     * @param commentPrefix the comment prefix, or null
+     * @return the source
+     */
     public static SchemaRows open(Path path, Schema schema, boolean centre, char separator, int skipLines,
                                   String commentPrefix) {
         checkFormat(skipLines, commentPrefix);
@@ -82,7 +96,7 @@ public final class SchemaRows implements RowSource {
             Inspected f = inspect(r, path.toString(), schema, separator, skipLines, commentPrefix);
             return new SchemaRows(path, path.toString(), null, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + path + ": " + e + "; check the path and (for .gz) that "
+            throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e) + "; check the path and (for .gz) that "
                     + "it is valid gzip", e);
         }
     }
@@ -90,6 +104,15 @@ public final class SchemaRows implements RowSource {
     /**
      * Rows of a text stream (e.g. standard input) named {@code name} in messages, through {@code schema}: the
      * first lines are looked at (and kept) to check the columns, and ONE pass can then read the stream.
+     *
+     * @param name          the stream's name for messages
+     * @param in            the text
+     * @param schema        the public schema of its columns
+     * @param centre        whether to subtract the public centres
+     * @param separator     the separator, or 0 to detect it
+     * @param skipLines     lines to skip first
+     * @param commentPrefix the comment prefix, or null
+     * @return the source, to be read once
      */
     public static SchemaRows fromStream(String name, InputStream in, Schema schema, boolean centre, char separator,
                                         int skipLines, String commentPrefix) {
@@ -101,7 +124,7 @@ public final class SchemaRows implements RowSource {
             r.reset();
             return new SchemaRows(null, name, r, schema, centre, f, skipLines, commentPrefix);
         } catch (IOException e) {
-            throw new InvalidDataException("cannot read " + name + ": " + e + " (the first " + SAMPLE_LINES
+            throw new InvalidDataException("cannot read " + name + ": " + IoErrors.inWords(e) + " (the first " + SAMPLE_LINES
                     + " lines must fit in " + (MARK_LIMIT >> 20) + " MB)", e);
         }
     }
@@ -112,6 +135,12 @@ public final class SchemaRows implements RowSource {
      * a file's: the separator (given, or detected when 0) and the header; comment lines are passed over.
      * For readers of the same text elsewhere (a cluster), so that they lay it out as this class does.
      *
+     * @param firstLines    the table's first lines
+     * @param name          the table's name for messages
+     * @param schema        the public schema of its columns
+     * @param separator     the separator, or 0 to detect it
+     * @param commentPrefix the comment prefix, or null
+     * @return the separator and whether the first data line is a header
      * @throws InvalidDataException when there is no data line or the columns are not the schema's
      */
     public static Inspected layout(List<String> firstLines, String name, Schema schema, char separator,
@@ -205,17 +234,35 @@ public final class SchemaRows implements RowSource {
     /** Lines sampled to detect the separator. */
     private static final int SAMPLE_LINES = 20;
 
-    /** Splits one line into its cells with {@code separator} (as {@link #open} reads them). */
+    /**
+     * Splits one line into its cells with {@code separator} (as {@link #open} reads them).
+     *
+     * @param line      the line
+     * @param separator the separator
+     * @param path      the file, for messages
+     * @param lineNo    the line number, for messages
+     * @return the cells
+     */
     public static List<String> splitLine(String line, char separator, Path path, long lineNo) {
         return new CsvRows.Splitter(separator).splitToList(line, path.toString(), lineNo);
     }
 
-    /** True if {@code cell} is a plain finite decimal number (what a numeric column accepts). */
+    /**
+     * True if {@code cell} is a plain finite decimal number (what a numeric column accepts).
+     *
+     * @param cell a cell's text
+     * @return whether it is a number
+     */
     public static boolean isNumber(String cell) {
         return CsvRows.looksLikeFiniteNumber(cell);
     }
 
-    /** The separator {@link CsvRows} would detect from these first lines: ',', '\t', ';' or ' ' (whitespace runs). */
+    /**
+     * The separator {@link CsvRows} would detect from these first lines: ',', '\t', ';' or ' ' (whitespace runs).
+     *
+     * @param lines the first lines of a table
+     * @return the separator
+     */
     public static char detectSeparator(List<String> lines) {
         return CsvRows.Builder.detectSeparator(lines);
     }
@@ -228,29 +275,56 @@ public final class SchemaRows implements RowSource {
         return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
     }
 
+    /**
+     * The schema the rows are read through.
+     *
+     * @return the schema
+     */
     public Schema schema() {
         return schema;
     }
 
+    /**
+     * Whether the public centres are subtracted.
+     *
+     * @return true when centred
+     */
     public boolean centred() {
         return centre;
     }
 
-    /** The separator used: ',', ';', '\t' or ' ' (runs of spaces and tabs). */
+    /**
+     * The separator used: ',', ';', '\t' or ' ' (runs of spaces and tabs).
+     *
+     * @return the separator
+     */
     public char separator() {
         return separator;
     }
 
+    /**
+     * Whether the first line is the schema's header.
+     *
+     * @return true when there is a header
+     */
     public boolean hasHeader() {
         return hasHeader;
     }
 
-    /** The comment prefix, or null when every line is data. */
+    /**
+     * The comment prefix, or null when every line is data.
+     *
+     * @return the prefix, or null
+     */
     public String commentPrefix() {
         return commentPrefix;
     }
 
-    /** Numeric cells clamped to their declared bounds in the last pass (−1 before any pass ended). */
+    /**
+     * Numeric cells clamped to their declared bounds in the last pass (−1 before any pass ended).
+     *
+     * @return the count, or −1
+     */
     public long clampedCells() {
         return lastClamped.get();
     }
@@ -279,7 +353,7 @@ public final class SchemaRows implements RowSource {
             try {
                 reader = reader(path);
             } catch (IOException e) {
-                throw new InvalidDataException("cannot read " + path + ": " + e, e);
+                throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e), e);
             }
         }
         CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
@@ -301,7 +375,8 @@ public final class SchemaRows implements RowSource {
                     }
                     return s;
                 } catch (IOException e) {
-                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": " + e, e);
+                    throw new InvalidDataException("cannot read " + where + " after line " + line + ": "
+                            + IoErrors.inWords(e), e);
                 }
             }
 
@@ -360,6 +435,11 @@ public final class SchemaRows implements RowSource {
             @Override
             public String position() {
                 return where + " line " + rowLine;
+            }
+
+            @Override
+            public long line() {
+                return rows == 0 ? -1 : rowLine;
             }
 
             @Override

@@ -18,7 +18,13 @@ public final class ShiftedRows implements RowSource {
         this.shift = shift;
     }
 
-    /** {@code source} with {@code shift} subtracted from every row. Not modified: shift (copied). */
+    /**
+     * {@code source} with {@code shift} subtracted from every row. Not modified: shift (copied).
+     *
+     * @param source the rows
+     * @param shift  the vector subtracted, length d, finite
+     * @return the shifted rows
+     */
     public static ShiftedRows of(RowSource source, double[] shift) {
         if (shift.length != source.dimension()) {
             throw new IllegalArgumentException("shift has length " + shift.length + " but the rows have dimension "
@@ -32,6 +38,11 @@ public final class ShiftedRows implements RowSource {
         return new ShiftedRows(source, shift.clone());
     }
 
+    /**
+     * The vector subtracted from every row.
+     *
+     * @return a copy of it
+     */
     public double[] shift() {
         return shift.clone();
     }

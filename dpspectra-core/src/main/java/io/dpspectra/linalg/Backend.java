@@ -76,11 +76,20 @@ public final class Backend {
         }
     }
 
+    /**
+     * Whether BLAS and LAPACK are the native (OpenBLAS through JNI) implementations.
+     *
+     * @return true for the native path, false for the pure-Java fallback
+     */
     public boolean isNative() {
         return isNative;
     }
 
-    /** A one-line description, e.g. "native (JNIBLAS, JNILAPACK)" or "pure Java (...)". */
+    /**
+     * A one-line description, e.g. "native (JNIBLAS, JNILAPACK)" or "pure Java (...)".
+     *
+     * @return the description
+     */
     public String describe() {
         return (isNative ? "native" : "pure Java") + " (" + blas.getClass().getSimpleName() + ", "
                 + lapack.getClass().getSimpleName() + ")";

@@ -16,16 +16,31 @@ public final class BlockGramProduct {
      * The default number of rows per block for width d: a block of about 256 KB (32 rows at d = 1000), so
      * that the second dgemm re-reads the block from L2 cache. Measured on the 1e6 × 1000 streaming
      * benchmark: 32-row blocks ran 1.3× faster than 256-row blocks (docs/benchmarks/power-method.md).
+     *
+     * @param d the row width, ≥ 1
+     * @return the number of rows per block, ≥ 1
      */
     public static int defaultBlockRows(int d) {
         return (int) Math.max(8, Math.min(4096, (256L * 1024) / (8L * Math.max(1, d))));
     }
 
-    /** For rows of width d and W, Y of shape d × p. */
+    /**
+     * For rows of width d and W, Y of shape d × p.
+     *
+     * @param d the row width, ≥ 1
+     * @param p the number of columns of W and Y, ≥ 1
+     */
     public BlockGramProduct(int d, int p) {
         this(d, p, Backend.DEFAULT);
     }
 
+    /**
+     * For rows of width d and W, Y of shape d × p, computed by the given backend.
+     *
+     * @param d       the row width, ≥ 1
+     * @param p       the number of columns of W and Y, ≥ 1
+     * @param backend the BLAS to use
+     */
     public BlockGramProduct(int d, int p, Backend backend) {
         if (d < 1 || p < 1) {
             throw new IllegalArgumentException("d and p must be >= 1, got d = " + d + ", p = " + p);
@@ -38,14 +53,34 @@ public final class BlockGramProduct {
     /**
      * Adds Bᵀ(B·W) to {@code y}, where B is the {@code count} × d row-major block {@code rows}.
      * Modified: y. Not modified: rows, w.
+     *
+     * @param rows  the block, row-major, at least count·d values
+     * @param count the number of rows in the block
+     * @param w     W, d × p
+     * @param y     Y, d × p, accumulated into
      */
     public void accumulate(double[] rows, int count, Matrix w, Matrix y) {
+        accumulate(rows, 0, count, w, y);
+    }
+
+    /**
+     * Adds Bᵀ(B·W) to {@code y}, where B is rows [from, from + count) of the row-major {@code rows}.
+     * Modified: y. Not modified: rows, w.
+     *
+     * @param rows  the rows, row-major (width d)
+     * @param from  the first row of the block
+     * @param count the number of rows of the block
+     * @param w     W, d × p
+     * @param y     Y, d × p, accumulated into
+     */
+    public void accumulate(double[] rows, int from, int count, Matrix w, Matrix y) {
         if (w.rows() != d || w.cols() != p || y.rows() != d || y.cols() != p) {
             throw new IllegalArgumentException("expected W and Y of shape " + d + " x " + p + ", got " + w.rows()
                     + " x " + w.cols() + " and " + y.rows() + " x " + y.cols());
         }
-        if ((long) count * d > rows.length) {
-            throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for " + count);
+        if (from < 0 || (long) (from + count) * d > rows.length) {
+            throw new IllegalArgumentException("block holds " + rows.length / d + " rows, asked for rows " + from
+                    + " to " + (from + count));
         }
         if (count <= 0) {
             return;
@@ -55,8 +90,51 @@ public final class BlockGramProduct {
         }
         // The row-major block is, to BLAS, the column-major d × count matrix Bᵀ (leading dimension d).
         // Z = B·W = (Bᵀ)ᵀ·W : count × p
-        backend.blas().dgemm("T", "N", count, p, d, 1.0, rows, d, w.data(), d, 0.0, scratch, count);
+        backend.blas().dgemm("T", "N", count, p, d, 1.0, rows, from * d, d, w.data(), 0, d, 0.0, scratch, 0, count);
         // Y += Bᵀ·Z : d × p
-        backend.blas().dgemm("N", "N", d, p, count, 1.0, rows, d, scratch, count, 1.0, y.data(), d);
+        backend.blas().dgemm("N", "N", d, p, count, 1.0, rows, from * d, d, scratch, 0, count, 1.0, y.data(), 0, d);
+    }
+
+    /**
+     * Bᵀ(B·W) of a block of rows, for {@link RowBlocks}: the block's rows are taken in sub-blocks of
+     * {@link #defaultBlockRows(int)} rows, in order, each folded in with two dgemm calls; a function of the
+     * block's rows alone, so that products Xᵀ(X·W) summed over canonical blocks are the same bits however
+     * the rows are partitioned.
+     *
+     * @param w W, d × p
+     * @return the leaf, whose array is Bᵀ(B·W) column-major
+     */
+    public static RowBlocks.Leaf leaf(Matrix w) {
+        return new ProductLeaf(w.rows(), w.cols(), w.data().clone());
+    }
+
+    private static final class ProductLeaf implements RowBlocks.Leaf {
+        private static final long serialVersionUID = 1L;
+        private final int d;
+        private final int p;
+        private final double[] w;
+
+        ProductLeaf(int d, int p, double[] w) {
+            this.d = d;
+            this.p = p;
+            this.w = w;
+        }
+
+        @Override
+        public int length() {
+            return d * p;
+        }
+
+        @Override
+        public void apply(double[] rows, int from, int count, double[] out) {
+            java.util.Arrays.fill(out, 0, d * p, 0.0);
+            BlockGramProduct kernel = new BlockGramProduct(d, p);
+            Matrix wm = Matrix.wrapColumnMajor(d, p, w);
+            Matrix y = Matrix.wrapColumnMajor(d, p, out);
+            int step = defaultBlockRows(d);
+            for (int r = from; r < from + count; r += step) {
+                kernel.accumulate(rows, r, Math.min(step, from + count - r), wm, y);
+            }
+        }
     }
 }

@@ -28,12 +28,22 @@ public final class CsrMatrix implements SymmetricOperator {
         this.values = values;
     }
 
-    /** A builder for a d × d matrix. */
+    /**
+     * A builder for a d × d matrix.
+     *
+     * @param d the dimension, ≥ 1
+     * @return a new builder with no entries
+     */
     public static Builder builder(int d) {
         return new Builder(d);
     }
 
-    /** The sparse form of a dense symmetric matrix (exact zeros are dropped). Not modified: a. */
+    /**
+     * The sparse form of a dense symmetric matrix (exact zeros are dropped). Not modified: a.
+     *
+     * @param a a d × d symmetric matrix
+     * @return the sparse matrix
+     */
     public static CsrMatrix fromDense(Matrix a) {
         if (!a.isSquare()) {
             throw new IllegalArgumentException("expected a square matrix, got " + a.rows() + " x " + a.cols());
@@ -65,14 +75,24 @@ public final class CsrMatrix implements SymmetricOperator {
         return "sparse symmetric matrix (d = " + d + ", nnz = " + values.length + ")";
     }
 
-    /** A(i, j) (binary search in row i). */
+    /**
+     * A(i, j) (binary search in row i).
+     *
+     * @param i the row
+     * @param j the column
+     * @return the entry, 0 when it is not stored
+     */
     public double get(int i, int j) {
         checkIndex(i, j);
         int pos = Arrays.binarySearch(columns, rowStart[i], rowStart[i + 1], j);
         return pos >= 0 ? values[pos] : 0.0;
     }
 
-    /** The largest |entry|. */
+    /**
+     * The largest |entry|.
+     *
+     * @return max |A(i, j)|, 0 for an empty matrix
+     */
     public double maxAbs() {
         double m = 0;
         for (double v : values) {
@@ -81,7 +101,11 @@ public final class CsrMatrix implements SymmetricOperator {
         return m;
     }
 
-    /** The dense d × d copy (for small matrices: tests, coherence). */
+    /**
+     * The dense d × d copy (for small matrices: tests, coherence).
+     *
+     * @return a new d × d matrix
+     */
     public Matrix toDense() {
         Matrix m = new Matrix(d, d);
         for (int i = 0; i < d; i++) {
@@ -159,16 +183,32 @@ public final class CsrMatrix implements SymmetricOperator {
             this.d = d;
         }
 
+        /**
+         * The dimension d of the matrix being built.
+         *
+         * @return d
+         */
         public int dimension() {
             return d;
         }
 
-        /** Number of entries added so far (before duplicates are summed). */
+        /**
+         * Number of entries added so far (before duplicates are summed).
+         *
+         * @return the number of entries stored so far
+         */
         public int size() {
             return size;
         }
 
-        /** Adds v at (i, j). */
+        /**
+         * Adds v at (i, j).
+         *
+         * @param i the row, 0 ≤ i &lt; d
+         * @param j the column, 0 ≤ j &lt; d
+         * @param v the value, finite (added to any earlier value at (i, j))
+         * @return this builder
+         */
         public Builder add(int i, int j, double v) {
             if (i < 0 || i >= d || j < 0 || j >= d) {
                 throw new IndexOutOfBoundsException("entry (" + i + ", " + j + ") outside a " + d + " x " + d
@@ -193,7 +233,14 @@ public final class CsrMatrix implements SymmetricOperator {
             return this;
         }
 
-        /** Adds v at (i, j) and, if i ≠ j, at (j, i). */
+        /**
+         * Adds v at (i, j) and, if i ≠ j, at (j, i).
+         *
+         * @param i the row, 0 ≤ i &lt; d
+         * @param j the column, 0 ≤ j &lt; d
+         * @param v the value, finite
+         * @return this builder
+         */
         public Builder addSymmetric(int i, int j, double v) {
             add(i, j, v);
             if (i != j) {
@@ -205,6 +252,8 @@ public final class CsrMatrix implements SymmetricOperator {
         /**
          * The CSR matrix. Throws {@link IllegalArgumentException} naming the first asymmetric pair if
          * A(i, j) ≠ A(j, i) beyond 1e-12 relative to the largest entry.
+         *
+         * @return the symmetric sparse matrix, duplicates summed
          */
         public CsrMatrix build() {
             int[] start = new int[d + 1];

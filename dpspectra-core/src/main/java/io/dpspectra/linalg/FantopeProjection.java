@@ -39,7 +39,13 @@ public final class FantopeProjection {
     public record Result(Matrix projection, double theta, double[] weights, Matrix eigenvectors) {
     }
 
-    /** The projection of {@code symmetric} onto {@code F_r}; see {@link #project}. Not modified: symmetric. */
+    /**
+     * The projection of {@code symmetric} onto {@code F_r}; see {@link #project}. Not modified: symmetric.
+     *
+     * @param symmetric Y, D × D; only its lower triangle is read
+     * @param r         the trace, 0 &lt; r ≤ D
+     * @return the projection, a new D × D matrix
+     */
     public static Matrix of(Matrix symmetric, double r) {
         return project(symmetric, r).projection();
     }
@@ -49,6 +55,7 @@ public final class FantopeProjection {
      *
      * @param symmetric Y, D × D; only its lower triangle is read. Not modified.
      * @param r         the trace, {@code 0 < r ≤ D} (an integer rank in both papers; any real value works)
+     * @return the projection with θ, the eigenvalue weights and the eigenvectors
      * @throws IllegalArgumentException if Y is not square, has a NaN or infinite entry, or r is out of range
      */
     public static Result project(Matrix symmetric, double r) {
@@ -99,7 +106,11 @@ public final class FantopeProjection {
         return new Result(p, theta, g, eig.vectors());
     }
 
-    /** A projector for a sequence of projections (one per solver iteration); see {@link Partial}. */
+    /**
+     * A projector for a sequence of projections (one per solver iteration); see {@link Partial}.
+     *
+     * @return a new projector with its counters at zero
+     */
     public static Partial partial() {
         return new Partial();
     }
@@ -137,7 +148,13 @@ public final class FantopeProjection {
         private Partial() {
         }
 
-        /** The projection of {@code symmetric} (lower triangle read, not modified) onto {@code F_r}. */
+        /**
+         * The projection of {@code symmetric} (lower triangle read, not modified) onto {@code F_r}.
+         *
+         * @param symmetric Y, D × D
+         * @param r         the trace, 0 &lt; r ≤ D
+         * @return the projection, identical to {@link FantopeProjection#project}'s to rounding
+         */
         public Result project(Matrix symmetric, double r) {
             validate(symmetric, r);
             int d = symmetric.rows();
@@ -168,17 +185,29 @@ public final class FantopeProjection {
             return result;
         }
 
-        /** Projections computed from a certified partial decomposition. */
+        /**
+         * Projections computed from a certified partial decomposition.
+         *
+         * @return the count
+         */
         public int partialCount() {
             return partialCount;
         }
 
-        /** Projections that needed the full decomposition. */
+        /**
+         * Projections that needed the full decomposition.
+         *
+         * @return the count
+         */
         public int fullCount() {
             return fullCount;
         }
 
-        /** Partial decompositions discarded because γ_{m+1} &gt; θ_m (then m doubled). */
+        /**
+         * Partial decompositions discarded because γ_{m+1} &gt; θ_m (then m doubled).
+         *
+         * @return the count
+         */
         public int regrowths() {
             return regrowths;
         }

@@ -14,7 +14,13 @@ public final class Matrix {
     private final int cols;
     private final double[] data;
 
-    /** A rows × cols zero matrix. */
+    /**
+     * A rows × cols zero matrix.
+     *
+     * @param rows the number of rows, ≥ 0
+     * @param cols the number of columns, ≥ 0
+     * @throws MatrixTooLargeException when rows·cols entries cannot fit in one array
+     */
     public Matrix(int rows, int cols) {
         this(rows, cols, new double[checkedSize(rows, cols)]);
     }
@@ -36,12 +42,24 @@ public final class Matrix {
         return MatrixTooLargeException.checkedLength("a matrix", rows, cols);
     }
 
-    /** Wraps (does not copy) a column-major array. */
+    /**
+     * Wraps (does not copy) a column-major array.
+     *
+     * @param rows        the number of rows
+     * @param cols        the number of columns
+     * @param columnMajor rows·cols entries, column by column
+     * @return a matrix backed by {@code columnMajor}
+     */
     public static Matrix wrapColumnMajor(int rows, int cols, double[] columnMajor) {
         return new Matrix(rows, cols, columnMajor);
     }
 
-    /** Copies a row-major two-dimensional array; every row must have the same length. */
+    /**
+     * Copies a row-major two-dimensional array; every row must have the same length.
+     *
+     * @param rowArrays the rows, all of one length
+     * @return a new matrix
+     */
     public static Matrix fromRows(double[][] rowArrays) {
         int r = rowArrays.length;
         int c = r == 0 ? 0 : rowArrays[0].length;
@@ -58,7 +76,12 @@ public final class Matrix {
         return m;
     }
 
-    /** A matrix whose columns are copies of the given vectors (all of one length). */
+    /**
+     * A matrix whose columns are copies of the given vectors (all of one length).
+     *
+     * @param columns the columns, all of one length
+     * @return a new matrix
+     */
     public static Matrix fromColumns(double[]... columns) {
         int c = columns.length;
         int r = c == 0 ? 0 : columns[0].length;
@@ -73,7 +96,12 @@ public final class Matrix {
         return m;
     }
 
-    /** The n × n identity. */
+    /**
+     * The n × n identity.
+     *
+     * @param n the dimension, ≥ 0
+     * @return a new matrix
+     */
     public static Matrix identity(int n) {
         Matrix m = new Matrix(n, n);
         for (int i = 0; i < n; i++) {
@@ -82,37 +110,82 @@ public final class Matrix {
         return m;
     }
 
+    /**
+     * The number of rows.
+     *
+     * @return the number of rows
+     */
     public int rows() {
         return rows;
     }
 
+    /**
+     * The number of columns.
+     *
+     * @return the number of columns
+     */
     public int cols() {
         return cols;
     }
 
+    /**
+     * Entry (i, j).
+     *
+     * @param i the row, 0-based
+     * @param j the column, 0-based
+     * @return the entry
+     */
     public double get(int i, int j) {
         return data[i + j * rows];
     }
 
+    /**
+     * Sets entry (i, j). Modified: this.
+     *
+     * @param i the row, 0-based
+     * @param j the column, 0-based
+     * @param v the new value
+     */
     public void set(int i, int j, double v) {
         data[i + j * rows] = v;
     }
 
+    /**
+     * Adds {@code v} to entry (i, j). Modified: this.
+     *
+     * @param i the row, 0-based
+     * @param j the column, 0-based
+     * @param v the value to add
+     */
     public void add(int i, int j, double v) {
         data[i + j * rows] += v;
     }
 
-    /** The backing column-major array (shared, not copied): for kernels in this library. */
+    /**
+     * The backing column-major array (shared, not copied): for kernels in this library.
+     *
+     * @return the array, column-major
+     */
     public double[] data() {
         return data;
     }
 
-    /** A copy of column j. */
+    /**
+     * A copy of column j.
+     *
+     * @param j the column, 0-based
+     * @return a new array of length rows()
+     */
     public double[] column(int j) {
         return Arrays.copyOfRange(data, j * rows, (j + 1) * rows);
     }
 
-    /** A copy of row i. */
+    /**
+     * A copy of row i.
+     *
+     * @param i the row, 0-based
+     * @return a new array of length cols()
+     */
     public double[] row(int i) {
         double[] r = new double[cols];
         for (int j = 0; j < cols; j++) {
@@ -121,7 +194,12 @@ public final class Matrix {
         return r;
     }
 
-    /** Copies {@code v} into column j. Modified: this. */
+    /**
+     * Copies {@code v} into column j. Modified: this.
+     *
+     * @param j the column, 0-based
+     * @param v rows() values
+     */
     public void setColumn(int j, double[] v) {
         if (v.length != rows) {
             throw new IllegalArgumentException("column needs " + rows + " entries, got " + v.length);
@@ -129,11 +207,21 @@ public final class Matrix {
         System.arraycopy(v, 0, data, j * rows, rows);
     }
 
+    /**
+     * A deep copy.
+     *
+     * @return a new matrix with the same entries
+     */
     public Matrix copy() {
         return new Matrix(rows, cols, data.clone());
     }
 
-    /** The first {@code k} columns, copied. */
+    /**
+     * The first {@code k} columns, copied.
+     *
+     * @param k the number of columns, 0 ≤ k ≤ cols()
+     * @return a new rows() × k matrix
+     */
     public Matrix leadingColumns(int k) {
         if (k < 0 || k > cols) {
             throw new IllegalArgumentException("k must be in [0, " + cols + "], got " + k);
@@ -141,6 +229,11 @@ public final class Matrix {
         return new Matrix(rows, k, Arrays.copyOf(data, rows * k));
     }
 
+    /**
+     * The transpose, as a new matrix.
+     *
+     * @return a new cols() × rows() matrix
+     */
     public Matrix transpose() {
         Matrix t = new Matrix(cols, rows);
         for (int j = 0; j < cols; j++) {
@@ -151,7 +244,11 @@ public final class Matrix {
         return t;
     }
 
-    /** Row-major copy, one array per row. */
+    /**
+     * Row-major copy, one array per row.
+     *
+     * @return rows() new arrays of length cols()
+     */
     public double[][] toRowArrays() {
         double[][] out = new double[rows][];
         for (int i = 0; i < rows; i++) {
@@ -160,7 +257,11 @@ public final class Matrix {
         return out;
     }
 
-    /** Column-major copy, one array per column. */
+    /**
+     * Column-major copy, one array per column.
+     *
+     * @return cols() new arrays of length rows()
+     */
     public double[][] toColumnArrays() {
         double[][] out = new double[cols][];
         for (int j = 0; j < cols; j++) {
@@ -169,27 +270,52 @@ public final class Matrix {
         return out;
     }
 
-    /** this · other, through BLAS dgemm. Not modified: either operand. */
+    /**
+     * this · other, through BLAS dgemm. Not modified: either operand.
+     *
+     * @param other a matrix with cols() rows
+     * @return a new matrix
+     */
     public Matrix times(Matrix other) {
         return Blas.multiply(this, false, other, false);
     }
 
-    /** thisᵀ · other, through BLAS dgemm. */
+    /**
+     * thisᵀ · other, through BLAS dgemm.
+     *
+     * @param other a matrix with rows() rows
+     * @return a new matrix
+     */
     public Matrix transposeTimes(Matrix other) {
         return Blas.multiply(this, true, other, false);
     }
 
-    /** this · v. */
+    /**
+     * this · v.
+     *
+     * @param v a vector of length cols()
+     * @return a new vector of length rows()
+     */
     public double[] times(double[] v) {
         return Blas.multiply(this, false, v);
     }
 
-    /** thisᵀ · v. */
+    /**
+     * thisᵀ · v.
+     *
+     * @param v a vector of length rows()
+     * @return a new vector of length cols()
+     */
     public double[] transposeTimes(double[] v) {
         return Blas.multiply(this, true, v);
     }
 
-    /** this + other, as a new matrix. */
+    /**
+     * this + other, as a new matrix.
+     *
+     * @param other a matrix of the same shape
+     * @return a new matrix
+     */
     public Matrix plus(Matrix other) {
         requireSameShape(other);
         Matrix out = copy();
@@ -199,7 +325,12 @@ public final class Matrix {
         return out;
     }
 
-    /** this − other, as a new matrix. */
+    /**
+     * this − other, as a new matrix.
+     *
+     * @param other a matrix of the same shape
+     * @return a new matrix
+     */
     public Matrix minus(Matrix other) {
         requireSameShape(other);
         Matrix out = copy();
@@ -209,7 +340,12 @@ public final class Matrix {
         return out;
     }
 
-    /** a · this, as a new matrix. */
+    /**
+     * a · this, as a new matrix.
+     *
+     * @param a the factor
+     * @return a new matrix
+     */
     public Matrix scaled(double a) {
         Matrix out = copy();
         for (int i = 0; i < data.length; i++) {
@@ -218,6 +354,11 @@ public final class Matrix {
         return out;
     }
 
+    /**
+     * The sum of the diagonal (square matrices only).
+     *
+     * @return tr(this)
+     */
     public double trace() {
         requireSquare();
         double t = 0;
@@ -227,11 +368,20 @@ public final class Matrix {
         return t;
     }
 
+    /**
+     * ‖this‖_F, computed without overflow or underflow.
+     *
+     * @return the Frobenius norm
+     */
     public double frobeniusNorm() {
         return Vectors.norm2(data);
     }
 
-    /** Largest |entry|. */
+    /**
+     * Largest |entry|.
+     *
+     * @return max |entry|, 0 for an empty matrix
+     */
     public double maxAbs() {
         double m = 0;
         for (double v : data) {
@@ -240,7 +390,12 @@ public final class Matrix {
         return m;
     }
 
-    /** ⟨this, other⟩ = tr(thisᵀ other). */
+    /**
+     * ⟨this, other⟩ = tr(thisᵀ other).
+     *
+     * @param other a matrix of the same shape
+     * @return Σ_ij this(i, j)·other(i, j)
+     */
     public double frobeniusInner(Matrix other) {
         requireSameShape(other);
         return Vectors.dot(data, other.data);
@@ -268,6 +423,7 @@ public final class Matrix {
         }
     }
 
+    /** Copies the upper triangle onto the lower one. Modified: this (square only). */
     public void mirrorUpperToLower() {
         requireSquare();
         for (int j = 0; j < cols; j++) {
@@ -277,11 +433,20 @@ public final class Matrix {
         }
     }
 
+    /**
+     * Whether rows() equals cols().
+     *
+     * @return true for a square matrix
+     */
     public boolean isSquare() {
         return rows == cols;
     }
 
-    /** True if every entry is finite. */
+    /**
+     * True if every entry is finite.
+     *
+     * @return false when an entry is NaN or infinite
+     */
     public boolean isFinite() {
         for (double v : data) {
             if (!Double.isFinite(v)) {

@@ -13,9 +13,18 @@ public final class MatrixTooLargeException extends RuntimeException {
     /** The largest length of a double[] the JVM allocates. */
     public static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
+    /** The rows of the array that cannot exist. */
     private final long rows;
+    /** The columns of the array that cannot exist. */
     private final long cols;
 
+    /**
+     * An array of {@code rows} × {@code cols} entries that cannot exist.
+     *
+     * @param what what the array is, for the message (e.g. "the d x d matrix XᵀX")
+     * @param rows its rows
+     * @param cols its columns
+     */
     public MatrixTooLargeException(String what, long rows, long cols) {
         super(String.format(Locale.ROOT, "%s of %d x %d = %.3g entries (%.1f GB) is larger than one Java array can "
                 + "hold (%d entries)", what, rows, cols, (double) rows * cols, 8.0 * rows * cols / 1e9, MAX_ARRAY_LENGTH));
@@ -23,10 +32,20 @@ public final class MatrixTooLargeException extends RuntimeException {
         this.cols = cols;
     }
 
+    /**
+     * The rows of the array that cannot exist.
+     *
+     * @return the rows
+     */
     public long rows() {
         return rows;
     }
 
+    /**
+     * The columns of the array that cannot exist.
+     *
+     * @return the columns
+     */
     public long cols() {
         return cols;
     }
@@ -34,6 +53,12 @@ public final class MatrixTooLargeException extends RuntimeException {
     /**
      * The length rows·cols of a dense array, checked: a {@link MatrixTooLargeException} naming {@code what}
      * when it exceeds {@link #MAX_ARRAY_LENGTH}; never an overflowed int.
+     *
+     * @param what what the array is, for the message
+     * @param rows its rows, ≥ 0
+     * @param cols its columns, ≥ 0
+     * @return rows·cols
+     * @throws MatrixTooLargeException when rows·cols &gt; {@link #MAX_ARRAY_LENGTH}
      */
     public static int checkedLength(String what, long rows, long cols) {
         if (rows < 0 || cols < 0) {

@@ -11,11 +11,23 @@ public final class Orthonormal {
     private Orthonormal() {
     }
 
-    /** The thin Q (d × p, orthonormal columns) of {@code y} (d × p, d ≥ p). Not modified: y. */
+    /**
+     * The thin Q (d × p, orthonormal columns) of {@code y} (d × p, d ≥ p). Not modified: y.
+     *
+     * @param y d × p, d ≥ p
+     * @return a new d × p matrix with orthonormal columns
+     */
     public static Matrix qr(Matrix y) {
         return qr(y, Backend.DEFAULT);
     }
 
+    /**
+     * The thin Q of {@code y}, computed by the given backend. Not modified: y.
+     *
+     * @param y       d × p, d ≥ p
+     * @param backend the LAPACK to use
+     * @return a new d × p matrix with orthonormal columns
+     */
     public static Matrix qr(Matrix y, Backend backend) {
         int d = y.rows();
         int p = y.cols();

@@ -11,38 +11,70 @@ public final class Projector {
         this.basis = basis;
     }
 
-    /** P = I − UUᵀ for a U with orthonormal columns (copied). */
+    /**
+     * P = I − UUᵀ for a U with orthonormal columns (copied).
+     *
+     * @param orthonormalColumns U, d × k
+     * @return the projector
+     */
     public static Projector complementOf(Matrix orthonormalColumns) {
         return new Projector(orthonormalColumns.copy());
     }
 
-    /** The identity on R^d (U has no columns). */
+    /**
+     * The identity on R^d (U has no columns).
+     *
+     * @param d the dimension
+     * @return the projector
+     */
     public static Projector identity(int d) {
         return new Projector(new Matrix(d, 0));
     }
 
+    /**
+     * The dimension d.
+     *
+     * @return d
+     */
     public int dimension() {
         return basis.rows();
     }
 
-    /** Number of directions removed. */
+    /**
+     * Number of directions removed.
+     *
+     * @return k, the columns of U
+     */
     public int rank() {
         return basis.cols();
     }
 
-    /** A copy of U. */
+    /**
+     * A copy of U.
+     *
+     * @return a new d × k matrix
+     */
     public Matrix basis() {
         return basis.copy();
     }
 
-    /** P w as a new vector. Not modified: w. */
+    /**
+     * P w as a new vector. Not modified: w.
+     *
+     * @param w a vector of length d
+     * @return a new vector of length d
+     */
     public double[] apply(double[] w) {
         double[] out = w.clone();
         applyInPlace(out);
         return out;
     }
 
-    /** w ← P w. Modified: w. */
+    /**
+     * w ← P w. Modified: w.
+     *
+     * @param w a vector of length d
+     */
     public void applyInPlace(double[] w) {
         int d = basis.rows();
         if (w.length != d) {
@@ -61,7 +93,12 @@ public final class Projector {
         }
     }
 
-    /** P M, column by column, as a new matrix. Not modified: m. */
+    /**
+     * P M, column by column, as a new matrix. Not modified: m.
+     *
+     * @param m a d × p matrix
+     * @return a new d × p matrix
+     */
     public Matrix apply(Matrix m) {
         Matrix out = m.copy();
         double[] col = new double[m.rows()];
@@ -73,7 +110,12 @@ public final class Projector {
         return out;
     }
 
-    /** A projector that also removes the unit vector {@code v} (assumed orthogonal to U). */
+    /**
+     * A projector that also removes the unit vector {@code v} (assumed orthogonal to U).
+     *
+     * @param v a unit vector of length d
+     * @return a new projector of rank k + 1
+     */
     public Projector extendedBy(double[] v) {
         int d = basis.rows();
         int i = basis.cols();

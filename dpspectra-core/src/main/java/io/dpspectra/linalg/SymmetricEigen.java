@@ -10,21 +10,46 @@ import org.netlib.util.intW;
  */
 public record SymmetricEigen(double[] values, Matrix vectors) {
 
-    /** All eigenpairs of the symmetric matrix {@code a} (only its lower triangle is read). Not modified: a. */
+    /**
+     * All eigenpairs of the symmetric matrix {@code a} (only its lower triangle is read). Not modified: a.
+     *
+     * @param a a d × d symmetric matrix
+     * @return the d eigenvalues, descending, and their eigenvectors
+     */
     public static SymmetricEigen of(Matrix a) {
         return top(a, a.rows());
     }
 
-    /** All eigenpairs, computed by the given backend. */
+    /**
+     * All eigenpairs, computed by the given backend.
+     *
+     * @param a       a d × d symmetric matrix. Not modified.
+     * @param backend the LAPACK to use
+     * @return the d eigenvalues, descending, and their eigenvectors
+     */
     public static SymmetricEigen of(Matrix a, Backend backend) {
         return top(a, a.rows(), backend);
     }
 
-    /** The k largest eigenpairs, 1 ≤ k ≤ d. Not modified: a. */
+    /**
+     * The k largest eigenpairs, 1 ≤ k ≤ d. Not modified: a.
+     *
+     * @param a a d × d symmetric matrix (lower triangle read)
+     * @param k the number of eigenpairs
+     * @return the k largest eigenvalues, descending, and their d × k eigenvectors
+     */
     public static SymmetricEigen top(Matrix a, int k) {
         return top(a, k, Backend.DEFAULT);
     }
 
+    /**
+     * The k largest eigenpairs, 1 ≤ k ≤ d, computed by the given backend. Not modified: a.
+     *
+     * @param a       a d × d symmetric matrix (lower triangle read)
+     * @param k       the number of eigenpairs
+     * @param backend the LAPACK to use
+     * @return the k largest eigenvalues, descending, and their d × k eigenvectors
+     */
     public static SymmetricEigen top(Matrix a, int k, Backend backend) {
         a.requireSquare();
         int n = a.rows();

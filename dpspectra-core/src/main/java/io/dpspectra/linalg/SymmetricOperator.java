@@ -12,21 +12,36 @@ import java.util.Objects;
  */
 public interface SymmetricOperator {
 
-    /** The dimension d. */
+    /**
+     * The dimension d.
+     *
+     * @return d
+     */
     int dimension();
 
-    /** A·X for X of shape d × p, as a new d × p matrix. Not modified: x. */
+    /**
+     * A·X for X of shape d × p, as a new d × p matrix. Not modified: x.
+     *
+     * @param x a d × p matrix
+     * @return a new d × p matrix
+     */
     Matrix times(Matrix x);
 
     /**
      * The number of stored non-zeros, which sets the cost of {@link #times} (O(nnz·p)); d² for a dense
      * operator, −1 when unknown (implicit operators).
+     *
+     * @return the number of non-zeros, or −1
      */
     default long nonZeros() {
         return -1;
     }
 
-    /** A short description for diagnostics and error messages. */
+    /**
+     * A short description for diagnostics and error messages.
+     *
+     * @return the description
+     */
     default String describe() {
         return getClass().getSimpleName() + " (d = " + dimension() + ")";
     }
@@ -34,6 +49,10 @@ public interface SymmetricOperator {
     /**
      * The dense symmetric matrix {@code a} as an operator (dgemm per product). {@code a} is checked to be
      * square, finite and symmetric to 1e-10 relative; it is not copied, so do not modify it afterwards.
+     *
+     * @param a a d × d symmetric matrix
+     * @return the operator
+     * @throws IllegalArgumentException when {@code a} is not square, finite and symmetric
      */
     static SymmetricOperator dense(Matrix a) {
         Objects.requireNonNull(a, "a");

@@ -11,11 +11,23 @@ import org.netlib.util.intW;
  */
 public record ThinSvd(Matrix u, double[] singular, Matrix v) {
 
-    /** Not modified: a. */
+    /**
+     * The thin SVD A = U diag(σ) Vᵀ of an m × n matrix. Not modified: a.
+     *
+     * @param a the matrix
+     * @return U (m × r), σ (r values, descending) and V (n × r), r = min(m, n)
+     */
     public static ThinSvd of(Matrix a) {
         return of(a, Backend.DEFAULT);
     }
 
+    /**
+     * The thin SVD computed by the given backend. Not modified: a.
+     *
+     * @param a       the matrix
+     * @param backend the LAPACK to use
+     * @return U (m × r), σ (r values, descending) and V (n × r), r = min(m, n)
+     */
     public static ThinSvd of(Matrix a, Backend backend) {
         int m = a.rows();
         int n = a.cols();

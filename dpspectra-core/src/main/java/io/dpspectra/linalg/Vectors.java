@@ -5,6 +5,13 @@ public final class Vectors {
     private Vectors() {
     }
 
+    /**
+     * The dot product Σ a_i b_i.
+     *
+     * @param a a vector
+     * @param b a vector of the same length
+     * @return a · b
+     */
     public static double dot(double[] a, double[] b) {
         requireSameLength(a, b);
         double s = 0;
@@ -14,7 +21,12 @@ public final class Vectors {
         return s;
     }
 
-    /** Euclidean norm, scaled so that huge or tiny entries do not overflow or underflow. */
+    /**
+     * Euclidean norm, scaled so that huge or tiny entries do not overflow or underflow.
+     *
+     * @param a a vector
+     * @return ‖a‖₂
+     */
     public static double norm2(double[] a) {
         return norm2(a, 0, a.length);
     }
@@ -22,6 +34,11 @@ public final class Vectors {
     /**
      * Euclidean norm of a[off .. off+len), computed as {@link #norm2(double[])}: one plain pass of squares,
      * and a second, rescaled pass only when that sum overflowed or may have lost precision to underflow.
+     *
+     * @param a   a vector
+     * @param off the first index
+     * @param len the number of entries
+     * @return ‖a[off .. off+len)‖₂
      */
     public static double norm2(double[] a, int off, int len) {
         double ss = 0;
@@ -48,11 +65,24 @@ public final class Vectors {
         return scale * Math.sqrt(s);
     }
 
+    /**
+     * The L1 norm Σ |a_i|.
+     *
+     * @param a a vector
+     * @return ‖a‖₁
+     */
     public static double norm1(double[] a) {
         return norm1(a, 0, a.length);
     }
 
-    /** L1 norm of a[off .. off+len). */
+    /**
+     * L1 norm of a[off .. off+len).
+     *
+     * @param a   a vector
+     * @param off the first index
+     * @param len the number of entries
+     * @return ‖a[off .. off+len)‖₁
+     */
     public static double norm1(double[] a, int off, int len) {
         double s = 0;
         for (int i = off; i < off + len; i++) {
@@ -61,6 +91,12 @@ public final class Vectors {
         return s;
     }
 
+    /**
+     * The largest |a_i|.
+     *
+     * @param a a vector
+     * @return ‖a‖∞, 0 for an empty vector
+     */
     public static double normInf(double[] a) {
         double s = 0;
         for (double v : a) {
@@ -69,19 +105,37 @@ public final class Vectors {
         return s;
     }
 
-    /** a ← c · a. Modified: a. */
+    /**
+     * a ← c · a. Modified: a.
+     *
+     * @param a the vector
+     * @param c the factor
+     */
     public static void scaleInPlace(double[] a, double c) {
         scaleInPlace(a, 0, a.length, c);
     }
 
-    /** a[off .. off+len) ← c · a[off .. off+len). Modified: a. */
+    /**
+     * a[off .. off+len) ← c · a[off .. off+len). Modified: a.
+     *
+     * @param a   the vector
+     * @param off the first index
+     * @param len the number of entries
+     * @param c   the factor
+     */
     public static void scaleInPlace(double[] a, int off, int len, double c) {
         for (int i = off; i < off + len; i++) {
             a[i] *= c;
         }
     }
 
-    /** y ← y + c · x. Modified: y. */
+    /**
+     * y ← y + c · x. Modified: y.
+     *
+     * @param c the factor
+     * @param x a vector
+     * @param y a vector of the same length, updated in place
+     */
     public static void axpy(double c, double[] x, double[] y) {
         requireSameLength(x, y);
         for (int i = 0; i < x.length; i++) {
@@ -89,7 +143,12 @@ public final class Vectors {
         }
     }
 
-    /** Scales a to unit norm and returns its former norm; a zero vector is left as it is. Modified: a. */
+    /**
+     * Scales a to unit norm and returns its former norm; a zero vector is left as it is. Modified: a.
+     *
+     * @param a the vector
+     * @return ‖a‖₂ before scaling
+     */
     public static double normalizeInPlace(double[] a) {
         double n = norm2(a);
         if (n > 0) {
@@ -98,7 +157,12 @@ public final class Vectors {
         return n;
     }
 
-    /** True if every entry is finite. */
+    /**
+     * True if every entry is finite.
+     *
+     * @param a a vector
+     * @return false when an entry is NaN or infinite
+     */
     public static boolean isFinite(double[] a) {
         for (double v : a) {
             if (!Double.isFinite(v)) {

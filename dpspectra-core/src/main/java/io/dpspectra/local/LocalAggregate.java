@@ -22,6 +22,14 @@ import java.util.Objects;
  * @param mean       S̃, p × p symmetric (not copied)
  */
 public record LocalAggregate(ReportParameters parameters, long reports, Matrix mean) {
+    /**
+     * Validates the aggregate.
+     *
+     * @param parameters the public parameters of every report
+     * @param reports    n, ≥ 1
+     * @param mean       S̃, p × p symmetric (not copied)
+     * @throws IllegalArgumentException when {@code reports} &lt; 1
+     */
     public LocalAggregate {
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(mean, "mean");
@@ -30,12 +38,20 @@ public record LocalAggregate(ReportParameters parameters, long reports, Matrix m
         }
     }
 
-    /** The standard deviation of each entry of the averaged privacy noise, σ/√n. */
+    /**
+     * The standard deviation of each entry of the averaged privacy noise, σ/√n.
+     *
+     * @return σ/√n
+     */
     public double noiseStdOfMean() {
         return parameters.sigma() / Math.sqrt(reports);
     }
 
-    /** The guarantee every release from this aggregate carries: that of each report. */
+    /**
+     * The guarantee every release from this aggregate carries: that of each report.
+     *
+     * @return the reports' (ε, δ)-LDP guarantee
+     */
     public PrivacyGuarantee guarantee() {
         return LocalCovarianceRandomizer.guarantee(parameters);
     }
@@ -43,6 +59,9 @@ public record LocalAggregate(ReportParameters parameters, long reports, Matrix m
     /**
      * The top-k principal subspace of S̃ (eigenvectors of the k largest algebraic eigenvalues; Wang &amp;
      * Xu Algorithm 1 step 5), with those eigenvalues as explained variance.
+     *
+     * @param k the number of components, 1 ≤ k ≤ p
+     * @return the p × k basis with its eigenvalues and the reports' guarantee
      */
     public PrivateSubspace topComponents(int k) {
         int p = parameters.dimension();

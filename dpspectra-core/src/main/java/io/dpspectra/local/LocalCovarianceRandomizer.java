@@ -59,6 +59,11 @@ public final class LocalCovarianceRandomizer {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder; {@code dimension} and {@code privacy} are required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -80,25 +85,43 @@ public final class LocalCovarianceRandomizer {
          * The budget the reports are charged to: (ε, δ) once, at {@link #build()} (see the class comment);
          * an overspend throws {@link io.dpspectra.privacy.BudgetExceededException} and nothing is built.
          * Default: a fresh accountant holding exactly (ε, δ).
+         *
+         * @param accountant the budget to charge
+         * @return this builder
          */
         public Builder accountant(PrivacyAccountant accountant) {
             this.accountant = Objects.requireNonNull(accountant, "accountant");
             return this;
         }
 
-        /** p, the length of a record. Required. */
+        /**
+         * p, the length of a record. Required.
+         *
+         * @param dimension p, ≥ 1
+         * @return this builder
+         */
         public Builder dimension(int dimension) {
             this.dimension = dimension;
             return this;
         }
 
-        /** The local (ε, δ) of each report; δ &gt; 0. Required. */
+        /**
+         * The local (ε, δ) of each report; δ &gt; 0. Required.
+         *
+         * @param privacy the local (ε, δ)
+         * @return this builder
+         */
         public Builder privacy(PrivacyParams privacy) {
             this.privacy = Objects.requireNonNull(privacy, "privacy");
             return this;
         }
 
-        /** B: records are scaled into the L2 ball of radius B. Default 1 (the paper's ‖x‖₂ ≤ 1). */
+        /**
+         * B: records are scaled into the L2 ball of radius B. Default 1 (the paper's ‖x‖₂ ≤ 1).
+         *
+         * @param clipNorm B, &gt; 0
+         * @return this builder
+         */
         public Builder clipNorm(double clipNorm) {
             this.clipNorm = clipNorm;
             return this;
@@ -107,13 +130,21 @@ public final class LocalCovarianceRandomizer {
         /**
          * Default {@link GaussianCalibration#ANALYTIC}; {@link GaussianCalibration#CLASSIC} is the
          * paper's σ = Δ√(2 ln(1.25/δ))/ε (here with Δ = √2·B²).
+         *
+         * @param calibration how σ is computed from (ε, δ) and B
+         * @return this builder
          */
         public Builder calibration(GaussianCalibration calibration) {
             this.calibration = Objects.requireNonNull(calibration, "calibration");
             return this;
         }
 
-        /** Default {@link RandomSource#secure()}; a seeded source is for tests and experiments only. */
+        /**
+         * Default {@link RandomSource#secure()}; a seeded source is for tests and experiments only.
+         *
+         * @param random the randomness of the noise
+         * @return this builder
+         */
         public Builder randomSource(RandomSource random) {
             this.random = Objects.requireNonNull(random, "randomSource");
             return this;
@@ -129,6 +160,13 @@ public final class LocalCovarianceRandomizer {
             return this;
         }
 
+        /**
+         * Validates the configuration and charges (ε, δ) to the accountant.
+         *
+         * @return a new randomizer
+         * @throws IllegalArgumentException for a missing or invalid parameter
+         * @throws io.dpspectra.privacy.BudgetExceededException when the accountant cannot pay (ε, δ)
+         */
         public LocalCovarianceRandomizer build() {
             if (dimension < 1) {
                 throw new IllegalArgumentException("the record dimension p must be >= 1, got " + dimension);
@@ -146,22 +184,39 @@ public final class LocalCovarianceRandomizer {
         }
     }
 
-    /** The public parameters every report of this randomizer carries. */
+    /**
+     * The public parameters every report of this randomizer carries.
+     *
+     * @return the report parameters, σ included
+     */
     public ReportParameters parameters() {
         return parameters;
     }
 
-    /** What every report satisfies. */
+    /**
+     * What every report satisfies.
+     *
+     * @return the (ε, δ)-LDP guarantee of one report
+     */
     public PrivacyGuarantee guarantee() {
         return guarantee(parameters);
     }
 
-    /** True when the noise is seeded (tests and experiments): such reports are NOT private. */
+    /**
+     * True when the noise is seeded (tests and experiments): such reports are NOT private.
+     *
+     * @return whether the randomness is seeded
+     */
     public boolean seeded() {
         return seeded;
     }
 
-    /** The guarantee of a report made under {@code parameters}. */
+    /**
+     * The guarantee of a report made under {@code parameters}.
+     *
+     * @param parameters a report's public parameters
+     * @return its (ε, δ)-LDP guarantee
+     */
     public static PrivacyGuarantee guarantee(ReportParameters parameters) {
         return new PrivacyGuarantee("Local Gaussian Mechanism (client randomizer)", parameters.privacy(),
                 Neighbouring.REPLACE_ROW,
@@ -177,6 +232,8 @@ public final class LocalCovarianceRandomizer {
     /**
      * The report of one record. Not modified: record.
      *
+     * @param record the client's record, length p
+     * @return its report
      * @throws IllegalArgumentException if the record has the wrong length or a NaN or infinite entry
      */
     public LocalReport randomize(double[] record) {
@@ -190,6 +247,9 @@ public final class LocalCovarianceRandomizer {
      * written one after the other into {@code reports} (length ≥ count·p(p+1)/2). Each record is a separate
      * client: its report has its own noise. Not modified: records. Modified: reports.
      *
+     * @param records the records, count·p values
+     * @param count   the number of records
+     * @param reports receives the reports, count·p(p+1)/2 values
      * @throws IllegalArgumentException if a record has a NaN or infinite entry (nothing is written then)
      */
     public void randomize(double[] records, int count, double[] reports) {

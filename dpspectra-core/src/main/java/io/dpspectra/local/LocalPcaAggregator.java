@@ -42,12 +42,21 @@ public final class LocalPcaAggregator {
         }
     }
 
-    /** An aggregator that takes the public parameters of the first report it accepts. */
+    /**
+     * An aggregator that takes the public parameters of the first report it accepts.
+     *
+     * @return a new, empty aggregator
+     */
     public static LocalPcaAggregator create() {
         return new LocalPcaAggregator(null);
     }
 
-    /** An aggregator that accepts only reports made under {@code expected}. */
+    /**
+     * An aggregator that accepts only reports made under {@code expected}.
+     *
+     * @param expected the parameters every report must carry
+     * @return a new, empty aggregator
+     */
     public static LocalPcaAggregator expecting(ReportParameters expected) {
         String why = Objects.requireNonNull(expected, "expected").inconsistency();
         if (why != null) {
@@ -64,7 +73,13 @@ public final class LocalPcaAggregator {
         compensation = new double[m];
     }
 
-    /** Adds one report, or refuses it (nothing added) naming {@code position}. */
+    /**
+     * Adds one report, or refuses it (nothing added) naming {@code position}.
+     *
+     * @param report   the report
+     * @param position where it was read, for the message of a refusal
+     * @throws InvalidReportException when the report is refused
+     */
     public void add(LocalReport report, String position) {
         add(report.parameters(), report.values(), position);
     }
@@ -72,6 +87,10 @@ public final class LocalPcaAggregator {
     /**
      * Adds the report with these parameters and values (not modified), or refuses it with an
      * {@link InvalidReportException} naming {@code position}; a refused report changes nothing.
+     *
+     * @param parameters the report's public parameters
+     * @param values     its p(p+1)/2 values
+     * @param position   where it was read, for the message of a refusal
      */
     public void add(ReportParameters parameters, double[] values, String position) {
         add(parameters, values, () -> position);
@@ -128,6 +147,8 @@ public final class LocalPcaAggregator {
      * thrown; the reports before it stay added) or, with {@code skipInvalid}, is recorded and skipped.
      * A reader that cannot go on ({@link LocalReportReader#broken()}) always throws.
      *
+     * @param reader      the reports (closed by the caller)
+     * @param skipInvalid whether a refused report is skipped (and returned) instead of thrown
      * @return the refused reports (empty unless skipInvalid)
      */
     public List<InvalidReportException> addAll(LocalReportReader reader, boolean skipInvalid) {
@@ -156,6 +177,8 @@ public final class LocalPcaAggregator {
      * {@link ReportFileAggregation}); JSON lines and a binary file whose first report is refused are read by
      * one {@link LocalReportReader}.
      *
+     * @param path        the report file (JSON lines or binary)
+     * @param skipInvalid whether a refused report is skipped (and returned) instead of thrown
      * @return the refused reports (empty unless skipInvalid)
      */
     public List<InvalidReportException> addAll(java.nio.file.Path path, boolean skipInvalid) {
@@ -198,12 +221,20 @@ public final class LocalPcaAggregator {
         count += segment.count;
     }
 
-    /** Reports accepted so far. */
+    /**
+     * Reports accepted so far.
+     *
+     * @return the number of accepted reports
+     */
     public long count() {
         return count;
     }
 
-    /** The parameters reports must match (null before the first report when none were given). */
+    /**
+     * The parameters reports must match (null before the first report when none were given).
+     *
+     * @return the expected parameters, or null
+     */
     public ReportParameters parameters() {
         return expected;
     }
@@ -211,6 +242,7 @@ public final class LocalPcaAggregator {
     /**
      * The average S̃ of the reports accepted so far (p × p, symmetric).
      *
+     * @return S̃ with n and the reports' parameters
      * @throws IllegalStateException when no report was accepted
      */
     public LocalAggregate aggregate() {
@@ -226,6 +258,7 @@ public final class LocalPcaAggregator {
      * sums folded by compensated summation, each entry its running sum plus its compensation. Sums of
      * disjoint sets of reports add up (a cluster computes one per partition, then {@link #average}).
      *
+     * @return a new array of p(p+1)/2 sums
      * @throws IllegalStateException when no report was accepted
      */
     public double[] sum() {
@@ -243,6 +276,11 @@ public final class LocalPcaAggregator {
     /**
      * The average S̃ of {@code count} reports made under {@code parameters} from the {@linkplain #sum sum}
      * of their values: what {@link #aggregate()} releases, for reports summed elsewhere.
+     *
+     * @param parameters the reports' public parameters
+     * @param count      n, the number of reports summed, ≥ 1
+     * @param packedSum  the p(p+1)/2 sums (packed upper triangle). Not modified.
+     * @return S̃ with n and the parameters
      */
     public static LocalAggregate average(ReportParameters parameters, long count, double[] packedSum) {
         Objects.requireNonNull(parameters, "parameters");

@@ -13,6 +13,13 @@ import java.util.Objects;
  * @param values     p(p+1)/2 reported values (not copied)
  */
 public record LocalReport(ReportParameters parameters, double[] values) {
+    /**
+     * Validates the report's length against its parameters.
+     *
+     * @param parameters the public parameters
+     * @param values     p(p+1)/2 reported values (not copied)
+     * @throws IllegalArgumentException for a wrong number of values
+     */
     public LocalReport {
         Objects.requireNonNull(parameters, "parameters");
         Objects.requireNonNull(values, "values");
@@ -22,7 +29,13 @@ public record LocalReport(ReportParameters parameters, double[] values) {
         }
     }
 
-    /** The position of entry (i, j), i ≤ j, in the report. */
+    /**
+     * The position of entry (i, j), i ≤ j, in the report.
+     *
+     * @param i the row, 0 ≤ i ≤ j
+     * @param j the column
+     * @return j(j+1)/2 + i
+     */
     public static int index(int i, int j) {
         return j * (j + 1) / 2 + i;
     }

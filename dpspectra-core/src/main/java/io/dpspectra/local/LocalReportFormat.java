@@ -17,7 +17,9 @@ package io.dpspectra.local;
  * the record's preceding bytes (int32), which catches corruption in transit or storage.
  */
 public enum LocalReportFormat {
+    /** One JSON object per line (see the class comment). */
     JSON_LINES,
+    /** Fixed-size little-endian records with a CRC-32 each (see the class comment). */
     BINARY;
 
     /** The magic bytes "DPLR" read as a little-endian int. */
@@ -25,7 +27,12 @@ public enum LocalReportFormat {
     /** Bytes of the binary header before the values. */
     static final int BINARY_HEADER = 48;
 
-    /** The size of one binary report of dimension p. */
+    /**
+     * The size of one binary report of dimension p.
+     *
+     * @param dimension p, ≥ 1
+     * @return the record size in bytes
+     */
     public static int binaryRecordBytes(int dimension) {
         long bytes = BINARY_HEADER + 8L * dimension * (dimension + 1) / 2 + 4;
         if (bytes > Integer.MAX_VALUE - 16) {

@@ -96,7 +96,13 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** Opens a report file. */
+    /**
+     * Opens a report file.
+     *
+     * @param path a JSON-lines or binary report file (the format is detected from its first bytes)
+     * @return a reader; close it
+     * @throws java.io.UncheckedIOException when the file cannot be opened
+     */
     public static LocalReportReader open(Path path) {
         try {
             return new LocalReportReader(null, Files.newByteChannel(path), path.toString());
@@ -105,7 +111,13 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** Reads reports from {@code in} (closed by {@link #close()}); {@code name} appears in messages. */
+    /**
+     * Reads reports from {@code in} (closed by {@link #close()}); {@code name} appears in messages.
+     *
+     * @param in   the reports, JSON lines or binary
+     * @param name the input's name for messages, e.g. "standard input"
+     * @return a reader; close it
+     */
     public static LocalReportReader of(InputStream in, String name) {
         try {
             return new LocalReportReader(in, null, name);
@@ -114,6 +126,11 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
+    /**
+     * The encoding of the input, detected from its first bytes.
+     *
+     * @return JSON lines or binary
+     */
     public LocalReportFormat format() {
         return format;
     }
@@ -121,6 +138,7 @@ public final class LocalReportReader implements AutoCloseable {
     /**
      * Reads the next report; false at the end.
      *
+     * @return true when a report was read, false at the end of the input
      * @throws InvalidReportException if this report is unreadable (the next call continues after it, unless
      *                                the reader is {@link #broken()})
      */
@@ -135,24 +153,40 @@ public final class LocalReportReader implements AutoCloseable {
         }
     }
 
-    /** The parameters of the current report. */
+    /**
+     * The parameters of the current report.
+     *
+     * @return the current report's parameters
+     */
     public ReportParameters parameters() {
         return parameters;
     }
 
-    /** The values of the current report (reused by the next call; do not keep). */
+    /**
+     * The values of the current report (reused by the next call; do not keep).
+     *
+     * @return the p(p+1)/2 values
+     */
     public double[] values() {
         return values;
     }
 
-    /** Where the current (or the refused) report is: "file line 17" or "file report 17 (byte 113856)". */
+    /**
+     * Where the current (or the refused) report is: "file line 17" or "file report 17 (byte 113856)".
+     *
+     * @return the position
+     */
     public String position() {
         return format == LocalReportFormat.BINARY
                 ? BinaryRecords.position(name, reportNumber, recordBytes)
                 : name + " line " + reportNumber;
     }
 
-    /** True when a fault leaves no way to find the next report. */
+    /**
+     * True when a fault leaves no way to find the next report.
+     *
+     * @return whether reading must stop
+     */
     public boolean broken() {
         return broken;
     }

@@ -18,16 +18,33 @@ public final class LocalReportWriter implements AutoCloseable {
     private ByteBuffer record;
     private final StringBuilder line = new StringBuilder();
 
+    /**
+     * A writer of reports in {@code format} to {@code out} (buffered; {@link #close()} flushes and closes it).
+     *
+     * @param out    the destination
+     * @param format the encoding
+     */
     public LocalReportWriter(OutputStream out, LocalReportFormat format) {
         this.out = new BufferedOutputStream(Objects.requireNonNull(out, "out"), 1 << 20);
         this.format = Objects.requireNonNull(format, "format");
     }
 
+    /**
+     * Writes one report.
+     *
+     * @param report the report
+     */
     public void write(LocalReport report) {
         write(report.parameters(), report.values(), 0);
     }
 
-    /** Writes the report of {@code parameters} whose values are {@code values[from .. from + p(p+1)/2)}. */
+    /**
+     * Writes the report of {@code parameters} whose values are {@code values[from .. from + p(p+1)/2)}.
+     *
+     * @param parameters the report's public parameters
+     * @param values     holds the values
+     * @param from       the index of the first value in {@code values}
+     */
     public void write(ReportParameters parameters, double[] values, int from) {
         int m = parameters.reportLength();
         try {

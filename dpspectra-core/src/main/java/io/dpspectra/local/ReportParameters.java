@@ -23,6 +23,7 @@ import java.util.Objects;
  * @param clipNorm    B: each record is scaled into the L2 ball of radius B before it is reported
  * @param calibration the Gaussian calibration rule
  * @param sigma       the standard deviation of the noise on each reported entry
+ * @serial exclude
  */
 public record ReportParameters(int version, int dimension, double epsilon, double delta, double clipNorm,
                                GaussianCalibration calibration, double sigma) implements java.io.Serializable {
@@ -31,6 +32,18 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
     /** The largest p whose report length p(p+1)/2 fits an array. */
     public static final int MAX_DIMENSION = 65_535;
 
+    /**
+     * Validates the parameters (σ is checked against its calibration by {@link #inconsistency()}, not here).
+     *
+     * @param version     the report format version
+     * @param dimension   p, in [1, {@value #MAX_DIMENSION}]
+     * @param epsilon     ε, finite and &gt; 0
+     * @param delta       δ, in (0, 1)
+     * @param clipNorm    B, finite and &gt; 0
+     * @param calibration the Gaussian calibration rule
+     * @param sigma       σ, finite and &gt; 0
+     * @throws IllegalArgumentException for an invalid value, naming it
+     */
     public ReportParameters {
         Objects.requireNonNull(calibration, "calibration");
         if (dimension < 1 || dimension > MAX_DIMENSION) {
@@ -43,7 +56,15 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
         DpPreconditions.checkPositive("sigma", sigma);
     }
 
-    /** The parameters of version {@link #FORMAT_VERSION} with σ calibrated for them. */
+    /**
+     * The parameters of version {@link #FORMAT_VERSION} with σ calibrated for them.
+     *
+     * @param dimension   p
+     * @param privacy     the local (ε, δ), δ &gt; 0
+     * @param clipNorm    B, &gt; 0
+     * @param calibration the Gaussian calibration rule
+     * @return the parameters
+     */
     public static ReportParameters calibrated(int dimension, PrivacyParams privacy, double clipNorm,
             GaussianCalibration calibration) {
         return new ReportParameters(FORMAT_VERSION, dimension, privacy.epsilon(), privacy.delta(), clipNorm,
@@ -53,21 +74,40 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
     /**
      * The L2 sensitivity of the upper triangle of xxᵀ (diagonal included) between ANY two records of
      * norm ≤ B, as the local model requires: √2·B² (tight at x = B·e₁, x' = B·e₂).
+     *
+     * @param clipNorm B, &gt; 0
+     * @return √2·B²
      */
     public static double sensitivity(double clipNorm) {
         return SecondMomentSensitivity.l2UpperTriangle(clipNorm, Neighbouring.REPLACE_ROW);
     }
 
-    /** σ for (ε, δ) at sensitivity {@link #sensitivity √2·B²} by the given rule. */
+    /**
+     * σ for (ε, δ) at sensitivity {@link #sensitivity √2·B²} by the given rule.
+     *
+     * @param privacy     the local (ε, δ), δ &gt; 0
+     * @param clipNorm    B, &gt; 0
+     * @param calibration the Gaussian calibration rule
+     * @return σ, &gt; 0
+     */
     public static double calibratedSigma(PrivacyParams privacy, double clipNorm, GaussianCalibration calibration) {
         return calibration.sigma(sensitivity(clipNorm), privacy);
     }
 
-    /** The number of values in a report, p(p+1)/2. */
+    /**
+     * The number of values in a report, p(p+1)/2.
+     *
+     * @return p(p+1)/2
+     */
     public int reportLength() {
         return dimension * (dimension + 1) / 2;
     }
 
+    /**
+     * The local budget of each report.
+     *
+     * @return (ε, δ)
+     */
     public PrivacyParams privacy() {
         return PrivacyParams.of(epsilon, delta);
     }
@@ -75,6 +115,8 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
     /**
      * Null when these parameters are valid for this library and σ is the calibrated one; otherwise what
      * is wrong, in words.
+     *
+     * @return null, or the inconsistency in words
      */
     public String inconsistency() {
         if (version != FORMAT_VERSION) {
@@ -89,7 +131,12 @@ public record ReportParameters(int version, int dimension, double epsilon, doubl
         return null;
     }
 
-    /** Null when {@code other} equals these parameters; otherwise the first field that differs, in words. */
+    /**
+     * Null when {@code other} equals these parameters; otherwise the first field that differs, in words.
+     *
+     * @param other the parameters of a report
+     * @return null, or the first difference in words
+     */
     public String mismatch(ReportParameters other) {
         if (equals(other)) {
             return null;

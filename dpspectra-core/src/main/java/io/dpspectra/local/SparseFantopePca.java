@@ -67,6 +67,11 @@ public final class SparseFantopePca {
         this.relativeTolerance = b.relativeTolerance;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -91,7 +96,12 @@ public final class SparseFantopePca {
             return this;
         }
 
-        /** k, the subspace dimension (trace of the Fantope). Default 1. */
+        /**
+         * k, the subspace dimension (trace of the Fantope). Default 1.
+         *
+         * @param k the subspace dimension, ≥ 1
+         * @return this builder
+         */
         public Builder components(int k) {
             this.k = k;
             return this;
@@ -102,6 +112,9 @@ public final class SparseFantopePca {
          * with σ̄ = σ/√n the per-entry standard deviation of the averaged privacy noise: a bound on the
          * privacy-noise part of ‖S̃ − Σ‖_max (which Theorem 4 asks λ to exceed) holding with probability
          * about 1 − 1/p, on the scale √(log(1/δ) log p/(nε²)) of Theorems 4–5.
+         *
+         * @param lambda λ
+         * @return this builder
          */
         public Builder l1Penalty(double lambda) {
             if (!(lambda >= 0) || !Double.isFinite(lambda)) {
@@ -111,31 +124,58 @@ public final class SparseFantopePca {
             return this;
         }
 
-        /** ρ &gt; 0, the ADMM penalty. Default max(‖S̃‖₂, 1e-12), which puts S̃/ρ on the scale of Fantope points. */
+        /**
+         * ρ &gt; 0, the ADMM penalty. Default max(‖S̃‖₂, 1e-12), which puts S̃/ρ on the scale of Fantope points.
+         *
+         * @param rho ρ
+         * @return this builder
+         */
         public Builder rho(double rho) {
             this.rho = DpPreconditions.checkPositive("rho", rho);
             return this;
         }
 
-        /** Adapt ρ by residual balancing (Boyd et al. 2011, §3.4.1). Default off (fixed ρ). */
+        /**
+         * Adapt ρ by residual balancing (Boyd et al. 2011, §3.4.1). Default off (fixed ρ).
+         *
+         * @param on whether ρ adapts
+         * @return this builder
+         */
         public Builder residualBalancing(boolean on) {
             this.residualBalancing = on;
             return this;
         }
 
-        /** Default 1000. */
+        /**
+         * Default 1000.
+         *
+         * @param n the most ADMM iterations, ≥ 1
+         * @return this builder
+         */
         public Builder maxIterations(int n) {
             this.maxIterations = DpPreconditions.checkAtLeast("maxIterations", n, 1);
             return this;
         }
 
-        /** ε_abs and ε_rel of the stopping rule; defaults 1e-5 and 1e-4. */
+        /**
+         * ε_abs and ε_rel of the stopping rule; defaults 1e-5 and 1e-4.
+         *
+         * @param absolute ε_abs, &gt; 0
+         * @param relative ε_rel, &gt; 0
+         * @return this builder
+         */
         public Builder tolerances(double absolute, double relative) {
             this.absoluteTolerance = DpPreconditions.checkPositive("absolute tolerance", absolute);
             this.relativeTolerance = DpPreconditions.checkPositive("relative tolerance", relative);
             return this;
         }
 
+        /**
+         * The solver with this configuration.
+         *
+         * @return a new solver
+         * @throws IllegalArgumentException for an invalid parameter
+         */
         public SparseFantopePca build() {
             DpPreconditions.checkAtLeast("components k", k, 1);
             return new SparseFantopePca(this);
@@ -159,12 +199,23 @@ public final class SparseFantopePca {
                          double primalResidual, double dualResidual, double l1Penalty, double rho) {
     }
 
-    /** The spec default λ = σ̄·√(2 ln(p²(p+1))) for per-entry noise standard deviation σ̄ of S̃. */
+    /**
+     * The spec default λ = σ̄·√(2 ln(p²(p+1))) for per-entry noise standard deviation σ̄ of S̃.
+     *
+     * @param noiseStdOfMean σ̄, &gt; 0
+     * @param p              the dimension
+     * @return λ
+     */
     public static double defaultPenalty(double noiseStdOfMean, int p) {
         return noiseStdOfMean * Math.sqrt(2 * Math.log((double) p * p * (p + 1)));
     }
 
-    /** Sparse PCA of the reports' average; the release carries the reports' guarantee. */
+    /**
+     * Sparse PCA of the reports' average; the release carries the reports' guarantee.
+     *
+     * @param aggregate the reports' average S̃
+     * @return the basis (with the reports' guarantee), Y, X and the convergence diagnostics
+     */
     public Result fit(LocalAggregate aggregate) {
         int p = aggregate.parameters().dimension();
         double lambda = l1Penalty != null ? l1Penalty : defaultPenalty(aggregate.noiseStdOfMean(), p);
@@ -180,6 +231,10 @@ public final class SparseFantopePca {
     /**
      * Solves the program for a symmetric {@code s} (not modified) and penalty λ; the returned subspace
      * carries no guarantee (whatever privacy {@code s} has, it keeps).
+     *
+     * @param s      a p × p symmetric matrix
+     * @param lambda λ, ≥ 0
+     * @return the basis (with no guarantee), Y, X and the convergence diagnostics
      */
     public Result solve(Matrix s, double lambda) {
         if (!s.isSquare()) {
@@ -323,7 +378,12 @@ public final class SparseFantopePca {
         return new Result(subspace, y, y.copy(), 0, true, 0, 0, lambda, Double.NaN);
     }
 
-    /** The indices j with Y_jj ≠ 0: the selected coordinates (supp diag Y). */
+    /**
+     * The indices j with Y_jj ≠ 0: the selected coordinates (supp diag Y).
+     *
+     * @param y a p × p matrix
+     * @return the ascending indices j with Y_jj ≠ 0
+     */
     public static int[] support(Matrix y) {
         return java.util.stream.IntStream.range(0, y.rows()).filter(j -> y.get(j, j) != 0).toArray();
     }

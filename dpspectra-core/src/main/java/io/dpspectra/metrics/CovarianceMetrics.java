@@ -22,6 +22,7 @@ public final class CovarianceMetrics {
      * @param estimate the released Ĉ (d × d). Not modified.
      * @param truth    the exact C (d × d). Not modified.
      * @param n        the number of records, ≥ 1
+     * @return the normalised Frobenius error, ≥ 0
      */
     public static double normalisedFrobeniusError(Matrix estimate, Matrix truth, long n) {
         if (estimate == null || truth == null) {

@@ -36,6 +36,7 @@ public final class SubspaceMetrics {
      *
      * @param u d × k, orthonormal columns. Not modified.
      * @param c d × d symmetric positive semi-definite (the population second moment Σ). Not modified.
+     * @return R, in [0, 1] for a positive semi-definite {@code c}
      */
     public static double capturedVarianceRatio(Matrix u, Matrix c) {
         return capturedVarianceRatio(u, c, u.cols());
@@ -46,6 +47,9 @@ public final class SubspaceMetrics {
      * Useful to score the top k of an estimate that has more components.
      *
      * @param k 1 ≤ k ≤ U's column count
+     * @param u d × m, orthonormal columns, m ≥ k. Not modified.
+     * @param c d × d symmetric positive semi-definite. Not modified.
+     * @return R of the first k columns, in [0, 1] for a positive semi-definite {@code c}
      */
     public static double capturedVarianceRatio(Matrix u, Matrix c, int k) {
         requireSquare("c", c);
@@ -75,6 +79,7 @@ public final class SubspaceMetrics {
      * @param v       d × r, orthonormal columns
      * @param lambdas r non-negative values (any order)
      * @param s2      isotropic part, ≥ 0
+     * @return R against the spiked reference, in [0, 1]
      */
     public static double capturedVarianceRatio(Matrix u, Matrix v, double[] lambdas, double s2) {
         requireBasis("v", v, v.rows());
@@ -116,12 +121,24 @@ public final class SubspaceMetrics {
      * orthonormal columns and ⟨UUᵀ, Σ⟩ ≥ (1 − ζ²)⟨V_kV_kᵀ, Σ⟩). This is the smallest such ζ; 0 is
      * perfect, 1 means U captures no variance. ([DS] Lemma 1 links it to the projector distance:
      * ζ² ≥ ‖UUᵀ − V_kV_kᵀ‖_F² (λ_k − λ_{k+1}) / (2 Σ_{j≤k} λ_j).)
+     *
+     * @param u d × k, orthonormal columns. Not modified.
+     * @param c d × d symmetric positive semi-definite. Not modified.
+     * @return ζ, in [0, 1]
      */
     public static double zeta(Matrix u, Matrix c) {
         return Math.sqrt(Math.max(0, 1 - capturedVarianceRatio(u, c)));
     }
 
-    /** ζ against the structured spiked reference V diag(λ) Vᵀ + s2·I (see the matching ratio). */
+    /**
+     * ζ against the structured spiked reference V diag(λ) Vᵀ + s2·I (see the matching ratio).
+     *
+     * @param u d × k, orthonormal columns
+     * @param v d × r, orthonormal columns
+     * @param lambdas r non-negative values (any order)
+     * @param s2 isotropic part, ≥ 0
+     * @return ζ, in [0, 1]
+     */
     public static double zeta(Matrix u, Matrix v, double[] lambdas, double s2) {
         return Math.sqrt(Math.max(0, 1 - capturedVarianceRatio(u, v, lambdas, s2)));
     }
@@ -129,6 +146,10 @@ public final class SubspaceMetrics {
     /**
      * Principal angles θ₁ ≤ … ≤ θ_m between span(U) and span(V) (radians, ascending), accurate near 0,
      * m = min(k, p) for U d × k and V d × p ([HP] Def. 2.1: cos θ_j are the singular values of UᵀV).
+     *
+     * @param u d × k, orthonormal columns. Not modified.
+     * @param v d × p, orthonormal columns. Not modified.
+     * @return the min(k, p) angles in radians, ascending, each in [0, π/2]
      */
     public static double[] principalAngles(Matrix u, Matrix v) {
         Angles a = angles(u, v);
@@ -143,6 +164,10 @@ public final class SubspaceMetrics {
      * ‖UUᵀ − VVᵀ‖_F, without forming a d × d matrix: √(2 Σ sin²θ_j) for equal dimensions ([DS] Lemma 26,
      * eq. 31); in general ‖UUᵀ − VVᵀ‖_F² = k + p − 2‖UᵀV‖_F² = |k − p| + 2 Σ_j sin²θ_j, which is how it is
      * computed (from the accurate sines, not by cancellation).
+     *
+     * @param u d × k, orthonormal columns. Not modified.
+     * @param v d × p, orthonormal columns. Not modified.
+     * @return the projector distance, in [0, √(k + p)]
      */
     public static double projectorDistance(Matrix u, Matrix v) {
         Angles a = angles(u, v);
@@ -153,7 +178,13 @@ public final class SubspaceMetrics {
         return Math.sqrt(s);
     }
 
-    /** sin of the largest principal angle (= ‖UUᵀ − VVᵀ‖₂ for equal dimensions). */
+    /**
+     * sin of the largest principal angle (= ‖UUᵀ − VVᵀ‖₂ for equal dimensions).
+     *
+     * @param u d × k, orthonormal columns. Not modified.
+     * @param v d × p, orthonormal columns. Not modified.
+     * @return sin θ_max, in [0, 1]
+     */
     public static double sinTheta(Matrix u, Matrix v) {
         Angles a = angles(u, v);
         double m = 0;
@@ -167,6 +198,10 @@ public final class SubspaceMetrics {
      * d_r²(U, V) = 1 − σ_r(UᵀV) = 1 − cos θ_max ([MYL] §2: "d_r²(V, V′) = 1 − σ_r(VᵀV′)", σ_r the
      * smallest of the r singular values), computed as 2 sin²(θ_max / 2) without cancellation. For close
      * subspaces it is ≈ θ_max²/2. Both bases must have the same number of columns r.
+     *
+     * @param u d × r, orthonormal columns. Not modified.
+     * @param v d × r, orthonormal columns. Not modified.
+     * @return d_r², in [0, 1]
      */
     public static double dR2(Matrix u, Matrix v) {
         if (u.cols() != v.cols()) {
@@ -185,6 +220,10 @@ public final class SubspaceMetrics {
     /**
      * ‖(I − XXᵀ)U‖₂ for X (d × p, p ≥ k) orthonormal ([HP]); equals sin θ_k(U, X). Computed as the
      * largest singular value of the d × k matrix U − X(XᵀU) (spec §4.3).
+     *
+     * @param x d × p, orthonormal columns (the estimate). Not modified.
+     * @param u d × k, orthonormal columns, k ≤ p (the reference). Not modified.
+     * @return ‖(I − XXᵀ)U‖₂, in [0, 1]
      */
     public static double projectionResidual(Matrix x, Matrix u) {
         requireBasis("x", x, x.rows());

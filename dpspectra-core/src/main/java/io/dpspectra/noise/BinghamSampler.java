@@ -71,12 +71,21 @@ public final class BinghamSampler {
         this.rule = rule;
     }
 
-    /** A sampler with the default proposal cap ({@value #DEFAULT_MAX_PROPOSALS}). */
+    /**
+     * A sampler with the default proposal cap ({@value #DEFAULT_MAX_PROPOSALS}).
+     *
+     * @param random the randomness of the proposals and of the acceptance tests
+     */
     public BinghamSampler(RandomSource random) {
         this(random, DEFAULT_MAX_PROPOSALS, AcceptanceRule.CORRECTED);
     }
 
-    /** A sampler that throws {@link SamplerExhaustedException} after {@code maxProposals} proposals. */
+    /**
+     * A sampler that throws {@link SamplerExhaustedException} after {@code maxProposals} proposals.
+     *
+     * @param random       the randomness of the proposals and of the acceptance tests
+     * @param maxProposals the most proposals one sample may take, ≥ 1
+     */
     public BinghamSampler(RandomSource random, long maxProposals) {
         this(random, maxProposals, AcceptanceRule.CORRECTED);
     }
@@ -95,12 +104,20 @@ public final class BinghamSampler {
         }
     }
 
-    /** Proposals drawn by this sampler so far (over all samples). */
+    /**
+     * Proposals drawn by this sampler so far (over all samples).
+     *
+     * @return the number of proposals, ≥ {@link #samples()}
+     */
     public long totalProposals() {
         return totalProposals;
     }
 
-    /** Samples drawn by this sampler so far. */
+    /**
+     * Samples drawn by this sampler so far.
+     *
+     * @return the number of completed samples
+     */
     public long samples() {
         return samples;
     }
@@ -108,6 +125,11 @@ public final class BinghamSampler {
     /**
      * A unit vector u ∈ R^q with density ∝ exp(κ·uᵀCu). Not modified: c (symmetric q × q, only its lower
      * triangle is read).
+     *
+     * @param c     the symmetric q × q matrix of the density
+     * @param kappa the concentration κ, ≥ 0 (0: uniform on the sphere)
+     * @return the unit vector and the number of proposals it took
+     * @throws SamplerExhaustedException when the proposal cap is reached
      */
     public Sample sample(Matrix c, double kappa) {
         Objects.requireNonNull(c, "c");
@@ -131,6 +153,12 @@ public final class BinghamSampler {
      * As {@link #sample(Matrix, double)} when the eigendecomposition C = W diag(c) Wᵀ is already known:
      * {@code values} descending-or-any order, {@code vectors} q × q with column j paired with values[j].
      * Not modified: values, vectors.
+     *
+     * @param values  the q eigenvalues of C
+     * @param vectors the q × q orthogonal eigenvectors of C
+     * @param kappa   the concentration κ, ≥ 0
+     * @return the unit vector, in the original (not the eigen) basis, and the number of proposals it took
+     * @throws SamplerExhaustedException when the proposal cap is reached
      */
     public Sample sampleInEigenbasis(double[] values, Matrix vectors, double kappa) {
         checkKappa(kappa);

@@ -42,22 +42,42 @@ public final class ErrorFunction {
     private ErrorFunction() {
     }
 
-    /** erf(x). */
+    /**
+     * erf(x).
+     *
+     * @param x any double
+     * @return erf(x), in [−1, 1]
+     */
     public static double erf(double x) {
         return calerf(x, 0);
     }
 
-    /** erfc(x) = 1 − erf(x), accurate in relative terms for large positive x. */
+    /**
+     * erfc(x) = 1 − erf(x), accurate in relative terms for large positive x.
+     *
+     * @param x any double
+     * @return erfc(x), in [0, 2]
+     */
     public static double erfc(double x) {
         return calerf(x, 1);
     }
 
-    /** erfcx(x) = exp(x²)·erfc(x); finite for all x ≥ −26.6 and ≈ 1/(x√π) for large x. */
+    /**
+     * erfcx(x) = exp(x²)·erfc(x); finite for all x ≥ −26.6 and ≈ 1/(x√π) for large x.
+     *
+     * @param x any double (≥ −26.6 for a finite result)
+     * @return erfcx(x), &gt; 0
+     */
     public static double erfcx(double x) {
         return calerf(x, 2);
     }
 
-    /** Standard normal CDF Φ(x) = erfc(−x/√2)/2, accurate in relative terms for very negative x. */
+    /**
+     * Standard normal CDF Φ(x) = erfc(−x/√2)/2, accurate in relative terms for very negative x.
+     *
+     * @param x any double
+     * @return Φ(x), in [0, 1]
+     */
     public static double normalCdf(double x) {
         return 0.5 * erfc(-x / SQRT2);
     }

@@ -33,6 +33,8 @@ public final class ExponentialMechanism {
      * @param utilities   u_i, finite (or −∞ for an excluded candidate; at least one finite)
      * @param sensitivity Δ, the most one neighbour can change any u_i
      * @param epsilon     ε
+     * @param random      the randomness of the draw (the secure source for a private release)
+     * @return the drawn index i, with u_i finite
      */
     public static int sample(double[] utilities, double sensitivity, double epsilon, RandomSource random) {
         Objects.requireNonNull(utilities, "utilities");

@@ -53,6 +53,12 @@ public final class GaussianNoise extends LatticeNoise {
     /** The table of the last bulk draw: calls with the same scale (the same σ/g) reuse it. */
     private BinnedDiscreteGaussian lastTable;
 
+    /**
+     * Gaussian noise drawn from {@code random} (the secure source for a private release; a seeded one only for
+     * experiments and tests).
+     *
+     * @param random the randomness of every draw
+     */
     public GaussianNoise(RandomSource random) {
         super(random);
     }
@@ -61,6 +67,10 @@ public final class GaussianNoise extends LatticeNoise {
      * The σ to pass to {@link #addNoise}: (ε, δ)-DP for L2 sensitivity Δ, by the analytic calibration
      * of Balle &amp; Wang (2018), valid for every ε &gt; 0, with the rounding of up to
      * {@value #DEFAULT_COORDINATES} coordinates accounted for.
+     *
+     * @param l2Sensitivity Δ, the L2 sensitivity of the released vector, &gt; 0
+     * @param params        the (ε, δ) to spend, δ &gt; 0
+     * @return σ, &gt; 0
      */
     public static double sigmaFor(double l2Sensitivity, PrivacyParams params) {
         return sigmaFor(l2Sensitivity, params, DEFAULT_COORDINATES);
@@ -69,9 +79,14 @@ public final class GaussianNoise extends LatticeNoise {
     /**
      * The σ to pass to {@link #addNoise} when m = {@code coordinates} noisy numbers are released
      * together: the analytic σ for sensitivity Δ + √m·g(σ) (a fixed point, since g depends on σ).
+     *
+     * @param l2Sensitivity Δ, the L2 sensitivity of the released vector, &gt; 0
+     * @param params        the (ε, δ) to spend, δ &gt; 0
+     * @param coordinates   m, the number of noisy numbers released together, ≥ 1
+     * @return σ, &gt; 0
      */
     public static double sigmaFor(double l2Sensitivity, PrivacyParams params, long coordinates) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
         LaplaceNoise.checkCoordinates(coordinates);
         return withRounding(l2Sensitivity, coordinates,
@@ -87,6 +102,9 @@ public final class GaussianNoise extends LatticeNoise {
      * (Δ/σ)² = Σ(Δ_i/σ_i)² (Dong, Roth &amp; Su, "Gaussian Differential Privacy", JRSS-B 2022, Corollary 3.3),
      * so the same bound covers it. Rounded up by a relative 1e-12 against the bisection's tolerance. Not for
      * subsampled Gaussian mechanisms or releases that also use other noise.
+     *
+     * @param params the (ε, δ) of the whole release, δ &gt; 0
+     * @return ρ, &gt; 0
      */
     public static double zcdpRho(PrivacyParams params) {
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
@@ -99,9 +117,13 @@ public final class GaussianNoise extends LatticeNoise {
      * for ε &lt; 1 and never smaller than {@link #sigmaFor}; kept for comparison with papers that use
      * it. The rounding of up to {@value #DEFAULT_COORDINATES} coordinates is accounted for as in
      * {@link #sigmaFor}.
+     *
+     * @param l2Sensitivity Δ, the L2 sensitivity of the released vector, &gt; 0
+     * @param params        the (ε, δ) to spend, ε &lt; 1, δ &gt; 0
+     * @return σ, &gt; 0
      */
     public static double classicSigmaFor(double l2Sensitivity, PrivacyParams params) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkPositiveDelta(params.delta(), "the Gaussian mechanism");
         if (params.epsilon() >= 1) {
             throw new IllegalArgumentException("the classic Gaussian calibration needs epsilon < 1, got "
@@ -137,9 +159,14 @@ public final class GaussianNoise extends LatticeNoise {
      * analytic Gaussian calibration of Balle &amp; Wang (2018, Algorithm 1), here solved by bisection on
      * log σ of the exact condition. Rounding to the granularity is NOT included; use
      * {@link #sigmaFor} for the σ to pass to {@link #addNoise}.
+     *
+     * @param l2Sensitivity Δ, &gt; 0
+     * @param epsilon       ε, &gt; 0
+     * @param delta         δ, in (0, 1)
+     * @return σ, &gt; 0
      */
     public static double analyticSigma(double l2Sensitivity, double epsilon, double delta) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         DpPreconditions.checkPositiveDelta(delta, "the Gaussian mechanism");
         // δ(σ) decreases from 1 (σ → 0) to 0 (σ → ∞): bracket, then bisect.
@@ -174,10 +201,15 @@ public final class GaussianNoise extends LatticeNoise {
      * <p>Evaluated without overflow or cancellation of the e^ε factor, via
      * e^ε·Φ(−a) = erfcx(a/√2)·exp(−b²/2)/2 where a = Δ/(2σ) + εσ/Δ, b = Δ/(2σ) − εσ/Δ and
      * a² − b² = 2ε.
+     *
+     * @param sigma         σ, &gt; 0
+     * @param l2Sensitivity Δ, &gt; 0
+     * @param epsilon       ε, ≥ 0
+     * @return δ, in [0, 1]
      */
     public static double deltaFor(double sigma, double l2Sensitivity, double epsilon) {
         DpPreconditions.checkPositive("sigma", sigma);
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         if (!(epsilon >= 0) || !Double.isFinite(epsilon)) {
             throw new IllegalArgumentException("epsilon must be >= 0 and finite, got " + epsilon);
         }
@@ -193,7 +225,12 @@ public final class GaussianNoise extends LatticeNoise {
         return Math.max(0, delta);
     }
 
-    /** The granularity g(σ): the smallest power of two ≥ σ·2^−44. Outputs are multiples of it. */
+    /**
+     * The granularity g(σ): the smallest power of two ≥ σ·2^−44. Outputs are multiples of it.
+     *
+     * @param sigma σ, &gt; 0
+     * @return g(σ), a power of two
+     */
     public static double granularity(double sigma) {
         return Granularity.of(sigma);
     }

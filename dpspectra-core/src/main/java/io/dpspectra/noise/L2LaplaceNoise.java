@@ -22,18 +22,34 @@ import java.util.Objects;
 public final class L2LaplaceNoise {
     private final RandomSource random;
 
+    /**
+     * High-dimensional Laplace noise drawn from {@code random} (the secure source for a private release).
+     *
+     * @param random the randomness of every draw
+     */
     public L2LaplaceNoise(RandomSource random) {
         this.random = Objects.requireNonNull(random, "random");
     }
 
-    /** The scale s = Δ/ε for L2 sensitivity Δ. */
+    /**
+     * The scale s = Δ/ε for L2 sensitivity Δ.
+     *
+     * @param l2Sensitivity Δ, &gt; 0
+     * @param epsilon       ε, &gt; 0
+     * @return s = Δ/ε
+     */
     public static double scaleFor(double l2Sensitivity, double epsilon) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         return l2Sensitivity / epsilon;
     }
 
-    /** Adds one noise vector of scale s to {@code values}. Modified: values. */
+    /**
+     * Adds one noise vector of scale s to {@code values}. Modified: values.
+     *
+     * @param values the vector to perturb, length m ≥ 1
+     * @param scale  s, &gt; 0
+     */
     public void addNoiseInPlace(double[] values, double scale) {
         DpPreconditions.checkPositive("scale", scale);
         int m = values.length;

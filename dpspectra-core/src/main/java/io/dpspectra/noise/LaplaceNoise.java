@@ -33,6 +33,12 @@ public final class LaplaceNoise extends LatticeNoise {
     /** Number of coordinates whose rounding {@link #scaleFor(double, double)} accounts for: 2^24. */
     public static final long DEFAULT_COORDINATES = 1L << 24;
 
+    /**
+     * Laplace noise drawn from {@code random} (the secure source for a private release; a seeded one only for
+     * experiments and tests).
+     *
+     * @param random the randomness of every draw
+     */
     public LaplaceNoise(RandomSource random) {
         super(random);
     }
@@ -40,6 +46,10 @@ public final class LaplaceNoise extends LatticeNoise {
     /**
      * The smallest scale b with b ≥ (Δ + m·g(b))/ε for m = {@value #DEFAULT_COORDINATES}: ε-DP for L1
      * sensitivity Δ, rounding included, when at most that many coordinates are released with it.
+     *
+     * @param l1Sensitivity Δ, the L1 sensitivity of the released vector, &gt; 0
+     * @param epsilon       ε, &gt; 0
+     * @return b, &gt; 0
      */
     public static double scaleFor(double l1Sensitivity, double epsilon) {
         return scaleFor(l1Sensitivity, epsilon, DEFAULT_COORDINATES);
@@ -48,9 +58,14 @@ public final class LaplaceNoise extends LatticeNoise {
     /**
      * The smallest scale b with b ≥ (Δ + m·g(b))/ε: ε-DP for L1 sensitivity Δ over m released
      * coordinates, the rounding to granularity g(b) included.
+     *
+     * @param l1Sensitivity Δ, the L1 sensitivity of the released vector, &gt; 0
+     * @param epsilon       ε, &gt; 0
+     * @param coordinates   m, the number of coordinates released with this scale, ≥ 1
+     * @return b, &gt; 0
      */
     public static double scaleFor(double l1Sensitivity, double epsilon, long coordinates) {
-        DpPreconditions.checkSensitivity("l1Sensitivity", l1Sensitivity);
+        DpPreconditions.checkSensitivity("the L1 sensitivity", l1Sensitivity);
         DpPreconditions.checkEpsilon(epsilon);
         checkCoordinates(coordinates);
         double b = l1Sensitivity / epsilon;
@@ -72,7 +87,12 @@ public final class LaplaceNoise extends LatticeNoise {
                 + l1Sensitivity + ", epsilon=" + epsilon + ", coordinates=" + coordinates);
     }
 
-    /** The granularity g(b): the smallest power of two ≥ b·2^−44. Outputs are multiples of it. */
+    /**
+     * The granularity g(b): the smallest power of two ≥ b·2^−44. Outputs are multiples of it.
+     *
+     * @param scale b, &gt; 0
+     * @return g(b), a power of two
+     */
     public static double granularity(double scale) {
         return Granularity.of(scale);
     }

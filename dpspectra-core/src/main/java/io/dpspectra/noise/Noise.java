@@ -9,10 +9,21 @@ import io.dpspectra.linalg.Matrix;
  */
 public interface Noise {
 
-    /** value + noise of the given scale. */
+    /**
+     * value + noise of the given scale.
+     *
+     * @param value the exact value
+     * @param scale the noise scale (σ for Gaussian noise, b for Laplace noise), &gt; 0
+     * @return the noisy value, a multiple of the granularity for the lattice noises
+     */
     double addNoise(double value, double scale);
 
-    /** Adds independent noise to every entry. Modified: values. */
+    /**
+     * Adds independent noise to every entry. Modified: values.
+     *
+     * @param values the exact values, perturbed in place
+     * @param scale  the noise scale, &gt; 0
+     */
     default void addNoiseInPlace(double[] values, double scale) {
         prepare(values.length, scale).addTo(values);
     }
@@ -23,6 +34,10 @@ public interface Noise {
      * not depend on the values, so an implementation may draw it in the background meanwhile (the
      * lattice noises do, on the common fork-join pool, once count exceeds a chunk), which lets an
      * algorithm overlap its noise with the computation of the values it protects.
+     *
+     * @param count the number of values the noise is for, ≥ 0
+     * @param scale the noise scale, &gt; 0
+     * @return the prepared noise, to be added once with {@link Prepared#addTo}
      */
     default Prepared prepare(int count, double scale) {
         return values -> {
@@ -35,7 +50,11 @@ public interface Noise {
 
     /** Noise prepared for an array of a fixed length; see {@link #prepare}. */
     interface Prepared {
-        /** Adds the noise to every entry (at most once). Modified: values. */
+        /**
+         * Adds the noise to every entry (at most once). Modified: values.
+         *
+         * @param values exactly {@code count} values, perturbed in place
+         */
         void addTo(double[] values);
     }
 
@@ -43,6 +62,9 @@ public interface Noise {
      * Adds a symmetric noise matrix: independent noise on each entry of the upper triangle, diagonal
      * included, mirrored to the lower triangle (so sensitivities refer to the d(d+1)/2 upper-triangle
      * entries). Modified: m (must be square; its lower triangle is overwritten by the upper).
+     *
+     * @param m     a square matrix, made symmetric and noisy in place
+     * @param scale the noise scale of each upper-triangle entry, &gt; 0
      */
     default void addSymmetricNoiseInPlace(Matrix m, double scale) {
         if (!m.isSquare()) {

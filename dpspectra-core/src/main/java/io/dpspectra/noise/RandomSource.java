@@ -13,12 +13,18 @@ package io.dpspectra.noise;
  */
 public interface RandomSource {
 
-    /** Uniformly random 64 bits. */
+    /**
+     * Uniformly random 64 bits.
+     *
+     * @return the next 64 bits
+     */
     long nextLong();
 
     /**
      * Overwrites every element of {@code words} with uniformly random 64-bit words, as that many calls of
      * {@link #nextLong()} would; the secure source takes its lock once for the whole array.
+     *
+     * @param words the array to fill
      */
     default void nextLongs(long[] words) {
         for (int i = 0; i < words.length; i++) {
@@ -26,7 +32,11 @@ public interface RandomSource {
         }
     }
 
-    /** Uniform on [0, 1) with 53 random bits. */
+    /**
+     * Uniform on [0, 1) with 53 random bits.
+     *
+     * @return a double in [0, 1)
+     */
     default double nextDouble() {
         return (nextLong() >>> 11) * 0x1.0p-53;
     }
@@ -34,6 +44,9 @@ public interface RandomSource {
     /**
      * Uniform long in [0, bound), without modulo bias (rejection on the top 63 bits). Used by the
      * exact discrete samplers.
+     *
+     * @param bound the exclusive upper bound, &gt; 0
+     * @return a long in [0, bound)
      */
     default long nextLong(long bound) {
         if (bound <= 0) {
@@ -51,12 +64,21 @@ public interface RandomSource {
         return r;
     }
 
-    /** A fair coin. */
+    /**
+     * A fair coin.
+     *
+     * @return true or false, each with probability 1/2
+     */
     default boolean nextBoolean() {
         return nextLong() < 0;
     }
 
-    /** Uniform integer in [0, bound), without modulo bias. */
+    /**
+     * Uniform integer in [0, bound), without modulo bias.
+     *
+     * @param bound the exclusive upper bound, &gt; 0
+     * @return an int in [0, bound)
+     */
     default int nextInt(int bound) {
         if (bound <= 0) {
             throw new IllegalArgumentException("bound must be > 0, got " + bound);
@@ -75,6 +97,8 @@ public interface RandomSource {
     /**
      * A standard normal variate (Marsaglia's polar method) for NON-PRIVATE uses only: synthetic data,
      * random starting points. Privacy noise comes from {@link GaussianNoise}.
+     *
+     * @return a draw from N(0, 1)
      */
     default double standardNormal() {
         double u;
@@ -88,18 +112,35 @@ public interface RandomSource {
         return u * Math.sqrt(-2 * Math.log(s) / s);
     }
 
-    /** An independent source derived from this one (for parallel or nested use). */
+    /**
+     * An independent source derived from this one (for parallel or nested use).
+     *
+     * @return a new source, seeded from this one (reproducibly so when this one is seeded)
+     */
     RandomSource split();
 
-    /** True only for the seeded, reproducible source. Results record it in their diagnostics. */
+    /**
+     * True only for the seeded, reproducible source. Results record it in their diagnostics.
+     *
+     * @return true for {@link #seededForReproducibility} and the sources split from it
+     */
     boolean isSeeded();
 
-    /** SecureRandom-backed: the default for every private release. */
+    /**
+     * SecureRandom-backed: the default for every private release.
+     *
+     * @return a new source backed by a {@link java.security.SecureRandom}
+     */
     static RandomSource secure() {
         return new SecureRandomSource();
     }
 
-    /** Deterministic, for experiments and tests only: NOT private against anyone who knows the seed. */
+    /**
+     * Deterministic, for experiments and tests only: NOT private against anyone who knows the seed.
+     *
+     * @param seed the seed; the same seed gives the same stream
+     * @return a new deterministic source
+     */
     static RandomSource seededForReproducibility(long seed) {
         return new SeededRandomSource(seed);
     }

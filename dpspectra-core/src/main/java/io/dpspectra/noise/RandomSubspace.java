@@ -13,7 +13,14 @@ public final class RandomSubspace {
     private RandomSubspace() {
     }
 
-    /** A d × k orthonormal basis of a uniformly random subspace; 0 ≤ k ≤ d. */
+    /**
+     * A d × k orthonormal basis of a uniformly random subspace; 0 ≤ k ≤ d.
+     *
+     * @param d      the dimension, ≥ 0
+     * @param k      the subspace dimension, 0 ≤ k ≤ d
+     * @param random the randomness of the Gaussian matrix it orthonormalises
+     * @return a new d × k matrix with orthonormal columns
+     */
     public static Matrix basis(int d, int k, RandomSource random) {
         if (k < 0 || k > d) {
             throw new IllegalArgumentException("k must be in [0, d = " + d + "], got " + k);

@@ -53,6 +53,11 @@ public final class StableHistogram {
     /** Test hook: added to the threshold, in units of b (0 in every public configuration). */
     private final double thresholdShift;
 
+    /**
+     * A histogram whose Laplace noise is drawn from {@code random} (the secure source for a private release).
+     *
+     * @param random the randomness of the noise
+     */
     public StableHistogram(RandomSource random) {
         this(random, 0);
     }
@@ -67,17 +72,34 @@ public final class StableHistogram {
         return new StableHistogram(random, shift);
     }
 
-    /** The L1 sensitivity S of the count vector: 1 (add/remove) or 2 (replace). */
+    /**
+     * The L1 sensitivity S of the count vector: 1 (add/remove) or 2 (replace).
+     *
+     * @param relation the neighbouring relation
+     * @return S, 1 or 2
+     */
     public static int countSensitivity(Neighbouring relation) {
         return relation == Neighbouring.ADD_REMOVE_ROW ? 1 : 2;
     }
 
-    /** The Laplace scale b used for the counts, ≥ S/ε. */
+    /**
+     * The Laplace scale b used for the counts, ≥ S/ε.
+     *
+     * @param params   the (ε, δ) of the release
+     * @param relation the neighbouring relation
+     * @return b, &gt; 0
+     */
     public static double scale(PrivacyParams params, Neighbouring relation) {
         return LaplaceNoise.scaleFor(countSensitivity(relation), params.epsilon());
     }
 
-    /** The release threshold 1 + g + b·ln(1/(2 min(δ, 1/2))) a noisy count must exceed (proof: class comment). */
+    /**
+     * The release threshold 1 + g + b·ln(1/(2 min(δ, 1/2))) a noisy count must exceed (proof: class comment).
+     *
+     * @param params   the (ε, δ) of the release, δ &gt; 0
+     * @param relation the neighbouring relation
+     * @return the threshold T
+     */
     public static double threshold(PrivacyParams params, Neighbouring relation) {
         DpPreconditions.checkPositiveDelta(params.delta(), "StableHistogram");
         double b = scale(params, relation);
@@ -87,6 +109,11 @@ public final class StableHistogram {
     /**
      * Releases the noisy counts of the bins that clear the threshold, keyed by bin index in increasing
      * order (possibly empty). Items equal to {@link #NO_BIN} are counted nowhere. Not modified: bins.
+     *
+     * @param bins     one bin index per item (a privacy unit contributes one item)
+     * @param params   the (ε, δ) spent by this release, δ &gt; 0
+     * @param relation the neighbouring relation
+     * @return the released bins and their noisy counts, in increasing bin order
      */
     public TreeMap<Long, Double> release(long[] bins, PrivacyParams params, Neighbouring relation) {
         Objects.requireNonNull(bins, "bins");
@@ -102,6 +129,11 @@ public final class StableHistogram {
     /**
      * The same release from counts already tallied (streaming callers keep O(#bins) memory): bin index to
      * its number of items (&gt; 0). Not modified: counts.
+     *
+     * @param counts   bin index to count, every count &gt; 0
+     * @param params   the (ε, δ) spent by this release, δ &gt; 0
+     * @param relation the neighbouring relation
+     * @return the released bins and their noisy counts, in increasing bin order
      */
     public TreeMap<Long, Double> release(java.util.SortedMap<Long, Long> counts, PrivacyParams params,
                                          Neighbouring relation) {
@@ -119,7 +151,12 @@ public final class StableHistogram {
         return out;
     }
 
-    /** The released bin with the largest noisy count (ties: smallest index), or empty. */
+    /**
+     * The released bin with the largest noisy count (ties: smallest index), or empty.
+     *
+     * @param released a release of {@link #release}
+     * @return the index of the bin with the largest noisy count, or empty when nothing was released
+     */
     public static OptionalLong argmax(Map<Long, Double> released) {
         long best = 0;
         double bestCount = Double.NEGATIVE_INFINITY;

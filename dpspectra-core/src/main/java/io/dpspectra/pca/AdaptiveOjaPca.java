@@ -86,6 +86,11 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
         this.start = b.start;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -104,7 +109,12 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
             return this;
         }
 
-        /** B ≥ 4; 0 (default) means ⌊√n⌋ with n the total sample size (as k-DP-PCA, App. G.1). */
+        /**
+         * B ≥ 4; 0 (default) means ⌊√n⌋ with n the total sample size (as k-DP-PCA, App. G.1).
+         *
+         * @param b B
+         * @return this builder
+         */
         public Builder batchSize(int b) {
             if (b != 0) {
                 DpPreconditions.checkAtLeast("batchSize", b, 4);
@@ -113,7 +123,12 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
             return this;
         }
 
-        /** c in R = c × (released bin's upper norm edge); default 4. Public, ≥ 1. */
+        /**
+         * c in R = c × (released bin's upper norm edge); default 4. Public, ≥ 1.
+         *
+         * @param c the radius factor
+         * @return this builder
+         */
         public Builder radiusFactor(double c) {
             if (!(c >= 1) || !Double.isFinite(c)) {
                 throw new IllegalArgumentException("radius factor must be >= 1 and finite, got " + c);
@@ -125,6 +140,9 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
         /**
          * PUBLIC eigenvalues λ_1 ≥ … used for the step scale η_eff = η/(1 + ηλ_i) of round i (the last one is
          * reused for later rounds); model constants, never estimated from the data. Default none (λ = 0).
+         *
+         * @param lambdas public eigenvalues, descending
+         * @return this builder
          */
         public Builder publicEigenvalues(double... lambdas) {
             for (double l : lambdas) {
@@ -154,13 +172,23 @@ public final class AdaptiveOjaPca extends DeflationEstimator {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public AdaptiveOjaPca build() {
             checkSubspaceOptions();
             return new AdaptiveOjaPca(this);
         }
     }
 
-    /** The batch size used for n samples. */
+    /**
+     * The batch size used for n samples.
+     *
+     * @param n the number of samples
+     * @return B
+     */
     public int batchSizeFor(long n) {
         return batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
     }

@@ -17,27 +17,53 @@ import java.util.OptionalLong;
  * <p>Reference: spec stochastic-and-power-methods.md §0 (SampleMatrix).
  */
 public interface AiSource {
+    /**
+     * The dimension d of every sample.
+     *
+     * @return d
+     */
     int dimension();
 
-    /** n if known without a pass. */
+    /**
+     * n if known without a pass.
+     *
+     * @return n, or empty
+     */
     OptionalLong knownSize();
 
-    /** A declared bound on Tr(A_i) (= ‖x_i‖² for rows), or NaN if none was declared. */
+    /**
+     * A declared bound on Tr(A_i) (= ‖x_i‖² for rows), or NaN if none was declared.
+     *
+     * @return the bound, or NaN
+     */
     double traceBound();
 
-    /** Opens a pass. */
+    /**
+     * Opens a pass.
+     *
+     * @return a new cursor at the first sample
+     */
     Cursor open();
 
     /** One pass over the samples. */
     interface Cursor extends AutoCloseable {
-        /** The next sample (valid until the next call), or null at the end. */
+        /**
+         * The next sample (valid until the next call), or null at the end.
+         *
+         * @return the sample, or null
+         */
         SampleMatrix next();
 
         @Override
         void close();
     }
 
-    /** Rows as rank-one samples x xᵀ; the trace bound is the square of the rows' declared L2 bound. */
+    /**
+     * Rows as rank-one samples x xᵀ; the trace bound is the square of the rows' declared L2 bound.
+     *
+     * @param rows the rows
+     * @return the samples x xᵀ
+     */
     static AiSource ofRows(RowSource rows) {
         Objects.requireNonNull(rows, "rows");
         double l2 = rows.bounds().map(b -> b.norm() == io.dpspectra.data.DataBounds.Norm.L2 ? b.bound() : Double.NaN)

@@ -53,6 +53,11 @@ public final class AnalyzeGauss implements SubspaceEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -68,7 +73,12 @@ public final class AnalyzeGauss implements SubspaceEstimator {
             return this;
         }
 
-        /** Default ADD_REMOVE_ROW (spec §2.7). */
+        /**
+         * Default ADD_REMOVE_ROW (spec §2.7).
+         *
+         * @param neighbouring the relation the guarantee is stated for
+         * @return this builder
+         */
         public Builder neighbouring(Neighbouring neighbouring) {
             this.neighbouring = Objects.requireNonNull(neighbouring, "neighbouring");
             return this;
@@ -77,6 +87,9 @@ public final class AnalyzeGauss implements SubspaceEstimator {
         /**
          * Default {@link GaussianCalibration#ANALYTIC}; {@link GaussianCalibration#CLASSIC} reproduces the
          * paper's σ = β²√(2 ln(1.25/δ))/ε (spec §2.7 step 3).
+         *
+         * @param calibration how σ is computed
+         * @return this builder
          */
         public Builder calibration(GaussianCalibration calibration) {
             this.calibration = Objects.requireNonNull(calibration, "calibration");
@@ -92,13 +105,24 @@ public final class AnalyzeGauss implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public AnalyzeGauss build() {
             checkSubspaceOptions();
             return new AnalyzeGauss(this);
         }
     }
 
-    /** σ for rows with L2 bound β at {@code budget}. */
+    /**
+     * σ for rows with L2 bound β at {@code budget}.
+     *
+     * @param rowL2Bound β, &gt; 0
+     * @param budget     (ε, δ), δ &gt; 0
+     * @return σ of each upper-triangle entry
+     */
     public double sigma(double rowL2Bound, PrivacyParams budget) {
         return noiseMultiplier * calibration.sigma(
                 SecondMomentSensitivity.l2UpperTriangle(rowL2Bound, neighbouring), budget);
@@ -125,6 +149,12 @@ public final class AnalyzeGauss implements SubspaceEstimator {
      * ⟨Ã, Ã'⟩ ≥ 0, so the sensitivities are those of rows with L2 norm β (β², or √2·β² for replace-one) and the
      * same σ applies. The privacy unit is one summand; the caller must have clipped every summand with a
      * public β. Modified: clippedSum (the noise is added in place).
+     *
+     * @param clippedSum X = Σ Ã_i, d × d symmetric
+     * @param traceBound β², the public bound on every Tr Ã_i
+     * @param samples    the number of summands
+     * @param budget     (ε, δ), δ &gt; 0
+     * @return the top-k eigenvectors of the noisy sum with their guarantee
      */
     public PrivateSubspace fitClippedSum(Matrix clippedSum, double traceBound, long samples, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

@@ -55,6 +55,11 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -72,25 +77,45 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
             return this;
         }
 
-        /** L ≥ 1; 0 (default) means max(1, ⌈ln d⌉) (spec §2.7). */
+        /**
+         * L ≥ 1; 0 (default) means max(1, ⌈ln d⌉) (spec §2.7).
+         *
+         * @param l L
+         * @return this builder
+         */
         public Builder iterations(int l) {
             this.iterations = DpPreconditions.checkAtLeast("iterations", l, 0);
             return this;
         }
 
-        /** β, the L2 clip (public); default: the rows' declared L2 bound. */
+        /**
+         * β, the L2 clip (public); default: the rows' declared L2 bound.
+         *
+         * @param beta β, &gt; 0
+         * @return this builder
+         */
         public Builder l2Bound(double beta) {
             this.l2Bound = DpPreconditions.checkBound("l2Bound", beta);
             return this;
         }
 
-        /** α₁, the L1 clip (public); default √d·β (then no row is L1-clipped). */
+        /**
+         * α₁, the L1 clip (public); default √d·β (then no row is L1-clipped).
+         *
+         * @param alpha1 α₁, &gt; 0
+         * @return this builder
+         */
         public Builder l1Bound(double alpha1) {
             this.l1Bound = DpPreconditions.checkBound("l1Bound", alpha1);
             return this;
         }
 
-        /** Default ADD_REMOVE_ROW; REPLACE_ROW doubles the noise. */
+        /**
+         * Default ADD_REMOVE_ROW; REPLACE_ROW doubles the noise.
+         *
+         * @param n the relation the guarantee is stated for
+         * @return this builder
+         */
         public Builder neighbouring(Neighbouring n) {
             this.neighbouring = Objects.requireNonNull(n, "neighbouring");
             return this;
@@ -101,13 +126,26 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public ClippedPowerMethod build() {
             checkSubspaceOptions();
             return new ClippedPowerMethod(this);
         }
     }
 
-    /** σ_HP = √(4pL ln(1/δ))/ε, after checking ε ≤ 8(1 − 1/√2) ln(1/δ). */
+    /**
+     * σ_HP = √(4pL ln(1/δ))/ε, after checking ε ≤ 8(1 − 1/√2) ln(1/δ).
+     *
+     * @param p          the block size
+     * @param iterations L
+     * @param budget     (ε, δ), δ &gt; 0
+     * @return σ_HP
+     * @throws IllegalArgumentException when ε is above the bound
+     */
     public static double noiseMultiplier(int p, int iterations, PrivacyParams budget) {
         double logInv = Math.log(1 / budget.delta());
         if (budget.epsilon() > 8 * (1 - 1 / Math.sqrt(2)) * logInv) {
@@ -117,6 +155,12 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
         return Math.sqrt(4 * p * iterations * logInv) / budget.epsilon();
     }
 
+    /**
+     * The number of iterations L for dimension d: the configured L, or max(1, ⌈ln d⌉).
+     *
+     * @param d the dimension
+     * @return L
+     */
     public int iterationsFor(int d) {
         return iterations > 0 ? iterations : Math.max(1, (int) Math.ceil(Math.log(d)));
     }

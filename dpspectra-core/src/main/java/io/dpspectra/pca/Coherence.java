@@ -21,7 +21,12 @@ public final class Coherence {
     private Coherence() {
     }
 
-    /** μ(A) for a dense symmetric A (only the lower triangle is read). Not modified: a. */
+    /**
+     * μ(A) for a dense symmetric A (only the lower triangle is read). Not modified: a.
+     *
+     * @param a a d × d symmetric matrix
+     * @return μ(A), in [1, d]
+     */
     public static double of(Matrix a) {
         if (!a.isSquare() || a.rows() == 0) {
             throw new IllegalArgumentException("coherence needs a non-empty square matrix, got " + a.rows() + " x "
@@ -30,7 +35,12 @@ public final class Coherence {
         return ofBasis(SymmetricEigen.of(a).vectors());
     }
 
-    /** μ(A) for a sparse symmetric A (densified: O(d²) memory). */
+    /**
+     * μ(A) for a sparse symmetric A (densified: O(d²) memory).
+     *
+     * @param a a d × d symmetric sparse matrix
+     * @return μ(A), in [1, d]
+     */
     public static double of(CsrMatrix a) {
         if (a.dimension() > 20_000) {
             throw new IllegalArgumentException("coherence needs a full eigendecomposition; d = " + a.dimension()
@@ -39,7 +49,12 @@ public final class Coherence {
         return of(a.toDense());
     }
 
-    /** d·max|U_ab|² of a d × m basis U (m ≤ d): the coherence restricted to those vectors. */
+    /**
+     * d·max|U_ab|² of a d × m basis U (m ≤ d): the coherence restricted to those vectors.
+     *
+     * @param u a d × m matrix with orthonormal columns
+     * @return the coherence of U
+     */
     public static double ofBasis(Matrix u) {
         double m = u.maxAbs();
         return u.rows() * m * m;

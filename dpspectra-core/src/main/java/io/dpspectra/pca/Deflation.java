@@ -33,6 +33,18 @@ public final class Deflation {
     /** One-vector private oracle: returns a unit vector in Im(P) computed from its chunk only. */
     @FunctionalInterface
     public interface Oracle {
+        /**
+         * Computes round {@code round}'s unit vector from {@code chunk} alone, orthogonal to the directions already
+         * found.
+         *
+         * @param chunk     the round's samples (read at most once)
+         * @param projector P, the projection onto the complement of the earlier rounds' directions
+         * @param round     the round, 1..k
+         * @param budget    the (ε, δ) of this round
+         * @param random    the randomness of the noise
+         * @param log       receives the round's counters and facts
+         * @return a unit vector in Im(P)
+         */
         double[] topDirection(Chunk chunk, Projector projector, int round, PrivacyParams budget,
                               RandomSource random, Log log);
     }
@@ -48,17 +60,29 @@ public final class Deflation {
             this.size = size;
         }
 
-        /** m, the number of samples in the chunk (public). */
+        /**
+         * m, the number of samples in the chunk (public).
+         *
+         * @return m
+         */
         public long size() {
             return size;
         }
 
-        /** Samples read so far. */
+        /**
+         * Samples read so far.
+         *
+         * @return the count
+         */
         public long read() {
             return read;
         }
 
-        /** The next sample of the chunk (valid until the next call), or null when the chunk is done. */
+        /**
+         * The next sample of the chunk (valid until the next call), or null when the chunk is done.
+         *
+         * @return the sample, or null
+         */
         public SampleMatrix next() {
             if (read >= size) {
                 return null;
@@ -83,21 +107,42 @@ public final class Deflation {
     public static final class Log {
         private final LinkedHashMap<String, Object> entries = new LinkedHashMap<>();
 
-        /** Adds {@code by} to the counter {@code key}. */
+        /**
+         * Adds {@code by} to the counter {@code key}.
+         *
+         * @param key the counter's name
+         * @param by  the increment
+         */
         public void count(String key, long by) {
             entries.merge(key, by, (a, b) -> ((Long) a) + ((Long) b));
         }
 
-        /** Sets a fact. */
+        /**
+         * Sets a fact.
+         *
+         * @param key   the fact's name
+         * @param value its value
+         */
         public void note(String key, Object value) {
             entries.put(key, value);
         }
 
+        /**
+         * The value of a counter.
+         *
+         * @param key the counter's name
+         * @return its value, 0 when never counted
+         */
         public long counter(String key) {
             Object v = entries.get(key);
             return v instanceof Long l ? l : 0;
         }
 
+        /**
+         * Every counter and fact, in the order first set.
+         *
+         * @return the live map (not a copy)
+         */
         public Map<String, Object> asMap() {
             return entries;
         }
@@ -107,7 +152,17 @@ public final class Deflation {
     public record Result(Matrix basis, long chunkSize, long unusedSamples, Log log) {
     }
 
-    /** Runs k rounds over {@code n} samples of {@code source}. */
+    /**
+     * Runs k rounds over {@code n} samples of {@code source}.
+     *
+     * @param source the samples
+     * @param n      the number of samples (public)
+     * @param k      the number of rounds (components)
+     * @param oracle the one-vector private oracle
+     * @param budget the (ε, δ) of each round (parallel composition over disjoint chunks)
+     * @param random the randomness of the noise
+     * @return the d × k basis, the chunk size, the unused samples and the log
+     */
     public static Result run(AiSource source, long n, int k, Oracle oracle, PrivacyParams budget,
                              RandomSource random) {
         Objects.requireNonNull(oracle, "oracle");
@@ -145,7 +200,13 @@ public final class Deflation {
         return new Result(basis, m, n - k * m, log);
     }
 
-    /** A uniformly random unit vector of Im(P) (non-private use: starting points, fallbacks). */
+    /**
+     * A uniformly random unit vector of Im(P) (non-private use: starting points, fallbacks).
+     *
+     * @param p      the projector
+     * @param random the randomness
+     * @return a new unit vector
+     */
     public static double[] randomUnit(Projector p, RandomSource random) {
         int d = p.dimension();
         for (int attempt = 0; attempt < 100; attempt++) {
@@ -162,12 +223,22 @@ public final class Deflation {
                 + p.rank() + " subspace of R^" + d);
     }
 
-    /** The default minibatch size of the k-DP-PCA family, ⌊√n⌋ but at least 4 (App. G.1, spec §8 #8). */
+    /**
+     * The default minibatch size of the k-DP-PCA family, ⌊√n⌋ but at least 4 (App. G.1, spec §8 #8).
+     *
+     * @param n the total number of samples
+     * @return max(4, ⌊√n⌋)
+     */
     public static int defaultBatchSize(long n) {
         return (int) Math.max(4, Math.floor(Math.sqrt((double) n)));
     }
 
-    /** n: the source's known size, or one counting pass (n is public under replace-one). */
+    /**
+     * n: the source's known size, or one counting pass (n is public under replace-one).
+     *
+     * @param source the samples
+     * @return n
+     */
     public static long size(AiSource source) {
         if (source.knownSize().isPresent()) {
             return source.knownSize().getAsLong();

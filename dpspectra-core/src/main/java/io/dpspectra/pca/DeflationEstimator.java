@@ -24,7 +24,13 @@ abstract class DeflationEstimator implements SubspaceEstimator {
         return fit(AiSource.ofRows(rows), rows, budget);
     }
 
-    /** Fits on general PSD samples A_i (e.g. {@link LowRankPlusRankOneSamples}). */
+    /**
+     * Fits on general PSD samples A_i (e.g. {@link LowRankPlusRankOneSamples}).
+     *
+     * @param samples the samples, with a declared trace bound
+     * @param budget  the (ε, δ) to spend
+     * @return the d × k basis with its guarantee and diagnostics
+     */
     public final PrivateSubspace fit(AiSource samples, PrivacyParams budget) {
         return fit(samples, null, budget);
     }

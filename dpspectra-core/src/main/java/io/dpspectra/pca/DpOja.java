@@ -61,6 +61,11 @@ public final class DpOja implements Deflation.Oracle {
         this.start = b.start;
     }
 
+    /**
+     * A builder; {@code clipThreshold} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -75,25 +80,45 @@ public final class DpOja implements Deflation.Oracle {
         private boolean isPrivate = true;
         private double[] start;
 
-        /** B ≥ 1; default 1 (Alg. 3). {@link KDpOja} defaults it to ⌈√m⌉. */
+        /**
+         * B ≥ 1; default 1 (Alg. 3). {@link KDpOja} defaults it to ⌈√m⌉.
+         *
+         * @param b B
+         * @return this builder
+         */
         public Builder batchSize(int b) {
             this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 1);
             return this;
         }
 
-        /** Default 1/(1 + t) (App. G.1). */
+        /**
+         * Default 1/(1 + t) (App. G.1).
+         *
+         * @param eta the schedule
+         * @return this builder
+         */
         public Builder learningRate(LearningRate eta) {
             this.learningRate = Objects.requireNonNull(eta, "learningRate");
             return this;
         }
 
-        /** The gradient clipping threshold β (public; never from the data). Required. */
+        /**
+         * The gradient clipping threshold β (public; never from the data). Required.
+         *
+         * @param beta β, &gt; 0
+         * @return this builder
+         */
         public Builder clipThreshold(double beta) {
             this.clipThreshold = DpPreconditions.checkBound("clipThreshold", beta);
             return this;
         }
 
-        /** Paper-literal noise (shuffling-based α, B must be 1); not certified, warns. */
+        /**
+         * Paper-literal noise (shuffling-based α, B must be 1); not certified, warns.
+         *
+         * @param on whether to use the paper-literal noise
+         * @return this builder
+         */
         public Builder paperLiteral(boolean on) {
             this.paperLiteral = on;
             return this;
@@ -117,6 +142,11 @@ public final class DpOja implements Deflation.Oracle {
             return this;
         }
 
+        /**
+         * The oracle with this configuration.
+         *
+         * @return a new oracle
+         */
         public DpOja build() {
             if (isPrivate && Double.isNaN(clipThreshold)) {
                 throw new IllegalArgumentException("clipThreshold beta was not set; pass the public bound on the "
@@ -129,15 +159,31 @@ public final class DpOja implements Deflation.Oracle {
         }
     }
 
+    /**
+     * The minibatch size B.
+     *
+     * @return B
+     */
     public int batchSize() {
         return batchSize;
     }
 
+    /**
+     * The learning-rate schedule.
+     *
+     * @return the schedule
+     */
     public LearningRate learningRate() {
         return learningRate;
     }
 
-    /** The per-coordinate noise standard deviation of a step over a chunk of m samples. */
+    /**
+     * The per-coordinate noise standard deviation of a step over a chunk of m samples.
+     *
+     * @param m      the number of samples in the chunk
+     * @param budget the round's (ε, δ)
+     * @return σ
+     */
     public double sigma(long m, PrivacyParams budget) {
         if (paperLiteral) {
             double alpha = Math.log(m / budget.delta()) / (budget.epsilon() * Math.sqrt(m));
@@ -146,13 +192,29 @@ public final class DpOja implements Deflation.Oracle {
         return noiseMultiplier * GaussianNoise.sigmaFor(2 * clipThreshold / batchSize, budget);
     }
 
-    /** The paper's clipping threshold β = C·λ₁·√d·(Kγ(ln(md/ζ))^a + 1) (Alg. 3; spec §2.5). */
+    /**
+     * The paper's clipping threshold β = C·λ₁·√d·(Kγ(ln(md/ζ))^a + 1) (Alg. 3; spec §2.5).
+     *
+     * @param c       C
+     * @param lambda1 λ₁
+     * @param d       the dimension
+     * @param tailK   K of the tail assumption
+     * @param gamma   γ
+     * @param tailA   a of the tail assumption
+     * @param m       the number of samples
+     * @param zeta    ζ, the failure probability
+     * @return β
+     */
     public static double paperClipThreshold(double c, double lambda1, int d, double tailK, double gamma,
                                             double tailA, long m, double zeta) {
         return c * lambda1 * Math.sqrt(d) * (tailK * gamma * Math.pow(Math.log(m * (double) d / zeta), tailA) + 1);
     }
 
-    /** A warning for the result's diagnostics, or null. */
+    /**
+     * A warning for the result's diagnostics, or null.
+     *
+     * @return the warning, or null
+     */
     public String warning() {
         return paperLiteral ? "paper-literal DP-Oja: noise multiplier C' ln(m/delta)/(eps sqrt(m)) with C' = 1 relies "
                 + "on amplification by shuffling ([DS] Thm 10) that this library neither performs nor proves; this "

@@ -26,6 +26,11 @@ public final class ExactPca {
         this.k = k;
     }
 
+    /**
+     * A builder; {@code components} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -34,12 +39,22 @@ public final class ExactPca {
     public static final class Builder {
         private int k = -1;
 
-        /** The number k ≥ 1 of components (required; checked against d when fitting). */
+        /**
+         * The number k ≥ 1 of components (required; checked against d when fitting).
+         *
+         * @param k k
+         * @return this builder
+         */
         public Builder components(int k) {
             this.k = DpPreconditions.checkAtLeast("components", k, 1);
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public ExactPca build() {
             if (k < 0) {
                 throw new IllegalArgumentException("components k was not set; call components(k) with 1 <= k <= d");
@@ -48,7 +63,12 @@ public final class ExactPca {
         }
     }
 
-    /** Top-k eigenvectors of XᵀX with their eigenvalues as explained variance. */
+    /**
+     * Top-k eigenvectors of XᵀX with their eigenvalues as explained variance.
+     *
+     * @param rows the rows
+     * @return the top-k basis with its eigenvalues and no guarantee (NOT private)
+     */
     public PrivateSubspace fit(RowSource rows) {
         DpPreconditions.checkComponents(k, rows.dimension());
         GramPass pass = GramPass.of(rows);

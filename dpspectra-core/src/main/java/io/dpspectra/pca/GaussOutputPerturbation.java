@@ -43,7 +43,14 @@ import java.util.Objects;
  */
 public final class GaussOutputPerturbation implements SubspaceEstimator {
     /** What to do when the noisy gap does not clear the threshold. */
-    public enum OnSmallGap { FAIL, RANDOM_BASIS, RESAMPLE_NON_PRIVATE }
+    public enum OnSmallGap {
+        /** Refuse the release ({@link io.dpspectra.privacy.ReleaseRefusedException}; the budget counts as spent). */
+        FAIL,
+        /** Release a uniformly random basis (a function of the noisy gap only: still private). */
+        RANDOM_BASIS,
+        /** Resample the gap's noise until it is positive, as the paper's experiments do: NOT private. */
+        RESAMPLE_NON_PRIVATE
+    }
 
     private final int k;
     private final OnSmallGap onSmallGap;
@@ -57,6 +64,11 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -71,13 +83,23 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
             return this;
         }
 
-        /** Default {@link OnSmallGap#FAIL}. */
+        /**
+         * Default {@link OnSmallGap#FAIL}.
+         *
+         * @param policy the policy
+         * @return this builder
+         */
         public Builder onSmallGap(OnSmallGap policy) {
             this.onSmallGap = Objects.requireNonNull(policy, "onSmallGap");
             return this;
         }
 
-        /** Paper-literal = {@link OnSmallGap#RESAMPLE_NON_PRIVATE} (warns). */
+        /**
+         * Paper-literal = {@link OnSmallGap#RESAMPLE_NON_PRIVATE} (warns).
+         *
+         * @param on whether to resample as the paper does
+         * @return this builder
+         */
         public Builder paperLiteral(boolean on) {
             if (on) {
                 this.onSmallGap = OnSmallGap.RESAMPLE_NON_PRIVATE;
@@ -85,6 +107,13 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The neighbouring relation: only {@link Neighbouring#ADD_REMOVE_ROW}, the paper's calibration, is accepted.
+         *
+         * @param n the relation
+         * @return this builder
+         * @throws IllegalArgumentException for any other relation
+         */
         public Builder neighbouring(Neighbouring n) {
             if (n != Neighbouring.ADD_REMOVE_ROW) {
                 throw new IllegalArgumentException("DP-Gauss-2 is calibrated for add/remove one row only "
@@ -99,18 +128,34 @@ public final class GaussOutputPerturbation implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public GaussOutputPerturbation build() {
             checkSubspaceOptions();
             return new GaussOutputPerturbation(this);
         }
     }
 
-    /** θ = 2(1 + ln(1/δ)/ε). */
+    /**
+     * θ = 2(1 + ln(1/δ)/ε).
+     *
+     * @param p (ε, δ), δ &gt; 0
+     * @return θ
+     */
     public static double threshold(PrivacyParams p) {
         return 2 * (1 + Math.log(1 / p.delta()) / p.epsilon());
     }
 
-    /** Δ₂ = (1 + √(2 ln(1/δ)))/(ε·(ĝ − θ)) for a noisy gap ĝ &gt; θ (|ĝ − θ| in the resampling mode). */
+    /**
+     * Δ₂ = (1 + √(2 ln(1/δ)))/(ε·(ĝ − θ)) for a noisy gap ĝ &gt; θ (|ĝ − θ| in the resampling mode).
+     *
+     * @param noisyGap ĝ
+     * @param p        (ε, δ), δ &gt; 0
+     * @return Δ₂
+     */
     public static double projectorSigma(double noisyGap, PrivacyParams p) {
         return (1 + Math.sqrt(2 * Math.log(1 / p.delta()))) / (p.epsilon() * Math.abs(noisyGap - threshold(p)));
     }

@@ -45,6 +45,11 @@ public final class KDpOja extends DeflationEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -61,19 +66,34 @@ public final class KDpOja extends DeflationEstimator {
             return this;
         }
 
-        /** Minibatch size B ≥ 1; 0 (default) means ⌈√m⌉ with m = ⌊n/k⌋ (see {@link DpOja}). */
+        /**
+         * Minibatch size B ≥ 1; 0 (default) means ⌈√m⌉ with m = ⌊n/k⌋ (see {@link DpOja}).
+         *
+         * @param b B
+         * @return this builder
+         */
         public Builder batchSize(int b) {
             this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 0);
             return this;
         }
 
-        /** Gradient clipping threshold β; default: the declared trace bound of the samples. */
+        /**
+         * Gradient clipping threshold β; default: the declared trace bound of the samples.
+         *
+         * @param beta β, &gt; 0
+         * @return this builder
+         */
         public Builder clipThreshold(double beta) {
             this.clipThreshold = DpPreconditions.checkBound("clipThreshold", beta);
             return this;
         }
 
-        /** Paper-literal noise (B = 1, shuffling-based α); NOT certified, warns. */
+        /**
+         * Paper-literal noise (B = 1, shuffling-based α); NOT certified, warns.
+         *
+         * @param on whether to use the paper-literal noise
+         * @return this builder
+         */
         public Builder paperLiteral(boolean on) {
             this.paperLiteral = on;
             return this;
@@ -84,6 +104,11 @@ public final class KDpOja extends DeflationEstimator {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public KDpOja build() {
             checkSubspaceOptions();
             if (paperLiteral && batchSize > 1) {
@@ -93,7 +118,12 @@ public final class KDpOja extends DeflationEstimator {
         }
     }
 
-    /** The batch size used for n rows. */
+    /**
+     * The batch size used for n rows.
+     *
+     * @param n the number of rows
+     * @return B
+     */
     public int batchSizeFor(long n) {
         if (paperLiteral) {
             return 1;

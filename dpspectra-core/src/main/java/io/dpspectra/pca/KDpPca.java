@@ -47,6 +47,11 @@ public final class KDpPca extends DeflationEstimator {
         this.random = b.random;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -62,7 +67,12 @@ public final class KDpPca extends DeflationEstimator {
             return this;
         }
 
-        /** B ≥ 4; 0 (default) means ⌊√n⌋ with n the total sample size (App. G.1, spec §8 #8). */
+        /**
+         * B ≥ 4; 0 (default) means ⌊√n⌋ with n the total sample size (App. G.1, spec §8 #8).
+         *
+         * @param b B
+         * @return this builder
+         */
         public Builder batchSize(int b) {
             if (b != 0) {
                 DpPreconditions.checkAtLeast("batchSize", b, 4);
@@ -71,17 +81,31 @@ public final class KDpPca extends DeflationEstimator {
             return this;
         }
 
-        /** The oracle's builder, to set τ, C1, tail constants, batch use or a public range. */
+        /**
+         * The oracle's builder, to set τ, C1, tail constants, batch use or a public range.
+         *
+         * @return the oracle's builder (configured in place)
+         */
         public ModifiedDpPca.Builder oracle() {
             return oracle;
         }
 
-        /** Add/remove-calibrated histograms as the paper claims; NOT certified, warns. */
+        /**
+         * Add/remove-calibrated histograms as the paper claims; NOT certified, warns.
+         *
+         * @param on whether to use the paper-literal calibration
+         * @return this builder
+         */
         public Builder paperLiteral(boolean on) {
             this.paperLiteral = on;
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public KDpPca build() {
             checkSubspaceOptions();
             return new KDpPca(this);
@@ -129,7 +153,14 @@ public final class KDpPca extends DeflationEstimator {
         return DeflationFits.finish("k-dp-pca", run, rows, learningRate, g, random, warnings, extra);
     }
 
-    /** The pre-flight check this instance would run on n samples in R^d (public values only). */
+    /**
+     * The pre-flight check this instance would run on n samples in R^d (public values only).
+     *
+     * @param n      the number of samples
+     * @param d      the dimension
+     * @param budget the (ε, δ) of the fit
+     * @return the pre-flight check
+     */
     public ModifiedDpPca.Preflight preflight(long n, int d, PrivacyParams budget) {
         int b = batchSize > 0 ? batchSize : Deflation.defaultBatchSize(n);
         synchronized (oracle) {
@@ -138,7 +169,12 @@ public final class KDpPca extends DeflationEstimator {
         }
     }
 
-    /** The warning for a run whose histograms cannot release (the output is then essentially a random subspace). */
+    /**
+     * The warning for a run whose histograms cannot release (the output is then essentially a random subspace).
+     *
+     * @param pre a pre-flight check
+     * @return the warning, or null when the histograms can release
+     */
     public static String cannotReleaseWarning(ModifiedDpPca.Preflight pre) {
         return "k-dp-pca cannot release at this size: " + pre.describe() + ". Nearly every step is skipped or uses "
                 + "centre 0, so the result is close to a random subspace; use --algorithm k-dp-pca-adaptive (this "

@@ -11,13 +11,29 @@ import java.util.Locale;
  * stochastic-and-power-methods.md §2.2, §2.5, §8 #5, #6, #18.
  */
 public interface LearningRate {
-    /** η for round {@code round} (1-based) and step {@code step} (1-based). */
+    /**
+     * η for round {@code round} (1-based) and step {@code step} (1-based).
+     *
+     * @param round the deflation round
+     * @param step  the step within the round
+     * @return η, &gt; 0
+     */
     double eta(int round, long step);
 
-    /** A one-line description recorded in diagnostics. */
+    /**
+     * A one-line description recorded in diagnostics.
+     *
+     * @return the description
+     */
     String describe();
 
-    /** η_t = c / (t0 + t): with c = 1, t0 = 1 the k-DP-Ojas schedule 1/(1 + j) of App. G.1, restarted each round. */
+    /**
+     * η_t = c / (t0 + t): with c = 1, t0 = 1 the k-DP-Ojas schedule 1/(1 + j) of App. G.1, restarted each round.
+     *
+     * @param c  c, &gt; 0
+     * @param t0 t0, &gt; 0
+     * @return the schedule
+     */
     static LearningRate inverseTime(double c, double t0) {
         DpPreconditions.checkPositive("learning-rate scale c", c);
         if (!(t0 >= 0) || !Double.isFinite(t0)) {
@@ -36,12 +52,21 @@ public interface LearningRate {
         };
     }
 
-    /** η_t = 1/(1 + t) (App. G.1, k-DP-Ojas). */
+    /**
+     * η_t = 1/(1 + t) (App. G.1, k-DP-Ojas).
+     *
+     * @return the schedule
+     */
     static LearningRate paperOja() {
         return inverseTime(1, 1);
     }
 
-    /** A constant η. */
+    /**
+     * A constant η.
+     *
+     * @param eta η, &gt; 0
+     * @return the schedule
+     */
     static LearningRate constant(double eta) {
         DpPreconditions.checkPositive("learning rate", eta);
         return new LearningRate() {
@@ -60,6 +85,11 @@ public interface LearningRate {
     /**
      * App. G.1's k-DP-PCA schedule η_t^(i) = 1 / (20 σ λ_i + (λ_i − λ_{i+1}) t / ln n), with λ the public
      * spike values (descending), λ_{k+1} := 0 (spec §8 #6) and n the total sample size (§8 #5).
+     *
+     * @param sigma  σ, the public noise level of the model
+     * @param spikes the public spike values λ, descending
+     * @param n      the total sample size
+     * @return the schedule
      */
     static LearningRate appendixG(double sigma, double[] spikes, long n) {
         double[] l = spikes.clone();

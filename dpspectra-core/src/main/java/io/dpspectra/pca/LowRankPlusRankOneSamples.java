@@ -41,6 +41,8 @@ public final class LowRankPlusRankOneSamples implements AiSource {
     /**
      * The same samples (bit for bit) with the n noise vectors generated once and kept in memory (n·d doubles), so that
      * several methods fitted on one data set do not each regenerate them: an experiment-harness speed-up.
+     *
+     * @return the same samples, held in memory
      */
     public LowRankPlusRankOneSamples inMemory() {
         if (stored != null) {
@@ -59,7 +61,16 @@ public final class LowRankPlusRankOneSamples implements AiSource {
         return new LowRankPlusRankOneSamples(basis, lambdas, sigma, n, seed, z);
     }
 
-    /** n samples in R^d with spikes λ (descending) and noise σ; basis and samples are functions of the seed. */
+    /**
+     * n samples in R^d with spikes λ (descending) and noise σ; basis and samples are functions of the seed.
+     *
+     * @param d       the dimension
+     * @param lambdas the spikes λ, descending
+     * @param sigma   the noise σ
+     * @param n       the number of samples
+     * @param seed    the seed of the basis and of every sample
+     * @return the samples
+     */
     public static LowRankPlusRankOneSamples of(int d, double[] lambdas, double sigma, long n, long seed) {
         Objects.requireNonNull(lambdas, "lambdas");
         if (d < lambdas.length || lambdas.length < 1 || n < 1 || !(sigma >= 0)) {
@@ -70,15 +81,29 @@ public final class LowRankPlusRankOneSamples implements AiSource {
         return new LowRankPlusRankOneSamples(v, lambdas.clone(), sigma, n, seed, null);
     }
 
-    /** The true top-k eigenvectors V (a copy). */
+    /**
+     * The true top-k eigenvectors V (a copy).
+     *
+     * @return a new d × k matrix
+     */
     public Matrix truthBasis() {
         return basis.copy();
     }
 
+    /**
+     * The spikes λ, descending.
+     *
+     * @return a copy of λ
+     */
     public double[] lambdas() {
         return lambdas.clone();
     }
 
+    /**
+     * The noise level σ.
+     *
+     * @return σ
+     */
     public double sigma() {
         return sigma;
     }
@@ -192,6 +217,9 @@ public final class LowRankPlusRankOneSamples implements AiSource {
      * Σ_i clip(A_i) with clip(A) = A·min(1, β²/Tr A) ([DS] App. G, DP-Gauss-1's trace clipping): the d × d sum
      * (Σ c_i)·VΛVᵀ + Σ c_i z_iz_iᵀ, formed by one blocked Gram pass over the rows √c_i z_i. Each clipped sample
      * is PSD with Tr ≤ β², so it moves the sum by at most β² in Frobenius norm, as a row of L2 norm β does.
+     *
+     * @param traceBound β², the bound on Tr A_i
+     * @return a new d × d matrix
      */
     public Matrix clippedSum(double traceBound) {
         int d = basis.rows();

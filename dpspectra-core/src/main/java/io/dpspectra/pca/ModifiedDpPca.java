@@ -33,7 +33,12 @@ import java.util.OptionalDouble;
  */
 public final class ModifiedDpPca implements Deflation.Oracle {
     /** Which gradients PrivRange and PrivMean read (spec §8 #1). */
-    public enum BatchUse { PAPER_SAME_HALF, DISJOINT_HALVES }
+    public enum BatchUse {
+        /** Both read the same half of the batch, as the paper prints it (each spends half the budget). */
+        PAPER_SAME_HALF,
+        /** Each reads its own half of the batch (parallel composition: each spends the whole budget). */
+        DISJOINT_HALVES
+    }
 
     private final int batchSize;
     private final LearningRate learningRate;
@@ -57,6 +62,11 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         this.paperLiteral = b.paperLiteral;
     }
 
+    /**
+     * A builder; {@code batchSize} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -73,19 +83,34 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         private double rangeOverride = Double.NaN;
         private boolean paperLiteral;
 
-        /** B ≥ 4 (required; {@link KDpPca} defaults it to ⌊√n⌋, App. G.1 and spec §8 #8). */
+        /**
+         * B ≥ 4 (required; {@link KDpPca} defaults it to ⌊√n⌋, App. G.1 and spec §8 #8).
+         *
+         * @param b B
+         * @return this builder
+         */
         public Builder batchSize(int b) {
             this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 4);
             return this;
         }
 
-        /** Default 1/(1 + t); the experiments use {@link LearningRate#appendixG}. */
+        /**
+         * Default 1/(1 + t); the experiments use {@link LearningRate#appendixG}.
+         *
+         * @param eta the schedule
+         * @return this builder
+         */
         public Builder learningRate(LearningRate eta) {
             this.learningRate = Objects.requireNonNull(eta, "learningRate");
             return this;
         }
 
-        /** Failure probability τ ∈ (0, 1), default 0.01 (Thm. 9; spec §2.2). */
+        /**
+         * Failure probability τ ∈ (0, 1), default 0.01 (Thm. 9; spec §2.2).
+         *
+         * @param tau τ
+         * @return this builder
+         */
         public Builder tau(double tau) {
             if (!(tau > 0 && tau < 1)) {
                 throw new IllegalArgumentException("tau must be in (0, 1), got " + tau);
@@ -94,37 +119,69 @@ public final class ModifiedDpPca implements Deflation.Oracle {
             return this;
         }
 
-        /** PrivRange's subset constant C1, default 1 (spec §8 #3). */
+        /**
+         * PrivRange's subset constant C1, default 1 (spec §8 #3).
+         *
+         * @param c1 C1, &gt; 0
+         * @return this builder
+         */
         public Builder c1(double c1) {
             this.c1 = DpPreconditions.checkPositive("C1", c1);
             return this;
         }
 
-        /** Tail constants K and a of Assumption A.4, default 1 and 1 (App. G.1). */
+        /**
+         * Tail constants K and a of Assumption A.4, default 1 and 1 (App. G.1).
+         *
+         * @param k K
+         * @param a a
+         * @return this builder
+         */
         public Builder tail(double k, double a) {
             this.tailK = DpPreconditions.checkPositive("K", k);
             this.tailA = DpPreconditions.checkPositive("a", a);
             return this;
         }
 
-        /** Default {@link BatchUse#PAPER_SAME_HALF}. */
+        /**
+         * Default {@link BatchUse#PAPER_SAME_HALF}.
+         *
+         * @param use which gradients the two estimators read
+         * @return this builder
+         */
         public Builder batchUse(BatchUse use) {
             this.batchUse = Objects.requireNonNull(use, "batchUse");
             return this;
         }
 
-        /** A PUBLIC range L̂ (App. G.3) replacing PrivRange; never compute it from the data. NaN = off. */
+        /**
+         * A PUBLIC range L̂ (App. G.3) replacing PrivRange; never compute it from the data. NaN = off.
+         *
+         * @param lHat L̂, or NaN
+         * @return this builder
+         */
         public Builder rangeOverride(double lHat) {
             this.rangeOverride = Double.isNaN(lHat) ? lHat : DpPreconditions.checkPositive("rangeOverride", lHat);
             return this;
         }
 
-        /** Histograms calibrated for add/remove as the paper claims (not provably private; warns). */
+        /**
+         * Histograms calibrated for add/remove as the paper claims (not provably private; warns).
+         *
+         * @param on whether to use the paper-literal calibration
+         * @return this builder
+         */
         public Builder paperLiteral(boolean on) {
             this.paperLiteral = on;
             return this;
         }
 
+        /**
+         * The oracle with this configuration.
+         *
+         * @return a new oracle
+         * @throws IllegalArgumentException when {@code batchSize} was not set
+         */
         public ModifiedDpPca build() {
             if (batchSize < 0) {
                 throw new IllegalArgumentException("batchSize was not set; call batchSize(B) with B >= 4");
@@ -133,6 +190,11 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         }
     }
 
+    /**
+     * The minibatch size B.
+     *
+     * @return B
+     */
     public int batchSize() {
         return batchSize;
     }
@@ -145,15 +207,29 @@ public final class ModifiedDpPca implements Deflation.Oracle {
      */
     public record Preflight(int meanValues, double meanThreshold, double meanEpsilon, int rangeItems,
                             double rangeThreshold) {
+        /**
+         * Whether both histograms can release.
+         *
+         * @return true when both counts clear their thresholds
+         */
         public boolean canRelease() {
             return meanValues > meanThreshold && rangeItems > rangeThreshold;
         }
 
-        /** The smallest batch size whose ⌊B/2⌋ clears PrivMean's threshold. */
+        /**
+         * The smallest batch size whose ⌊B/2⌋ clears PrivMean's threshold.
+         *
+         * @return B
+         */
         public long batchSizeNeeded() {
             return 2 * ((long) Math.floor(meanThreshold) + 1);
         }
 
+        /**
+         * The check in words and numbers, for a warning.
+         *
+         * @return the description
+         */
         public String describe() {
             return String.format(java.util.Locale.ROOT, "PrivMean: %d values per coordinate histogram (eps_h = %.3g, "
                     + "eps_h * N = %.3g) against a release threshold of %.0f, so it needs batch size B >= %d (with the "
@@ -165,7 +241,14 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         }
     }
 
-    /** The pre-flight check for dimension d and {@code steps} steps per round (see {@link Preflight}). */
+    /**
+     * The pre-flight check for dimension d and {@code steps} steps per round (see {@link Preflight}).
+     *
+     * @param d      the dimension
+     * @param budget the round's (ε, δ)
+     * @param steps  the steps per round
+     * @return the pre-flight check
+     */
     public Preflight preflight(int d, PrivacyParams budget, long steps) {
         Neighbouring rel = paperLiteral ? Neighbouring.ADD_REMOVE_ROW : Neighbouring.REPLACE_ROW;
         boolean hasRange = !Double.isNaN(rangeOverride);
@@ -180,7 +263,11 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         return new Preflight(h, meanThreshold, hist.epsilon(), items, rangeThreshold);
     }
 
-    /** A warning for the result's diagnostics, or null. */
+    /**
+     * A warning for the result's diagnostics, or null.
+     *
+     * @return the warning, or null
+     */
     public String warning() {
         return paperLiteral ? "paper-literal k-DP-PCA: histograms calibrated for add/remove (count sensitivity 1) "
                 + "as [DS] claims; with positional batches only replace-one is proven, so "

@@ -54,6 +54,11 @@ public final class NoisyPowerMethod {
         this.trace = b.trace;
     }
 
+    /**
+     * A builder with the defaults its setters state.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -69,31 +74,56 @@ public final class NoisyPowerMethod {
             return this;
         }
 
-        /** G_ℓ (default {@link Perturbation#none()}). */
+        /**
+         * G_ℓ (default {@link Perturbation#none()}).
+         *
+         * @param perturbation G_ℓ
+         * @return this builder
+         */
         public Builder perturbation(Perturbation perturbation) {
             this.perturbation = Objects.requireNonNull(perturbation, "perturbation");
             return this;
         }
 
-        /** X_0 (d × p; orthonormalised); default a uniformly random orthonormal basis. */
+        /**
+         * X_0 (d × p; orthonormalised); default a uniformly random orthonormal basis.
+         *
+         * @param x0 X_0
+         * @return this builder
+         */
         public Builder initialBasis(Matrix x0) {
             this.initialBasis = Objects.requireNonNull(x0, "initialBasis").copy();
             return this;
         }
 
-        /** Records the per-iteration trace (‖X_{ℓ−1}‖∞) even without a truth. */
+        /**
+         * Records the per-iteration trace (‖X_{ℓ−1}‖∞) even without a truth.
+         *
+         * @param trace whether to record the trace
+         * @return this builder
+         */
         public Builder trace(boolean trace) {
             this.trace = trace;
             return this;
         }
 
+        /**
+         * The method with this configuration.
+         *
+         * @return a new method
+         */
         public NoisyPowerMethod build() {
             checkShared();
             return new NoisyPowerMethod(this);
         }
     }
 
-    /** Runs Fig. 1 on {@code a}. */
+    /**
+     * Runs Fig. 1 on {@code a}.
+     *
+     * @param a A, d × d symmetric
+     * @return X_L, its ordered top-k and the trace (no guarantee)
+     */
     public PowerMethodResult run(SymmetricOperator a) {
         int d = a.dimension();
         PowerIterations.checkShape(d, k, p);
@@ -119,6 +149,9 @@ public final class NoisyPowerMethod {
     /**
      * Runs Fig. 1 on A = XᵀX of {@code rows}, applied implicitly (one pass per iteration). NOT private:
      * the result carries no guarantee.
+     *
+     * @param rows the rows
+     * @return the top-k basis (no guarantee)
      */
     public PrivateSubspace fit(RowSource rows) {
         RowGramOperator a = RowGramOperator.of(rows);
@@ -135,7 +168,11 @@ public final class NoisyPowerMethod {
         return new PrivateSubspace("noisy-power", r.components(), null, null, diag);
     }
 
-    /** The number of passes over rows that {@link #fit} makes: L. */
+    /**
+     * The number of passes over rows that {@link #fit} makes: L.
+     *
+     * @return L
+     */
     public int passes() {
         return iterations;
     }

@@ -32,6 +32,11 @@ public final class Oja {
         this.random = random;
     }
 
+    /**
+     * A builder; {@code components} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -45,24 +50,44 @@ public final class Oja {
             return this;
         }
 
-        /** Samples averaged per step, default 1 (Alg. 5). */
+        /**
+         * Samples averaged per step, default 1 (Alg. 5).
+         *
+         * @param b the batch size, ≥ 1
+         * @return this builder
+         */
         public Builder batchSize(int b) {
             this.batchSize = DpPreconditions.checkAtLeast("batchSize", b, 1);
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         */
         public Oja build() {
             checkSubspaceOptions();
             return new Oja(k, batchSize, learningRate, random);
         }
     }
 
-    /** Fits on rows (A = x xᵀ). */
+    /**
+     * Fits on rows (A = x xᵀ).
+     *
+     * @param rows the rows
+     * @return the basis (no guarantee)
+     */
     public PrivateSubspace fit(RowSource rows) {
         return fit(AiSource.ofRows(rows), rows);
     }
 
-    /** Fits on general PSD samples. */
+    /**
+     * Fits on general PSD samples.
+     *
+     * @param samples the samples
+     * @return the basis (no guarantee)
+     */
     public PrivateSubspace fit(AiSource samples) {
         return fit(samples, null);
     }

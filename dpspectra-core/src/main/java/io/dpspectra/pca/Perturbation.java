@@ -18,10 +18,19 @@ public interface Perturbation {
     /**
      * G_ℓ for step {@code iteration} (1-based) given X_{ℓ−1} (d × p, orthonormal), or null for none. Must
      * not modify {@code previous}.
+     *
+     * @param iteration ℓ
+     * @param previous  X_{ℓ−1}
+     * @param random    the randomness
+     * @return G_ℓ (d × p), or null
      */
     Matrix perturbation(int iteration, Matrix previous, RandomSource random);
 
-    /** No perturbation: the exact (subspace) power method. */
+    /**
+     * No perturbation: the exact (subspace) power method.
+     *
+     * @return the perturbation
+     */
     static Perturbation none() {
         return (iteration, previous, random) -> null;
     }
@@ -29,6 +38,9 @@ public interface Perturbation {
     /**
      * I.i.d. N(0, σ²) entries (non-private; drawn with {@link RandomSource#standardNormal()}). Then
      * ‖G‖ ≈ σ(√d + √p) and ‖UᵀG‖ ≈ σ(√k + √p) (Lemma A.2 of the paper).
+     *
+     * @param sigma σ, ≥ 0
+     * @return the perturbation
      */
     static Perturbation gaussian(double sigma) {
         if (!(sigma >= 0) || !Double.isFinite(sigma)) {
@@ -52,6 +64,10 @@ public interface Perturbation {
      * orthonormal columns, so ‖G_ℓ‖ = magnitude in every step. Pointing V at a wrong subspace pulls the
      * iterates towards it; Cor. 1.1 says this cannot stop convergence to within ε as long as
      * 5·magnitude ≤ ε(σ_k − σ_{k+1}) (and the U-component condition holds).
+     *
+     * @param direction V, d × p with orthonormal columns
+     * @param magnitude ‖G_ℓ‖, ≥ 0
+     * @return the perturbation
      */
     static Perturbation fixed(Matrix direction, double magnitude) {
         Objects.requireNonNull(direction, "direction");

@@ -20,6 +20,9 @@ public abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> extend
     /**
      * The block size p, k ≤ p ≤ d (default k). p = 2k is the paper's oversampling (Cor. 1.1, 3.4): a better
      * start and a faster rate; for the private method σ grows as √p.
+     *
+     * @param p p
+     * @return this builder
      */
     public B blockSize(int p) {
         this.p = DpPreconditions.checkAtLeast("blockSize", p, 1);
@@ -30,6 +33,9 @@ public abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> extend
      * The number L ≥ 1 of iterations (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}; the paper's
      * L = O(σ_k/(σ_k − σ_{k+1}) log d) depends on the unknown gap). For the private method σ grows as √L;
      * the streaming method needs n ≥ L.
+     *
+     * @param iterations L
+     * @return this builder
      */
     public B iterations(int iterations) {
         this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
@@ -39,6 +45,9 @@ public abstract class PowerMethodOptions<B extends PowerMethodOptions<B>> extend
     /**
      * A known truth U (d × k, orthonormal) for experiments: records sin θ_k(U, X_ℓ) and tan θ_k per
      * iteration. These diagnostics use U and are NOT private.
+     *
+     * @param truth U
+     * @return this builder
      */
     public B trackAnglesTo(Matrix truth) {
         this.truth = Objects.requireNonNull(truth, "truth").copy();

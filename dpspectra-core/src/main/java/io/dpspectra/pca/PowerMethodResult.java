@@ -26,6 +26,17 @@ import java.util.Optional;
 public record PowerMethodResult(Matrix basis, Matrix components, double[] singularValues, List<Iteration> trace,
                                 PrivacyGuarantee guarantee, Matrix previousBasis, Matrix lastProduct) {
 
+    /**
+     * Copies every matrix, array and list, so that the record is immutable.
+     *
+     * @param basis          X_L
+     * @param components     the top-k of X_L
+     * @param singularValues the singular values of R_L
+     * @param trace          the per-iteration trace
+     * @param guarantee      the guarantee, or null
+     * @param previousBasis  X_{L−1}
+     * @param lastProduct    Y_L
+     */
     public PowerMethodResult {
         basis = basis.copy();
         previousBasis = previousBasis.copy();
@@ -35,31 +46,61 @@ public record PowerMethodResult(Matrix basis, Matrix components, double[] singul
         trace = List.copyOf(trace);
     }
 
+    /**
+     * X_L, d × p with orthonormal columns.
+     *
+     * @return a copy of X_L
+     */
     @Override
     public Matrix basis() {
         return basis.copy();
     }
 
+    /**
+     * The top-k of X_L, d × k (orthonormal).
+     *
+     * @return a copy of the components
+     */
     @Override
     public Matrix components() {
         return components.copy();
     }
 
+    /**
+     * The p singular values of R_L, descending.
+     *
+     * @return a copy of them
+     */
     @Override
     public double[] singularValues() {
         return singularValues.clone();
     }
 
+    /**
+     * X_{L−1}, the iterate the last product was taken of.
+     *
+     * @return a copy of X_{L−1}
+     */
     @Override
     public Matrix previousBasis() {
         return previousBasis.copy();
     }
 
+    /**
+     * Y_L, the last released noisy product.
+     *
+     * @return a copy of Y_L
+     */
     @Override
     public Matrix lastProduct() {
         return lastProduct.copy();
     }
 
+    /**
+     * The privacy guarantee.
+     *
+     * @return the guarantee, or empty for a non-private method
+     */
     public Optional<PrivacyGuarantee> privacyGuarantee() {
         return Optional.ofNullable(guarantee);
     }
@@ -80,10 +121,25 @@ public record PowerMethodResult(Matrix basis, Matrix components, double[] singul
      */
     public record Iteration(int iteration, double previousMaxAbs, double noiseScale, double[] principalAngles,
                             double sinThetaK, double tanThetaK) {
+        /**
+         * Copies the angles, so that the record is immutable.
+         *
+         * @param iteration       ℓ
+         * @param previousMaxAbs  ‖X_{ℓ−1}‖∞
+         * @param noiseScale      the per-entry noise scale, or NaN
+         * @param principalAngles the k principal angles (copied)
+         * @param sinThetaK       sin θ_k, or NaN
+         * @param tanThetaK       tan θ_k, or NaN
+         */
         public Iteration {
             principalAngles = principalAngles.clone();
         }
 
+        /**
+         * The k principal angles between U and X_ℓ, ascending; empty without a truth.
+         *
+         * @return a copy of the angles
+         */
         @Override
         public double[] principalAngles() {
             return principalAngles.clone();

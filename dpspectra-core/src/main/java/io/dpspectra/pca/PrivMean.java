@@ -45,7 +45,11 @@ public final class PrivMean {
         this.noiseMultiplier = noiseMultiplier;
     }
 
-    /** K = 1, a = 1 (App. G.1, spec §8 #27), replace-one. */
+    /**
+     * K = 1, a = 1 (App. G.1, spec §8 #27), replace-one.
+     *
+     * @return the estimator
+     */
     public static PrivMean defaults() {
         return of(1, 1, Neighbouring.REPLACE_ROW);
     }
@@ -53,6 +57,11 @@ public final class PrivMean {
     /**
      * Tail constants K, a of [DS] Assumption A.4 (public) and the histogram relation (ADD_REMOVE_ROW only
      * for the paper-literal mode: it is not a valid calibration here, see the class comment).
+     *
+     * @param tailK    K
+     * @param tailA    a
+     * @param relation the histogram relation
+     * @return the estimator
      */
     public static PrivMean of(double tailK, double tailA, Neighbouring relation) {
         return new PrivMean(DpPreconditions.checkPositive("K", tailK), DpPreconditions.checkPositive("a", tailA),
@@ -68,23 +77,51 @@ public final class PrivMean {
     public record Estimate(double[] mean, int fallbacks) {
     }
 
-    /** υ, the histogram bin width. */
+    /**
+     * υ, the histogram bin width.
+     *
+     * @param lHat L̂, &gt; 0
+     * @return υ
+     */
     public double binWidth(double lHat) {
         return Math.pow(2, 0.25) * tailK * Math.sqrt(lHat) * Math.pow(Math.log(25), tailA);
     }
 
-    /** r, the clamp half-width, for N vectors in R^d. */
+    /**
+     * r, the clamp half-width, for N vectors in R^d.
+     *
+     * @param lHat L̂, &gt; 0
+     * @param n    N, the number of vectors
+     * @param d    the dimension
+     * @param tau  τ
+     * @return r
+     */
     public double clampRadius(double lHat, int n, int d, double tau) {
         return 3 * tailK * Math.sqrt(lHat) * Math.pow(Math.log((double) n * d / tau), tailA);
     }
 
-    /** The per-coordinate histogram budget (ε/(4√(2d ln(4/δ))), δ/(4d)). */
+    /**
+     * The per-coordinate histogram budget (ε/(4√(2d ln(4/δ))), δ/(4d)).
+     *
+     * @param params the (ε, δ) of the mean
+     * @param d      the dimension
+     * @return the budget of each coordinate histogram
+     */
     public static PrivacyParams histogramBudget(PrivacyParams params, int d) {
         double eps = params.epsilon() / (4 * Math.sqrt(2 * d * Math.log(4 / params.delta())));
         return PrivacyParams.of(eps, params.delta() / (4.0 * d));
     }
 
-    /** σ_M for N vectors: the L2 sensitivity 2r√d/N at (ε/2, δ/2), classic calibration (Alg. 7 line 6). */
+    /**
+     * σ_M for N vectors: the L2 sensitivity 2r√d/N at (ε/2, δ/2), classic calibration (Alg. 7 line 6).
+     *
+     * @param lHat   L̂, &gt; 0
+     * @param n      N, the number of vectors
+     * @param d      the dimension
+     * @param tau    τ
+     * @param params the (ε, δ) of the mean
+     * @return σ_M
+     */
     public double sigma(double lHat, int n, int d, double tau, PrivacyParams params) {
         double sens = 2 * clampRadius(lHat, n, d, tau) * Math.sqrt(d) / n;
         PrivacyParams half = PrivacyParams.of(params.epsilon() / 2, params.delta() / 2);
@@ -96,6 +133,11 @@ public final class PrivMean {
      *
      * @param lHat a range estimate L̂ &gt; 0 (from {@link PrivRange} or a public value)
      * @param tau  failure probability τ ∈ (0, 1)
+     * @param g    the vectors, each of length d
+     * @param count N, the number of vectors used
+     * @param params the (ε, δ) of the mean
+     * @param random the randomness of the noise
+     * @return the estimate and its diagnostics
      */
     public Estimate estimate(double[][] g, int count, double lHat, PrivacyParams params, double tau,
                              RandomSource random) {

@@ -41,23 +41,45 @@ public final class PrivRange {
         this.relation = relation;
     }
 
-    /** C1 = 1 (spec §8 #3), replace-one. */
+    /**
+     * C1 = 1 (spec §8 #3), replace-one.
+     *
+     * @return the estimator
+     */
     public static PrivRange defaults() {
         return new PrivRange(1, Neighbouring.REPLACE_ROW);
     }
 
-    /** C1 &gt; 0 scales the number of subsets (unspecified in [DS]; spec default 1). */
+    /**
+     * C1 &gt; 0 scales the number of subsets (unspecified in [DS]; spec default 1).
+     *
+     * @param c1       C1
+     * @param relation the histogram relation
+     * @return the estimator
+     */
     public static PrivRange of(double c1, Neighbouring relation) {
         return new PrivRange(DpPreconditions.checkPositive("C1", c1), Objects.requireNonNull(relation, "relation"));
     }
 
-    /** The number s of subsets for M differences (0 means ⊥). */
+    /**
+     * The number s of subsets for M differences (0 means ⊥).
+     *
+     * @param differences M
+     * @param params      the (ε, δ) of the estimate
+     * @param tau         τ
+     * @return s, or 0
+     */
     public int subsets(int differences, PrivacyParams params, double tau) {
         double s = Math.ceil(c1 * Math.log(1 / (params.delta() * tau)) / params.epsilon());
         return (int) Math.min(differences, Math.max(1, s));
     }
 
-    /** The histogram bin ⌊4·log2 λ⌋ of a value, or {@link StableHistogram#NO_BIN} for λ ≤ 0 or non-finite. */
+    /**
+     * The histogram bin ⌊4·log2 λ⌋ of a value, or {@link StableHistogram#NO_BIN} for λ ≤ 0 or non-finite.
+     *
+     * @param lambda a value
+     * @return its bin
+     */
     public static long bin(double lambda) {
         if (!(lambda > 0) || !Double.isFinite(lambda)) {
             return StableHistogram.NO_BIN;
@@ -65,7 +87,12 @@ public final class PrivRange {
         return (long) Math.floor(4 * (Math.log(lambda) / Math.log(2)));
     }
 
-    /** The lower edge 2^{idx/4} of a bin. */
+    /**
+     * The lower edge 2^{idx/4} of a bin.
+     *
+     * @param idx a bin index
+     * @return 2^{idx/4}
+     */
     public static double lowerEdge(long idx) {
         return Math.pow(2, idx / 4.0);
     }
@@ -74,6 +101,11 @@ public final class PrivRange {
      * The estimate L̂, or empty (⊥). Not modified: g (N vectors of length d).
      *
      * @param tau failure probability τ ∈ (0, 1)
+     * @param g      the vectors
+     * @param count  N, the number of vectors used
+     * @param params the (ε, δ) of the estimate
+     * @param random the randomness of the noise
+     * @return L̂, or empty
      */
     public OptionalDouble estimate(double[][] g, int count, PrivacyParams params, double tau, RandomSource random) {
         DpPreconditions.checkPositiveDelta(params.delta(), "PrivRange");

@@ -43,33 +43,64 @@ public final class PrivateLowRankApproximation {
         this.random = b.random;
     }
 
+    /**
+     * A builder; {@code rank} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
     /** The factored release B = left · rightᵀ (both d × 2k). */
     public record Result(Matrix left, Matrix right, PrivacyGuarantee guarantee) {
+        /**
+         * Copies the factors, so that the record is immutable.
+         *
+         * @param left      the left factor, d × 2k
+         * @param right     the right factor, d × 2k
+         * @param guarantee what the release satisfies
+         */
         public Result {
             left = left.copy();
             right = right.copy();
         }
 
+        /**
+         * The left factor, d × 2k.
+         *
+         * @return a copy of it
+         */
         @Override
         public Matrix left() {
             return left.copy();
         }
 
+        /**
+         * The right factor, d × 2k.
+         *
+         * @return a copy of it
+         */
         @Override
         public Matrix right() {
             return right.copy();
         }
 
-        /** B·v = left·(rightᵀ·v), without forming B. Not modified: v. */
+        /**
+         * B·v = left·(rightᵀ·v), without forming B. Not modified: v.
+         *
+         * @param v a vector of length d
+         * @return B·v
+         */
         public double[] times(double[] v) {
             return left.times(right.transposeTimes(v));
         }
 
-        /** The dense d × d matrix B (for small d only: tests, diagnostics). */
+        /**
+         * The dense d × d matrix B (for small d only: tests, diagnostics).
+         *
+         * @return a new d × d matrix
+         */
         public Matrix toDense() {
             return left.times(right.transpose());
         }
@@ -84,42 +115,77 @@ public final class PrivateLowRankApproximation {
         private PrivatePowerMethod.Calibration calibration = PrivatePowerMethod.Calibration.EXACT;
         private RandomSource random;
 
-        /** How σ is set for (ε, δ) (default exact composition; {@code PAPER} for Fig. 3's σ with L + 1 products). */
+        /**
+         * How σ is set for (ε, δ) (default exact composition; {@code PAPER} for Fig. 3's σ with L + 1 products).
+         *
+         * @param calibration the calibration
+         * @return this builder
+         */
         public Builder calibration(PrivatePowerMethod.Calibration calibration) {
             this.calibration = java.util.Objects.requireNonNull(calibration, "calibration");
             return this;
         }
 
-        /** The target rank k ≥ 1 (the release has rank ≤ 2k; requires 2k ≤ d). */
+        /**
+         * The target rank k ≥ 1 (the release has rank ≤ 2k; requires 2k ≤ d).
+         *
+         * @param k k
+         * @return this builder
+         */
         public Builder rank(int k) {
             this.k = DpPreconditions.checkAtLeast("rank", k, 1);
             return this;
         }
 
-        /** L ≥ 1: the release uses L + 1 noisy products (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}). */
+        /**
+         * L ≥ 1: the release uses L + 1 noisy products (default {@value NoisyPowerMethod#DEFAULT_ITERATIONS}).
+         *
+         * @param iterations L
+         * @return this builder
+         */
         public Builder iterations(int iterations) {
             this.iterations = DpPreconditions.checkAtLeast("iterations", iterations, 1);
             return this;
         }
 
-        /** The noise variant and relation (default {@link PpmNoise#ENTRY_LEVEL_GAUSSIAN}). */
+        /**
+         * The noise variant and relation (default {@link PpmNoise#ENTRY_LEVEL_GAUSSIAN}).
+         *
+         * @param noise the noise variant
+         * @return this builder
+         */
         public Builder noise(PpmNoise noise) {
             this.noise = Objects.requireNonNull(noise, "noise");
             return this;
         }
 
-        /** s, the size of one neighbouring change (default 1). */
+        /**
+         * s, the size of one neighbouring change (default 1).
+         *
+         * @param s s, &gt; 0
+         * @return this builder
+         */
         public Builder sensitivityScale(double s) {
             this.sensitivityScale = DpPreconditions.checkSensitivity("sensitivityScale", s);
             return this;
         }
 
-        /** Default {@link RandomSource#secure()}. */
+        /**
+         * Default {@link RandomSource#secure()}.
+         *
+         * @param random the randomness of the noise
+         * @return this builder
+         */
         public Builder randomSource(RandomSource random) {
             this.random = Objects.requireNonNull(random, "randomSource");
             return this;
         }
 
+        /**
+         * The mechanism with this configuration.
+         *
+         * @return a new mechanism
+         */
         public PrivateLowRankApproximation build() {
             if (k < 0) {
                 throw new IllegalArgumentException("rank k was not set; call rank(k) with 1 <= 2k <= d");
@@ -131,7 +197,13 @@ public final class PrivateLowRankApproximation {
         }
     }
 
-    /** Releases B for {@code a}, spending {@code budget} (σ calibrated for L + 1 products). */
+    /**
+     * Releases B for {@code a}, spending {@code budget} (σ calibrated for L + 1 products).
+     *
+     * @param a      A, d × d symmetric
+     * @param budget the (ε, δ) to spend
+     * @return B with its guarantee
+     */
     public Result release(SymmetricOperator a, PrivacyParams budget) {
         if (2 * k > a.dimension()) {
             throw new IllegalArgumentException("rank k = " + k + " needs 2k <= d = " + a.dimension()

@@ -106,6 +106,11 @@ public final class PrivatePowerMethod {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
+    /**
+     * A builder; {@code components} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -125,19 +130,34 @@ public final class PrivatePowerMethod {
             return this;
         }
 
-        /** How σ is set for (ε, δ): {@link Calibration#EXACT} (default) or Fig. 3's {@link Calibration#PAPER}. */
+        /**
+         * How σ is set for (ε, δ): {@link Calibration#EXACT} (default) or Fig. 3's {@link Calibration#PAPER}.
+         *
+         * @param calibration the calibration
+         * @return this builder
+         */
         public Builder calibration(Calibration calibration) {
             this.calibration = Objects.requireNonNull(calibration, "calibration");
             return this;
         }
 
-        /** The noise variant and relation for explicit matrices (default {@link PpmNoise#ENTRY_LEVEL_GAUSSIAN}). */
+        /**
+         * The noise variant and relation for explicit matrices (default {@link PpmNoise#ENTRY_LEVEL_GAUSSIAN}).
+         *
+         * @param noise the noise variant
+         * @return this builder
+         */
         public Builder noise(PpmNoise noise) {
             this.noise = Objects.requireNonNull(noise, "noise");
             return this;
         }
 
-        /** s: the size of one neighbouring change (default 1, as in Def. 4.1/4.4). */
+        /**
+         * s: the size of one neighbouring change (default 1, as in Def. 4.1/4.4).
+         *
+         * @param s s, &gt; 0
+         * @return this builder
+         */
         public Builder sensitivityScale(double s) {
             this.sensitivityScale = DpPreconditions.checkSensitivity("sensitivityScale", s);
             return this;
@@ -146,13 +166,20 @@ public final class PrivatePowerMethod {
         /**
          * The unit is a symmetric pair of entries (a,b),(b,a), each changing by at most the sensitivity scale:
          * the effective s is multiplied by √2 (spec §8 #34). For the entry-level variants only.
+         *
+         * @return this builder
          */
         public Builder symmetricPairUnit() {
             this.symmetricPairs = true;
             return this;
         }
 
-        /** The row relation of {@link #fit} (default ADD_REMOVE_ROW; both give s = β²). */
+        /**
+         * The row relation of {@link #fit} (default ADD_REMOVE_ROW; both give s = β²).
+         *
+         * @param neighbouring the row relation
+         * @return this builder
+         */
         public Builder rowNeighbouring(Neighbouring neighbouring) {
             Objects.requireNonNull(neighbouring, "rowNeighbouring");
             if (neighbouring != Neighbouring.ADD_REMOVE_ROW && neighbouring != Neighbouring.REPLACE_ROW) {
@@ -163,7 +190,12 @@ public final class PrivatePowerMethod {
             return this;
         }
 
-        /** X_0 (d × p; orthonormalised). Must not depend on A. Default: uniformly random. */
+        /**
+         * X_0 (d × p; orthonormalised). Must not depend on A. Default: uniformly random.
+         *
+         * @param x0 X_0
+         * @return this builder
+         */
         public Builder initialBasis(Matrix x0) {
             this.initialBasis = Objects.requireNonNull(x0, "initialBasis").copy();
             return this;
@@ -178,6 +210,11 @@ public final class PrivatePowerMethod {
             return this;
         }
 
+        /**
+         * The method with this configuration.
+         *
+         * @return a new method
+         */
         public PrivatePowerMethod build() {
             checkShared();
             if (symmetricPairs && (noise == PpmNoise.SPECTRAL_GAUSSIAN || noise == PpmNoise.SPECTRAL_LAPLACE)) {
@@ -188,7 +225,14 @@ public final class PrivatePowerMethod {
         }
     }
 
-    /** Fig. 3's σ = ε⁻¹√(4·p·L·ln(1/δ)). */
+    /**
+     * Fig. 3's σ = ε⁻¹√(4·p·L·ln(1/δ)).
+     *
+     * @param p          the block size
+     * @param iterations L
+     * @param budget     (ε, δ), δ &gt; 0
+     * @return σ
+     */
     public static double sigma(int p, int iterations, PrivacyParams budget) {
         DpPreconditions.checkAtLeast("blockSize", p, 1);
         DpPreconditions.checkAtLeast("iterations", iterations, 1);
@@ -200,6 +244,12 @@ public final class PrivatePowerMethod {
      * The smallest σ (per unit of sensitivity) whose p·L Gaussian releases on d coordinates meet (ε, δ) exactly:
      * σ = A/(1 − A·c) with A = √(pL)/μ*(ε, δ) and c = √d·2⁻⁴³, so that μ = √(pL)(1 + c·σ)/σ = μ* covers the
      * sampler's rounding (each coordinate moved by at most half its granularity g ≤ 2⁻⁴³·σ·scale).
+     *
+     * @param p          the block size
+     * @param iterations L
+     * @param d          the dimension
+     * @param budget     the (ε, δ), δ &gt; 0
+     * @return σ per unit of sensitivity
      */
     public static double exactSigma(int p, int iterations, int d, PrivacyParams budget) {
         DpPreconditions.checkAtLeast("blockSize", p, 1);
@@ -215,7 +265,15 @@ public final class PrivatePowerMethod {
         return calibration == Calibration.PAPER ? sigma(p, iterations, budget) : exactSigma(p, iterations, d, budget);
     }
 
-    /** Lemma 4.5's Laplace scale λ = 10·p·L·√d/ε (for s = 1). */
+    /**
+     * Lemma 4.5's Laplace scale λ = 10·p·L·√d/ε (for s = 1).
+     *
+     * @param p          the block size
+     * @param iterations L
+     * @param d          the dimension
+     * @param epsilon    ε, &gt; 0
+     * @return λ
+     */
     public static double laplaceScale(int p, int iterations, int d, double epsilon) {
         DpPreconditions.checkEpsilon(epsilon);
         return 10.0 * p * iterations * Math.sqrt(d) / epsilon;
@@ -225,6 +283,12 @@ public final class PrivatePowerMethod {
      * The ε actually achieved by Gaussian noise σ·(sensitivity) on p·L column products, through zCDP:
      * ρ = (1 + η)²·p·L/(2σ²) and ε' = ρ + 2√(ρ ln(1/δ)), where η bounds the relative sensitivity
      * inflation from rounding d coordinates to the sampler's granularity (≤ √d·σ·2⁻⁴³).
+     *
+     * @param p          the block size
+     * @param iterations L
+     * @param d          the dimension
+     * @param budget     the (ε, δ) σ was calibrated for
+     * @return ε'
      */
     public static double gaussianEpsilonAchieved(int p, int iterations, int d, PrivacyParams budget) {
         double sigma = sigma(p, iterations, budget);
@@ -234,12 +298,21 @@ public final class PrivatePowerMethod {
         return rho + 2 * Math.sqrt(rho * lnInv);
     }
 
-    /** μ(A), see {@link Coherence#of(Matrix)}. */
+    /**
+     * μ(A), see {@link Coherence#of(Matrix)}.
+     *
+     * @param a a d × d symmetric matrix
+     * @return μ(A)
+     */
     public static double coherence(Matrix a) {
         return Coherence.of(a);
     }
 
-    /** The number of passes {@link #fit} makes over rows: L. */
+    /**
+     * The number of passes {@link #fit} makes over rows: L.
+     *
+     * @return L
+     */
     public int passes() {
         return iterations;
     }
@@ -247,6 +320,10 @@ public final class PrivatePowerMethod {
     /**
      * Runs Fig. 3 on the explicit symmetric matrix {@code a} with the configured {@link PpmNoise} variant and
      * returns X_L, its ordered top-k and the trace.
+     *
+     * @param a      A, d × d symmetric
+     * @param budget the (ε, δ) to spend
+     * @return X_L, its ordered top-k and the trace, with the guarantee
      */
     public PowerMethodResult iterate(SymmetricOperator a, PrivacyParams budget) {
         return iterate(a, budget, noise, sensitivityScale, noise == PpmNoise.SPECTRAL_GAUSSIAN
@@ -254,7 +331,13 @@ public final class PrivatePowerMethod {
                 unitFor(noise, unitScale, symmetricPairs));
     }
 
-    /** Runs Fig. 3 on {@code a} and returns the top-k as a {@link PrivateSubspace}. */
+    /**
+     * Runs Fig. 3 on {@code a} and returns the top-k as a {@link PrivateSubspace}.
+     *
+     * @param a      A, d × d symmetric
+     * @param budget the (ε, δ) to spend
+     * @return the top-k basis with its guarantee
+     */
     public PrivateSubspace release(SymmetricOperator a, PrivacyParams budget) {
         PowerMethodResult r = iterate(a, budget);
         return toSubspace(r, budget, noise, sensitivityScale, "explicit symmetric matrix (d = " + a.dimension() + ")");
@@ -264,6 +347,10 @@ public final class PrivatePowerMethod {
      * Runs on A = XᵀX of bounded rows (one pass per iteration, XᵀX never formed), with spectral noise for
      * s = β²·sensitivityScale: Gaussian when δ &gt; 0 ({@link PpmNoise#SPECTRAL_GAUSSIAN}, or the configured
      * variant if it is spectral), Laplace ({@link PpmNoise#SPECTRAL_LAPLACE}) when δ = 0.
+     *
+     * @param rows   the rows; they must declare an L2 bound β
+     * @param budget the (ε, δ) to spend
+     * @return the top-k basis with its guarantee
      */
     public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");

@@ -38,33 +38,65 @@ public final class PrivateSubspace {
         this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
     }
 
+    /**
+     * The algorithm's CLI name, e.g. "analyze-gauss".
+     *
+     * @return the name
+     */
     public String algorithm() {
         return algorithm;
     }
 
-    /** d × k, orthonormal columns (a copy). */
+    /**
+     * d × k, orthonormal columns (a copy).
+     *
+     * @return a new d × k matrix
+     */
     public Matrix components() {
         return components.copy();
     }
 
+    /**
+     * The dimension d.
+     *
+     * @return d
+     */
     public int dimension() {
         return components.rows();
     }
 
+    /**
+     * The number of components k.
+     *
+     * @return k
+     */
     public int k() {
         return components.cols();
     }
 
-    /** Released eigenvalue estimates for the k components, if the algorithm releases them. */
+    /**
+     * Released eigenvalue estimates for the k components, if the algorithm releases them.
+     *
+     * @return a copy of the k estimates, or empty
+     */
     public Optional<double[]> explainedVariance() {
         return Optional.ofNullable(explainedVariance).map(double[]::clone);
     }
 
-    /** The privacy guarantee; empty only for non-private references. */
+    /**
+     * The privacy guarantee; empty only for non-private references.
+     *
+     * @return the guarantee, or empty
+     */
     public Optional<PrivacyGuarantee> guarantee() {
         return Optional.ofNullable(guarantee);
     }
 
+    /**
+     * Facts about the run (not private: see {@link Diagnostics}).
+     *
+     * @return the diagnostics
+     */
     public Diagnostics diagnostics() {
         return diagnostics;
     }
@@ -72,6 +104,9 @@ public final class PrivateSubspace {
     /**
      * The first {@code k} components and their eigenvalues, with the same guarantee and diagnostics:
      * post-processing, for a subspace fitted for more components than are kept.
+     *
+     * @param k the number kept, 1 ≤ k ≤ {@link #k()}
+     * @return the leading subspace
      */
     public PrivateSubspace leading(int k) {
         if (k < 1 || k > k()) {
@@ -82,7 +117,12 @@ public final class PrivateSubspace {
                 diagnostics);
     }
 
-    /** The k coordinates Uᵀx of a row. Post-processing: spends no budget. */
+    /**
+     * The k coordinates Uᵀx of a row. Post-processing: spends no budget.
+     *
+     * @param row a row of length d
+     * @return a new array of k coordinates
+     */
     public double[] transform(double[] row) {
         return components.transposeTimes(row);
     }

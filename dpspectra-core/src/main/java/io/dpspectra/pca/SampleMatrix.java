@@ -7,16 +7,34 @@ package io.dpspectra.pca;
  * <p>Reference: spec stochastic-and-power-methods.md §0 (sample matrices).
  */
 public interface SampleMatrix {
-    /** The dimension d. */
+    /**
+     * The dimension d.
+     *
+     * @return d
+     */
     int dimension();
 
-    /** out ← A w. Not modified: w. Modified: out (length d). */
+    /**
+     * out ← A w. Not modified: w. Modified: out (length d).
+     *
+     * @param w   a vector of length d
+     * @param out receives A w
+     */
     void times(double[] w, double[] out);
 
-    /** Tr(A). */
+    /**
+     * Tr(A).
+     *
+     * @return Tr(A), ≥ 0
+     */
     double trace();
 
-    /** A rank-one sample x xᵀ over the given buffer (not copied: the caller owns it). */
+    /**
+     * A rank-one sample x xᵀ over the given buffer (not copied: the caller owns it).
+     *
+     * @param x the row
+     * @return the sample
+     */
     static SampleMatrix rankOne(double[] x) {
         return new RankOne(x);
     }
@@ -29,7 +47,11 @@ public interface SampleMatrix {
             this.x = x;
         }
 
-        /** The row x (the buffer itself). */
+        /**
+         * The row x (the buffer itself).
+         *
+         * @return x
+         */
         public double[] row() {
             return x;
         }

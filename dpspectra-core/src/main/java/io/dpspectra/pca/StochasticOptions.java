@@ -20,6 +20,9 @@ abstract class StochasticOptions<B extends StochasticOptions<B>> extends Subspac
      * The learning-rate schedule η(i, t) of the Oja steps, restarted every deflation round (a public
      * hyper-parameter, never derived from the data). Default 1/(1 + t) ({@link LearningRate#paperOja},
      * App. G.1, spec §8 #18); the k-DP-PCA experiments use {@link LearningRate#appendixG}.
+     *
+     * @param eta the schedule
+     * @return this builder
      */
     public B learningRate(LearningRate eta) {
         this.learningRate = Objects.requireNonNull(eta, "learningRate");

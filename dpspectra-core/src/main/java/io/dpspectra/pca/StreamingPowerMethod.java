@@ -49,6 +49,11 @@ public final class StreamingPowerMethod {
         this.trace = b.trace;
     }
 
+    /**
+     * A builder; {@code components} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -63,25 +68,45 @@ public final class StreamingPowerMethod {
             return this;
         }
 
-        /** Rows read per BLAS block (default {@link BlockGramProduct#defaultBlockRows(int)}); a memory/speed knob only. */
+        /**
+         * Rows read per BLAS block (default {@link BlockGramProduct#defaultBlockRows(int)}); a memory/speed knob only.
+         *
+         * @param blockRows the rows per block, ≥ 1
+         * @return this builder
+         */
         public Builder blockRows(int blockRows) {
             this.blockRows = DpPreconditions.checkAtLeast("blockRows", blockRows, 1);
             return this;
         }
 
-        /** Records the per-iteration trace even without a truth. */
+        /**
+         * Records the per-iteration trace even without a truth.
+         *
+         * @param trace whether to record the trace
+         * @return this builder
+         */
         public Builder trace(boolean trace) {
             this.trace = trace;
             return this;
         }
 
+        /**
+         * The method with this configuration.
+         *
+         * @return a new method
+         */
         public StreamingPowerMethod build() {
             checkShared();
             return new StreamingPowerMethod(this);
         }
     }
 
-    /** Runs Fig. 2 on the first n rows of {@code rows} (n = {@link RowSource#knownSize()}). */
+    /**
+     * Runs Fig. 2 on the first n rows of {@code rows} (n = {@link RowSource#knownSize()}).
+     *
+     * @param rows the rows, of known size n ≥ L
+     * @return X_L, its ordered top-k and the trace (no guarantee)
+     */
     public PowerMethodResult run(RowSource rows) {
         long n = rows.knownSize().orElseThrow(() -> new IllegalArgumentException("the streaming power method needs"
                 + " the number of rows n to set T = floor(n/L), but " + rows.describe() + " does not know its size;"
@@ -89,7 +114,13 @@ public final class StreamingPowerMethod {
         return run(rows, n);
     }
 
-    /** Runs Fig. 2 on the first n rows of {@code rows}, in one pass. */
+    /**
+     * Runs Fig. 2 on the first n rows of {@code rows}, in one pass.
+     *
+     * @param rows the rows
+     * @param n    the number of rows to use, ≥ L
+     * @return X_L, its ordered top-k and the trace (no guarantee)
+     */
     public PowerMethodResult run(RowSource rows, long n) {
         int d = rows.dimension();
         PowerIterations.checkShape(d, k, p);
@@ -121,7 +152,13 @@ public final class StreamingPowerMethod {
         }
     }
 
-    /** Runs on {@code rows} with n rows, as a non-private {@link PrivateSubspace} (no guarantee). */
+    /**
+     * Runs on {@code rows} with n rows, as a non-private {@link PrivateSubspace} (no guarantee).
+     *
+     * @param rows the rows
+     * @param n    the number of rows to use, ≥ L
+     * @return the top-k basis (no guarantee)
+     */
     public PrivateSubspace fit(RowSource rows, long n) {
         PowerMethodResult r = run(rows, n);
         Diagnostics diag = Diagnostics.builder()

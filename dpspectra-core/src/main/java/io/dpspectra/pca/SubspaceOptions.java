@@ -16,13 +16,23 @@ abstract class SubspaceOptions<B extends SubspaceOptions<B>> {
 
     abstract B self();
 
-    /** The number k ≥ 1 of components (required; checked against d when fitting). */
+    /**
+     * The number k ≥ 1 of components (required; checked against d when fitting).
+     *
+     * @param k k
+     * @return this builder
+     */
     public B components(int k) {
         this.k = DpPreconditions.checkAtLeast("components", k, 1);
         return self();
     }
 
-    /** The randomness of the noise and of any random start (default {@link RandomSource#secure()}). */
+    /**
+     * The randomness of the noise and of any random start (default {@link RandomSource#secure()}).
+     *
+     * @param random the randomness
+     * @return this builder
+     */
     public B randomSource(RandomSource random) {
         this.random = Objects.requireNonNull(random, "randomSource");
         return self();

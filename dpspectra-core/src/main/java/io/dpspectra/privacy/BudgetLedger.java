@@ -57,13 +57,35 @@ public final class BudgetLedger {
     private static final String MAGIC_V2 = "dpspectra-ledger 2";
     private static final String MAGIC_V1 = "dpspectra-ledger 1";
 
-    /** One recorded spend; {@code rho} is its zCDP cost (NaN when it has none), {@code profile} what it ran. */
+    /**
+     * One recorded spend.
+     *
+     * @param params  its (ε, δ)
+     * @param rho     its zCDP cost, NaN when it has none
+     * @param profile what the release ran
+     * @param at      when it was charged (ISO-8601)
+     * @param purpose what it was for
+     */
     public record Spend(PrivacyParams params, double rho, PrivacyProfile profile, String at, String purpose) {
+        /**
+         * Validates the spend.
+         *
+         * @param params  its (ε, δ)
+         * @param rho     its zCDP cost, NaN when it has none
+         * @param profile what the release ran
+         * @param at      when it was charged
+         * @param purpose what it was for
+         */
         public Spend {
             Objects.requireNonNull(params, "params");
             Objects.requireNonNull(profile, "profile");
         }
 
+        /**
+         * Whether the spend states a zCDP cost.
+         *
+         * @return true unless {@code rho} is NaN
+         */
         public boolean hasRho() {
             return !Double.isNaN(rho);
         }
@@ -71,21 +93,38 @@ public final class BudgetLedger {
 
     /** The ledger's content: its total, how it composes, and its spends, oldest first. */
     public record State(PrivacyParams total, PrivacyAccountant.Accounting accounting, List<Spend> spends) {
-        /** The basic composition of the spends (zero when none). */
+        /**
+         * The basic composition of the spends (zero when none).
+         *
+         * @return Σε, ≥ 0
+         */
         public double spentEpsilon() {
             return spends.stream().mapToDouble(s -> s.params().epsilon()).sum();
         }
 
+        /**
+         * The basic composition's δ of the spends (zero when none).
+         *
+         * @return Σδ, ≥ 0
+         */
         public double spentDelta() {
             return spends.stream().mapToDouble(s -> s.params().delta()).sum();
         }
 
-        /** Σρ of the spends, NaN when one has no zCDP cost. */
+        /**
+         * Σρ of the spends, NaN when one has no zCDP cost.
+         *
+         * @return Σρ, or NaN
+         */
         public double spentRho() {
             return spends.stream().mapToDouble(Spend::rho).sum();
         }
 
-        /** An accountant over the total with every spend restored. */
+        /**
+         * An accountant over the total with every spend restored.
+         *
+         * @return a new accountant in the state the spends left it
+         */
         public PrivacyAccountant accountant() {
             PrivacyAccountant a = PrivacyAccountant.of(accounting, total);
             List<PrivacyAccountant.Entry> entries = new ArrayList<>();
@@ -96,7 +135,11 @@ public final class BudgetLedger {
             return a;
         }
 
-        /** The composition of the spends' profiles, or null when nothing was spent. */
+        /**
+         * The composition of the spends' profiles, or null when nothing was spent.
+         *
+         * @return the composed profile, or null
+         */
         public PrivacyProfile spentProfile() {
             return spends.isEmpty() ? null : PrivacyProfile.compose(spends.stream().map(Spend::profile).toList());
         }
@@ -105,7 +148,14 @@ public final class BudgetLedger {
     private BudgetLedger() {
     }
 
-    /** Creates a new basic-composition ledger at {@code file}; refuses to overwrite an existing one. */
+    /**
+     * Creates a new basic-composition ledger at {@code file}; refuses to overwrite an existing one.
+     *
+     * @param file  the ledger to create; must not exist
+     * @param total the total budget the ledger will allow
+     * @throws IllegalArgumentException when {@code file} exists
+     * @throws java.io.UncheckedIOException when the file cannot be written
+     */
     public static void init(Path file, PrivacyParams total) {
         init(file, total, PrivacyAccountant.Accounting.BASIC);
     }
@@ -113,6 +163,12 @@ public final class BudgetLedger {
     /**
      * Creates a new ledger at {@code file} with the total budget and its accounting; refuses to overwrite an
      * existing one. zCDP accounting needs a total δ &gt; 0.
+     *
+     * @param file       the ledger to create; must not exist
+     * @param total      the total budget the ledger will allow
+     * @param accounting how the spends compose
+     * @throws IllegalArgumentException when {@code file} exists, or zCDP is asked with δ = 0
+     * @throws java.io.UncheckedIOException when the file cannot be written
      */
     public static void init(Path file, PrivacyParams total, PrivacyAccountant.Accounting accounting) {
         Objects.requireNonNull(total, "total");
@@ -136,7 +192,14 @@ public final class BudgetLedger {
         }
     }
 
-    /** Reads a ledger (without locking: for display). */
+    /**
+     * Reads a ledger (without locking: for display).
+     *
+     * @param file the ledger
+     * @return its total, accounting and spends
+     * @throws java.io.UncheckedIOException when the file cannot be read
+     * @throws IllegalArgumentException when the file is not a valid ledger (the message names the line)
+     */
     public static State read(Path file) {
         try {
             return parse(file, Files.readAllLines(file, StandardCharsets.UTF_8));
@@ -146,12 +209,29 @@ public final class BudgetLedger {
         }
     }
 
-    /** {@link #charge(Path, String, PrivacyParams, double)} with ρ = ε²/2 for pure ε and none otherwise. */
+    /**
+     * {@link #charge(Path, String, PrivacyParams, double)} with ρ = ε²/2 for pure ε and none otherwise.
+     *
+     * @param file    the ledger
+     * @param purpose what the spend is for, recorded in the ledger
+     * @param params  the (ε, δ) to charge
+     * @return the ledger after the charge
+     * @throws BudgetExceededException when the spend would exceed the total (nothing is recorded)
+     */
     public static State charge(Path file, String purpose, PrivacyParams params) {
         return charge(file, purpose, params, new PrivacyAccountant.Entry(purpose, params).rho());
     }
 
-    /** {@link #charge(Path, String, PrivacyParams, double, PrivacyProfile)} with the (ε, δ) point as profile. */
+    /**
+     * {@link #charge(Path, String, PrivacyParams, double, PrivacyProfile)} with the (ε, δ) point as profile.
+     *
+     * @param file    the ledger
+     * @param purpose what the spend is for, recorded in the ledger
+     * @param params  the (ε, δ) to charge
+     * @param rho     the spend's zCDP cost, or NaN for none
+     * @return the ledger after the charge
+     * @throws BudgetExceededException when the spend would exceed the total (nothing is recorded)
+     */
     public static State charge(Path file, String purpose, PrivacyParams params, double rho) {
         return charge(file, purpose, params, rho, PrivacyProfile.of(params));
     }
@@ -161,6 +241,12 @@ public final class BudgetLedger {
      * {@code purpose} against the ledger, atomically (see the class comment), and returns the ledger after the
      * charge.
      *
+     * @param file    the ledger
+     * @param purpose what the spend is for, recorded in the ledger
+     * @param params  the (ε, δ) to charge
+     * @param rho     the spend's zCDP cost, or NaN for none
+     * @param profile what the release runs, composed by a PLD ledger
+     * @return the ledger after the charge
      * @throws BudgetExceededException when the spend would exceed the total under the ledger's accounting
      *                                 (nothing is recorded)
      */
@@ -215,7 +301,12 @@ public final class BudgetLedger {
         }
     }
 
-    /** What remains under the ledger's accounting, as text. */
+    /**
+     * What remains under the ledger's accounting, as text.
+     *
+     * @param s a ledger's state
+     * @return the remaining budget in words
+     */
     public static String remaining(State s) {
         return s.accountant().remainingText();
     }

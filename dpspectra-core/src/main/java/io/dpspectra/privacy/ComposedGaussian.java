@@ -25,7 +25,12 @@ public final class ComposedGaussian {
     private ComposedGaussian() {
     }
 
-    /** ρ = (√(ε + ln(1/δ)) − √ln(1/δ))², the largest total zCDP meeting (ε, δ) (δ must be &gt; 0). */
+    /**
+     * ρ = (√(ε + ln(1/δ)) − √ln(1/δ))², the largest total zCDP meeting (ε, δ) (δ must be &gt; 0).
+     *
+     * @param target the (ε, δ) the composition must meet, δ &gt; 0
+     * @return ρ, &gt; 0
+     */
     public static double zcdpRho(PrivacyParams target) {
         DpPreconditions.checkPositiveDelta(target.delta(), "zCDP composition of Gaussian releases");
         double l = Math.log(1 / target.delta());
@@ -36,6 +41,10 @@ public final class ComposedGaussian {
     /**
      * ε = ρ + 2√(ρ ln(1/δ)): ρ-zCDP implies (ε, δ)-DP for every δ &gt; 0 (Bun &amp; Steinke 2016, Prop. 1.3).
      * Zero for ρ = 0.
+     *
+     * @param rho   ρ, finite and ≥ 0
+     * @param delta δ, in (0, 1)
+     * @return ε, ≥ 0
      */
     public static double zcdpEpsilon(double rho, double delta) {
         if (!(rho >= 0 && Double.isFinite(rho))) {
@@ -45,14 +54,29 @@ public final class ComposedGaussian {
         return rho + 2 * Math.sqrt(rho * Math.log(1 / delta));
     }
 
-    /** σ = Δ·√(T/(2ρ)) for T Gaussian releases of L2 sensitivity Δ that together meet (ε, δ) through zCDP. */
+    /**
+     * σ = Δ·√(T/(2ρ)) for T Gaussian releases of L2 sensitivity Δ that together meet (ε, δ) through zCDP.
+     *
+     * @param l2Sensitivity Δ, &gt; 0
+     * @param releases      T, ≥ 1
+     * @param target        the (ε, δ) of all T releases together, δ &gt; 0
+     * @return σ, &gt; 0
+     */
     public static double zcdpSigma(double l2Sensitivity, int releases, PrivacyParams target) {
-        DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
+        DpPreconditions.checkSensitivity("the L2 sensitivity", l2Sensitivity);
         DpPreconditions.checkAtLeast("iterations", releases, 1);
         return l2Sensitivity * Math.sqrt(releases / (2 * zcdpRho(target)));
     }
 
-    /** ε(δ) of T Poisson-subsampled Gaussian steps at rate q with noise multiplier z (add/remove-one). */
+    /**
+     * ε(δ) of T Poisson-subsampled Gaussian steps at rate q with noise multiplier z (add/remove-one).
+     *
+     * @param q     the sampling rate, in (0, 1]
+     * @param z     the noise multiplier σ/Δ, &gt; 0
+     * @param steps T, ≥ 1
+     * @param delta δ, in (0, 1)
+     * @return ε, ≥ 0
+     */
     public static double poissonEpsilon(double q, double z, int steps, double delta) {
         checkRate(q);
         DpPreconditions.checkPositive("noise multiplier", z);
@@ -70,6 +94,12 @@ public final class ComposedGaussian {
     /**
      * The smallest noise multiplier z (to 1e-6 relative, rounded up) with {@link #poissonEpsilon} ≤ ε for the
      * add/remove target; throws when even z = 200 is not enough.
+     *
+     * @param q      the sampling rate, in (0, 1]
+     * @param steps  T, ≥ 1
+     * @param target the add/remove (ε, δ) to meet, δ &gt; 0
+     * @return z, &gt; 0
+     * @throws IllegalArgumentException when no z up to 200 meets the target
      */
     public static double poissonNoiseMultiplier(double q, int steps, PrivacyParams target) {
         checkRate(q);
@@ -92,7 +122,12 @@ public final class ComposedGaussian {
         return hi;
     }
 
-    /** The add/remove target that gives (ε, δ) under replace-one by group privacy of size 2. */
+    /**
+     * The add/remove target that gives (ε, δ) under replace-one by group privacy of size 2.
+     *
+     * @param replaceTarget the (ε, δ) wanted under replace-one
+     * @return the (ε, δ) to meet under add/remove
+     */
     public static PrivacyParams addRemoveTargetForReplace(PrivacyParams replaceTarget) {
         double e = replaceTarget.epsilon() / 2;
         return new PrivacyParams(e, replaceTarget.delta() / (1 + Math.exp(e)));

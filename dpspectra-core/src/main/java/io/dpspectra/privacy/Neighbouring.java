@@ -21,6 +21,11 @@ public enum Neighbouring {
         this.description = description;
     }
 
+    /**
+     * The relation in words, for guarantees and reports (e.g. "replace one row (n public)").
+     *
+     * @return the description
+     */
     public String description() {
         return description;
     }

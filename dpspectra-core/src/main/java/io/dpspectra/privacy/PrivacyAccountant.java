@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * A total privacy budget (ε, δ) and a ledger of what has been spent from it, composed by basic
- * composition across ledger entries ({@link Accounting#BASIC}, the default) or by zero-concentrated DP
- * ({@link Accounting#ZCDP}, see {@link #zcdp}). Every charge is checked against what remains BEFORE it is
+ * composition across ledger entries ({@link Accounting#BASIC}, the default), by zero-concentrated DP
+ * ({@link Accounting#ZCDP}, see {@link #zcdp}) or by privacy loss distributions ({@link Accounting#PLD}, see
+ * {@link #pld}). Every charge is checked against what remains BEFORE it is
  * recorded: a caller charges the planned spend first and reads data only if the charge succeeded.
  * An overspend throws {@link BudgetExceededException} and records nothing.
  *
@@ -32,6 +33,17 @@ import java.util.Objects;
  * Privacy Accounting via a Rényi Filter", NeurIPS 2021, Theorem 3.1: zCDP is RDP at every order). An entry
  * with no ρ (e.g. a subsampled or other non-Gaussian δ mechanism) is refused by a zCDP accountant.
  *
+ * <p>PLD accounting ({@link #pld}): every entry carries the {@link PrivacyProfile} of what it ran (its (ε, δ)
+ * point when nothing tighter is stated), and a charge fits while the composition of every entry's profile is
+ * (ε, δ)-DP for the total: in closed form when every entry is Gaussian (μ-GDP composes to √(Σμ²)-GDP, Dong,
+ * Roth &amp; Su 2022), else by the privacy loss distributions of {@code io.dpspectra.privacy.pld}, discretised
+ * pessimistically (never below the exact δ(ε)). Adaptively chosen spends: for Gaussian entries the check is the
+ * GDP privacy filter of Smith &amp; Thakurta ("Fully Adaptive Composition for Gaussian Differential Privacy",
+ * 2022), valid whatever the analyst chooses. For entries of mixed kinds it is exact for sequences fixed in
+ * advance, but composing whole privacy curves is not a valid filter when each budget is chosen after seeing
+ * earlier outputs ("Privacy Filters are Captured by Residues", arXiv 2602.15815, 2026); such use needs basic
+ * accounting.
+ *
  * <p>Reference: Dwork &amp; Roth, "The Algorithmic Foundations of Differential Privacy" (2014),
  * Theorems 3.16 and 3.20; Bun &amp; Steinke, "Concentrated Differential Privacy: Simplifications,
  * Extensions, and Lower Bounds", TCC 2016; Dwork, Rothblum &amp; Vadhan, "Boosting and Differential Privacy",
@@ -53,11 +65,22 @@ public final class PrivacyAccountant {
     /**
      * One ledger line.
      *
+     * @param purpose what the release is for
+     * @param params  its (ε, δ)
      * @param rho     the entry's zCDP cost, or NaN when it has none (see {@link ComposedGaussian#zcdpRho})
      * @param profile what the entry runs, for PLD accounting ({@link PrivacyProfile#of}(params) when nothing
      *                tighter was stated)
      */
     public record Entry(String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
+        /**
+         * Validates the entry.
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         * @param rho     its zCDP cost, or NaN when it has none
+         * @param profile what the release runs
+         * @throws IllegalArgumentException for a negative or non-finite {@code rho}
+         */
         public Entry {
             Objects.requireNonNull(purpose, "purpose");
             Objects.requireNonNull(params, "params");
@@ -68,27 +91,54 @@ public final class PrivacyAccountant {
             }
         }
 
-        /** An entry without a zCDP cost, except that pure ε (δ = 0) is always ε²/2-zCDP. */
+        /**
+         * An entry without a zCDP cost, except that pure ε (δ = 0) is always ε²/2-zCDP.
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         */
         public Entry(String purpose, PrivacyParams params) {
             this(purpose, params, params.delta() == 0 ? pureRho(params.epsilon()) : Double.NaN);
         }
 
-        /** An entry with a stated zCDP cost and no profile tighter than its (ε, δ). */
+        /**
+         * An entry with a stated zCDP cost and no profile tighter than its (ε, δ).
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         * @param rho     its zCDP cost, or NaN when it has none
+         */
         public Entry(String purpose, PrivacyParams params, double rho) {
             this(purpose, params, rho, PrivacyProfile.of(params));
         }
 
-        /** An entry whose profile is known: its zCDP cost is the profile's ({@link PrivacyProfile#zcdpRho}). */
+        /**
+         * An entry whose profile is known: its zCDP cost is the profile's ({@link PrivacyProfile#zcdpRho}).
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         * @param profile what the release runs
+         */
         public Entry(String purpose, PrivacyParams params, PrivacyProfile profile) {
             this(purpose, params, profile.zcdpRho(), profile);
         }
 
+        /**
+         * Whether the entry states a zCDP cost.
+         *
+         * @return true unless {@code rho} is NaN
+         */
         public boolean hasRho() {
             return !Double.isNaN(rho);
         }
     }
 
-    /** ρ = ε²/2: a pure ε-DP release is ρ-zCDP (Bun &amp; Steinke 2016, Prop. 1.4). */
+    /**
+     * ρ = ε²/2: a pure ε-DP release is ρ-zCDP (Bun &amp; Steinke 2016, Prop. 1.4).
+     *
+     * @param epsilon ε, &gt; 0
+     * @return ρ = ε²/2
+     */
     public static double pureRho(double epsilon) {
         return epsilon * epsilon / 2;
     }
@@ -115,7 +165,12 @@ public final class PrivacyAccountant {
         this.totalRho = accounting == Accounting.ZCDP ? ComposedGaussian.zcdpRho(total) : Double.NaN;
     }
 
-    /** Basic composition against {@code total}. */
+    /**
+     * Basic composition against {@code total}.
+     *
+     * @param total the total budget
+     * @return a new accountant with nothing spent
+     */
     public static PrivacyAccountant total(PrivacyParams total) {
         return new PrivacyAccountant(Objects.requireNonNull(total, "total"), Accounting.BASIC);
     }
@@ -123,6 +178,9 @@ public final class PrivacyAccountant {
     /**
      * zCDP accounting against {@code total} (δ must be &gt; 0): the total ρ is
      * {@link ComposedGaussian#zcdpRho}(total), and every entry must state its ρ.
+     *
+     * @param total the total budget, δ &gt; 0
+     * @return a new accountant with nothing spent
      */
     public static PrivacyAccountant zcdp(PrivacyParams total) {
         Objects.requireNonNull(total, "total");
@@ -136,6 +194,10 @@ public final class PrivacyAccountant {
     /**
      * PLD accounting against {@code total} (δ must be &gt; 0): a charge fits while every entry's profile composed is
      * (ε, δ)-DP for the total (see the class comment, also on adaptively chosen releases).
+     *
+     * @param total the total budget
+     * @return a new accountant with nothing spent
+     * @throws IllegalArgumentException when the total's δ is 0
      */
     public static PrivacyAccountant pld(PrivacyParams total) {
         Objects.requireNonNull(total, "total");
@@ -146,7 +208,13 @@ public final class PrivacyAccountant {
         return new PrivacyAccountant(total, Accounting.PLD);
     }
 
-    /** An accountant of the given kind. */
+    /**
+     * An accountant of the given kind.
+     *
+     * @param accounting basic composition, zCDP or PLD
+     * @param total      the total budget
+     * @return a new accountant with nothing spent
+     */
     public static PrivacyAccountant of(Accounting accounting, PrivacyParams total) {
         return switch (accounting) {
             case ZCDP -> zcdp(total);
@@ -155,42 +223,90 @@ public final class PrivacyAccountant {
         };
     }
 
+    /**
+     * The total budget this accountant allows.
+     *
+     * @return the total (ε, δ)
+     */
     public PrivacyParams totalBudget() {
         return total;
     }
 
+    /**
+     * How the spends compose.
+     *
+     * @return basic composition or zCDP
+     */
     public Accounting accounting() {
         return accounting;
     }
 
-    /** The total ρ of a zCDP accountant (NaN for basic accounting). */
+    /**
+     * The total ρ of a zCDP accountant (NaN for basic accounting).
+     *
+     * @return the total ρ, or NaN
+     */
     public double totalRho() {
         return totalRho;
     }
 
-    /** The ρ spent so far by entries that state one. */
+    /**
+     * The ρ spent so far by entries that state one.
+     *
+     * @return Σρ of the recorded entries with a ρ, ≥ 0
+     */
     public synchronized double spentRho() {
         return spentRho;
     }
 
-    /** Spends {@code params} or throws without recording anything (pure ε counts ε²/2 under zCDP). */
+    /**
+     * Spends {@code params} or throws without recording anything (pure ε counts ε²/2 under zCDP).
+     *
+     * @param purpose what the release is for, recorded in the ledger
+     * @param params  the (ε, δ) to spend
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains
+     */
     public synchronized PrivacyParams spend(String purpose, PrivacyParams params) {
         chargePlan(List.of(new Entry(purpose, params)));
         return params;
     }
 
-    /** Spends {@code params} whose zCDP cost is {@code rho} (NaN: none), or throws without recording anything. */
+    /**
+     * Spends {@code params} whose zCDP cost is {@code rho} (NaN: none), or throws without recording anything.
+     *
+     * @param purpose what the release is for, recorded in the ledger
+     * @param params  the (ε, δ) to spend
+     * @param rho     its zCDP cost, or NaN for none
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains (or, under zCDP, states no ρ)
+     */
     public synchronized PrivacyParams spend(String purpose, PrivacyParams params, double rho) {
         chargePlan(List.of(new Entry(purpose, params, rho)));
         return params;
     }
 
-    /** Spends {@code params} of a release that runs {@code profile}, or throws without recording anything. */
+    /**
+     * Spends {@code params} of a release that runs {@code profile}, or throws without recording anything.
+     *
+     * @param purpose what the release is for
+     * @param params  the (ε, δ) to spend
+     * @param profile what the release runs
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains
+     */
     public synchronized PrivacyParams spend(String purpose, PrivacyParams params, PrivacyProfile profile) {
         chargePlan(List.of(new Entry(purpose, params, profile)));
         return params;
     }
 
+    /**
+     * Spends {@code params} for an unnamed release, or throws without recording anything.
+     *
+     * @param params the (ε, δ) to spend
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains
+     */
     public PrivacyParams spend(PrivacyParams params) {
         return spend("unnamed release", params);
     }
@@ -200,6 +316,7 @@ public final class PrivacyAccountant {
      * recorded or, if their sum exceeds what remains, none is and {@link BudgetExceededException}
      * names the requested, spent and remaining budget and what to do.
      *
+     * @param plan the releases to charge, at least one
      * @return the basic composition (sum) of the plan
      */
     public synchronized PrivacyParams chargePlan(List<Entry> plan) {
@@ -290,7 +407,11 @@ public final class PrivacyAccountant {
                 <= total.delta() * (1 + SLACK);
     }
 
-    /** The composition of every charged entry's profile, or null before the first charge. */
+    /**
+     * The composition of every charged entry's profile, or null before the first charge.
+     *
+     * @return the composed profile, or null
+     */
     public synchronized PrivacyProfile spentProfile() {
         return spentProfile;
     }
@@ -299,7 +420,12 @@ public final class PrivacyAccountant {
         return new PrivacyParams(spentEpsilon, Math.min(spentDelta, Math.nextDown(1.0)));
     }
 
-    /** True if {@code params} could be spent now (nothing is recorded). */
+    /**
+     * True if {@code params} could be spent now (nothing is recorded).
+     *
+     * @param params the (ε, δ) that would be spent
+     * @return whether {@link #spend(String, PrivacyParams)} would succeed now
+     */
     public synchronized boolean canSpend(PrivacyParams params) {
         if (accounting == Accounting.PLD) {
             PrivacyProfile p = PrivacyProfile.of(params);
@@ -316,6 +442,13 @@ public final class PrivacyAccountant {
      * Charges k adaptive runs of an (ε, δ) mechanism by advanced composition:
      * (ε', kδ + δ') with ε' = √(2k ln(1/δ'))·ε + kε(e^ε − 1), or basic composition (kε, kδ) when
      * that is smaller. One ledger entry is recorded.
+     *
+     * @param purpose    what the runs are for, recorded in the ledger
+     * @param each       the (ε, δ) of one run
+     * @param k          the number of runs, ≥ 1
+     * @param deltaPrime δ', in (0, 1)
+     * @return the (ε, δ) charged
+     * @throws BudgetExceededException when the charge does not fit in what remains
      */
     public synchronized PrivacyParams spendAdvanced(String purpose, PrivacyParams each, int k, double deltaPrime) {
         PrivacyParams composed = advancedComposition(each, k, deltaPrime);
@@ -329,15 +462,30 @@ public final class PrivacyAccountant {
     /**
      * Charges mechanisms run on pairwise disjoint subsets of the rows: by parallel composition their
      * joint cost is the maximum ε and the maximum δ. One ledger entry is recorded.
+     *
+     * @param purpose what the mechanisms are for, recorded in the ledger
+     * @param parts   the (ε, δ) of each mechanism, at least one
+     * @return the (max ε, max δ) charged
+     * @throws BudgetExceededException when the charge does not fit in what remains
      */
     public synchronized PrivacyParams spendParallel(String purpose, List<PrivacyParams> parts) {
         return spend(purpose + " (" + parts.size() + " parts on disjoint rows)", parallelComposition(parts));
     }
 
+    /**
+     * The basic composition's ε of the recorded entries.
+     *
+     * @return Σε, ≥ 0
+     */
     public synchronized double spentEpsilon() {
         return spentEpsilon;
     }
 
+    /**
+     * The basic composition's δ of the recorded entries.
+     *
+     * @return Σδ, ≥ 0
+     */
     public synchronized double spentDelta() {
         return spentDelta;
     }
@@ -346,6 +494,8 @@ public final class PrivacyAccountant {
      * What remains as (ε, δ), or empty when no ε remains (the budget is exhausted). Under zCDP: the (ε, δ)
      * of the remaining ρ by the conversion ρ + 2√(ρ ln(1/δ)) at the total δ (what one more release alone
      * could reach, not a share to add to the spent ε).
+     *
+     * @return the remaining (ε, δ), or empty
      */
     public synchronized java.util.Optional<PrivacyParams> remaining() {
         if (accounting == Accounting.PLD) {
@@ -370,6 +520,8 @@ public final class PrivacyAccountant {
      * The spends composed under this accountant's accounting: (Σε, Σδ) for basic; for zCDP the conversion of
      * Σρ at the total δ (Bun &amp; Steinke 2016, Prop. 1.3); for PLD the smallest ε of the composed profile at the
      * total δ.
+     *
+     * @return the composed (ε, δ) spent so far
      */
     public synchronized PrivacyParams composedSpend() {
         if (accounting == Accounting.PLD && spentProfile != null) {
@@ -384,6 +536,11 @@ public final class PrivacyAccountant {
         return spentParams();
     }
 
+    /**
+     * The recorded entries, oldest first.
+     *
+     * @return an immutable copy of the ledger
+     */
     public synchronized List<Entry> ledger() {
         return List.copyOf(ledger);
     }
@@ -437,6 +594,8 @@ public final class PrivacyAccountant {
     /**
      * What remains, in words: (ε, δ) for basic; ρ and its (ε, δ) conversion for zCDP; for PLD the largest Gaussian
      * release that still fits, as its μ and its (ε, δ) alone.
+     *
+     * @return the remaining budget in words
      */
     public synchronized String remainingText() {
         if (accounting == Accounting.PLD) {
@@ -464,7 +623,13 @@ public final class PrivacyAccountant {
         return "(ε=" + e + ", δ=" + d + ")";
     }
 
-    /** Basic composition: (Σε_i, Σδ_i) (Dwork &amp; Roth 2014, Theorem 3.16). */
+    /**
+     * Basic composition: (Σε_i, Σδ_i) (Dwork &amp; Roth 2014, Theorem 3.16).
+     *
+     * @param parts the (ε_i, δ_i), at least one
+     * @return (Σε_i, Σδ_i)
+     * @throws IllegalArgumentException when Σδ_i ≥ 1
+     */
     public static PrivacyParams basicComposition(List<PrivacyParams> parts) {
         checkParts(parts);
         double e = 0;
@@ -484,6 +649,12 @@ public final class PrivacyAccountant {
      * Advanced composition (Dwork, Rothblum &amp; Vadhan 2010; Dwork &amp; Roth 2014, Theorem 3.20): k
      * adaptive runs of an (ε, δ)-DP mechanism are (ε', kδ + δ')-DP with
      * ε' = √(2k ln(1/δ'))·ε + kε(e^ε − 1), for any δ' ∈ (0, 1).
+     *
+     * @param each       the (ε, δ) of one run
+     * @param k          the number of runs, ≥ 1
+     * @param deltaPrime δ', in (0, 1)
+     * @return (ε', kδ + δ')
+     * @throws IllegalArgumentException when kδ + δ' ≥ 1
      */
     public static PrivacyParams advancedComposition(PrivacyParams each, int k, double deltaPrime) {
         Objects.requireNonNull(each, "each");
@@ -502,6 +673,9 @@ public final class PrivacyAccountant {
     /**
      * Parallel composition (McSherry 2009): mechanisms that each read a pairwise disjoint subset of
      * the rows are jointly (max ε_i, max δ_i)-DP, for neighbours that differ in one row.
+     *
+     * @param parts the (ε_i, δ_i), at least one
+     * @return (max ε_i, max δ_i)
      */
     public static PrivacyParams parallelComposition(List<PrivacyParams> parts) {
         checkParts(parts);

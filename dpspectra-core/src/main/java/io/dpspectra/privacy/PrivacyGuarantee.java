@@ -10,7 +10,7 @@ import java.util.Objects;
  * @param mechanism   short name, e.g. "AnalyzeGauss (DP-Gauss-1)"
  * @param params      the (ε, δ) actually spent
  * @param neighbouring the neighbouring relation
- * @param privacyUnit  what one neighbour changes, e.g. "one row with L2 norm <= 1.0"
+ * @param privacyUnit  what one neighbour changes, e.g. "one row with L2 norm &lt;= 1.0"
  * @param sensitivity  the sensitivity the noise was calibrated to, in words and numbers; for a composition,
  *                     what is spent in each step, totalling the params
  * @param reference    the paper (authors, title, venue) and the algorithm or equation it implements, in words
@@ -21,6 +21,18 @@ import java.util.Objects;
 public record PrivacyGuarantee(String mechanism, PrivacyParams params, Neighbouring neighbouring,
                                String privacyUnit, String sensitivity, String reference, PrivacyProfile profile) {
 
+    /**
+     * Validates that every component is given.
+     *
+     * @param mechanism    short name of the mechanism
+     * @param params       the (ε, δ) spent
+     * @param neighbouring the neighbouring relation
+     * @param privacyUnit  what one neighbour changes
+     * @param sensitivity  the sensitivity the noise was calibrated to
+     * @param reference    the paper and the algorithm or equation
+     * @param profile      what was run
+     * @throws NullPointerException when a component is null
+     */
     public PrivacyGuarantee {
         Objects.requireNonNull(mechanism, "mechanism");
         Objects.requireNonNull(params, "params");
@@ -31,21 +43,45 @@ public record PrivacyGuarantee(String mechanism, PrivacyParams params, Neighbour
         Objects.requireNonNull(profile, "profile");
     }
 
-    /** A guarantee whose profile is only its (ε, δ) point ({@link PrivacyProfile#of}). */
+    /**
+     * A guarantee whose profile is only its (ε, δ) point ({@link PrivacyProfile#of}).
+     *
+     * @param mechanism    short name of the mechanism
+     * @param params       the (ε, δ) spent
+     * @param neighbouring the neighbouring relation
+     * @param privacyUnit  what one neighbour changes
+     * @param sensitivity  the sensitivity the noise was calibrated to
+     * @param reference    the paper and the algorithm or equation
+     */
     public PrivacyGuarantee(String mechanism, PrivacyParams params, Neighbouring neighbouring,
                             String privacyUnit, String sensitivity, String reference) {
         this(mechanism, params, neighbouring, privacyUnit, sensitivity, reference, PrivacyProfile.of(params));
     }
 
+    /**
+     * The ε of {@link #params()}.
+     *
+     * @return ε
+     */
     public double epsilon() {
         return params.epsilon();
     }
 
+    /**
+     * The δ of {@link #params()}.
+     *
+     * @return δ (0 for pure ε-DP)
+     */
     public double delta() {
         return params.delta();
     }
 
-    /** The same guarantee with the profile of what was actually run. */
+    /**
+     * The same guarantee with the profile of what was actually run.
+     *
+     * @param actual the profile of what was run (at least as private as the params)
+     * @return the guarantee with that profile
+     */
     public PrivacyGuarantee withProfile(PrivacyProfile actual) {
         return new PrivacyGuarantee(mechanism, params, neighbouring, privacyUnit, sensitivity, reference, actual);
     }

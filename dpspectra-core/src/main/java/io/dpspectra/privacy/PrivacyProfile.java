@@ -28,6 +28,12 @@ public sealed interface PrivacyProfile {
      * μ = √(Σμ_i²): μ-GDP, exactly (Dong, Roth &amp; Su 2022).
      */
     record Gaussian(double mu) implements PrivacyProfile {
+        /**
+         * Checks μ.
+         *
+         * @param mu sensitivity / σ, &gt; 0 and finite
+         * @throws IllegalArgumentException for another μ
+         */
         public Gaussian {
             if (!(mu > 0) || !Double.isFinite(mu)) {
                 throw new IllegalArgumentException("mu (sensitivity / sigma) must be > 0 and finite, got " + mu);
@@ -37,6 +43,12 @@ public sealed interface PrivacyProfile {
 
     /** Any ε-DP mechanism (exponential mechanism, randomized response, Laplace noise): randomized response dominates. */
     record Pure(double epsilon) implements PrivacyProfile {
+        /**
+         * Checks ε.
+         *
+         * @param epsilon ε ≥ 0
+         * @throws IllegalArgumentException for a negative or non-finite ε
+         */
         public Pure {
             DpPreconditions.checkEpsilon(epsilon);
         }
@@ -44,6 +56,13 @@ public sealed interface PrivacyProfile {
 
     /** Only an (ε, δ) guarantee is known: the four-outcome mechanism of Kairouz, Oh &amp; Viswanath dominates. */
     record Point(double epsilon, double delta) implements PrivacyProfile {
+        /**
+         * Checks ε and δ.
+         *
+         * @param epsilon ε ≥ 0
+         * @param delta   δ in [0, 1)
+         * @throws IllegalArgumentException for an invalid ε or δ
+         */
         public Point {
             DpPreconditions.checkEpsilon(epsilon);
             DpPreconditions.checkDelta(delta);
@@ -55,6 +74,13 @@ public sealed interface PrivacyProfile {
      * by at most {@code shift} lattice steps (as {@link LaplaceNoise} draws it, in units of its granularity).
      */
     record DiscreteLaplace(long shift, double scale) implements PrivacyProfile {
+        /**
+         * Checks the shift and the scale.
+         *
+         * @param shift the largest difference of neighbours' values, in lattice steps, ≥ 1
+         * @param scale the noise scale in lattice steps, &gt; 0
+         * @throws IllegalArgumentException for a shift below 1 or a scale ≤ 0
+         */
         public DiscreteLaplace {
             if (shift < 1) {
                 throw new IllegalArgumentException("shift must be >= 1 lattice step, got " + shift);
@@ -70,6 +96,15 @@ public sealed interface PrivacyProfile {
      * exactly, Lebeda et al. 2024, Proposition 13).
      */
     record SubsampledGaussian(double q, double z, int steps, Neighbouring relation) implements PrivacyProfile {
+        /**
+         * Checks the parameters.
+         *
+         * @param q        the sampling rate, in (0, 1]
+         * @param z        the noise multiplier, &gt; 0
+         * @param steps    the number of steps, ≥ 1
+         * @param relation add/remove or replace-one rows
+         * @throws IllegalArgumentException for a parameter out of range or another relation
+         */
         public SubsampledGaussian {
             if (!(q > 0 && q <= 1)) {
                 throw new IllegalArgumentException("sampling rate q must be in (0, 1], got " + q);
@@ -86,6 +121,12 @@ public sealed interface PrivacyProfile {
 
     /** Mechanisms run one after the other on the same rows (in any order, adaptively chosen or not). */
     record Composition(List<PrivacyProfile> parts) implements PrivacyProfile {
+        /**
+         * Copies and checks the parts.
+         *
+         * @param parts the parts, at least two, none a composition
+         * @throws IllegalArgumentException for fewer than two parts or a nested composition
+         */
         public Composition {
             parts = List.copyOf(parts);
             if (parts.size() < 2) {
@@ -101,7 +142,12 @@ public sealed interface PrivacyProfile {
 
     // ---- factories -------------------------------------------------------------------------------------------
 
-    /** The profile implied by (ε, δ) alone: {@link Pure} for δ = 0, else {@link Point}. */
+    /**
+     * The profile implied by (ε, δ) alone: {@link Pure} for δ = 0, else {@link Point}.
+     *
+     * @param params the (ε, δ)
+     * @return the profile
+     */
     static PrivacyProfile of(PrivacyParams params) {
         return params.delta() == 0 ? new Pure(params.epsilon()) : new Point(params.epsilon(), params.delta());
     }
@@ -111,6 +157,9 @@ public sealed interface PrivacyProfile {
      * ({@link GaussianNoise#sigmaFor}): μ = 1/σ*, σ* the analytic σ for sensitivity 1 (rounding included, since
      * sigmaFor calibrates for the rounded sensitivity), raised by a relative 1e−12 for the bisections of σ at other
      * sensitivities (as {@link GaussianNoise#zcdpRho}). For δ = 0, {@link Pure}.
+     *
+     * @param params the (ε, δ) the release was calibrated to
+     * @return the profile
      */
     static PrivacyProfile gaussianCalibratedTo(PrivacyParams params) {
         if (params.delta() == 0) {
@@ -130,6 +179,11 @@ public sealed interface PrivacyProfile {
      * s/s' − 1 &lt; 2^−83 and 1/λ^m − 1 &lt; 10^−120 for every m ≤ 2^52: below double precision, covered by rounding μ
      * up. For μ ≤ 256 the sampler's redraw of |k| ≥ 2^53 (beyond 256 of its standard deviations) changes δ by
      * less than e^{ε − 30000}.
+     *
+     * @param sigma         the noise standard deviation, &gt; 0
+     * @param l2Sensitivity the L2 sensitivity of the released vector
+     * @param coordinates   the number of noisy coordinates m
+     * @return the dominating Gaussian profile
      */
     static PrivacyProfile gaussianNoise(double sigma, double l2Sensitivity, long coordinates) {
         DpPreconditions.checkPositive("sigma", sigma);
@@ -142,6 +196,11 @@ public sealed interface PrivacyProfile {
     /**
      * {@link LaplaceNoise} with scale b on m coordinates of L1 sensitivity Δ: for one coordinate the exact lattice
      * mechanism ({@link DiscreteLaplace}, shift ⌊Δ/g⌋ + 1 steps, scale b/g), else pure ε = (Δ + m·g)/b.
+     *
+     * @param scale         the Laplace scale b, &gt; 0
+     * @param l1Sensitivity the L1 sensitivity of the released vector
+     * @param coordinates   the number of noisy coordinates m
+     * @return the dominating profile
      */
     static PrivacyProfile laplaceNoise(double scale, double l1Sensitivity, long coordinates) {
         DpPreconditions.checkPositive("scale", scale);
@@ -154,7 +213,12 @@ public sealed interface PrivacyProfile {
         return new Pure(Math.nextUp((l1Sensitivity + coordinates * g) / scale));
     }
 
-    /** The composition of the parts: flattened, its Gaussian parts merged into one (μ = √Σμ²), exactly. */
+    /**
+     * The composition of the parts: flattened, its Gaussian parts merged into one (μ = √Σμ²), exactly.
+     *
+     * @param parts the mechanisms run
+     * @return their composition (a single part is returned as it is)
+     */
     static PrivacyProfile compose(List<PrivacyProfile> parts) {
         Objects.requireNonNull(parts, "parts");
         List<PrivacyProfile> flat = new ArrayList<>();
@@ -179,6 +243,12 @@ public sealed interface PrivacyProfile {
         return flat.size() == 1 ? flat.get(0) : new Composition(flat);
     }
 
+    /**
+     * The composition of the parts (see {@link #compose(List)}).
+     *
+     * @param parts the mechanisms run
+     * @return their composition
+     */
     static PrivacyProfile compose(PrivacyProfile... parts) {
         return compose(List.of(parts));
     }
@@ -189,6 +259,8 @@ public sealed interface PrivacyProfile {
      * The zCDP cost ρ this profile implies (Bun &amp; Steinke 2016): μ²/2 for Gaussian noise (Prop. 1.6), ε²/2 for
      * pure ε (Prop. 1.4), steps·μ²/2 for subsampled Gaussian steps without amplification (μ = 1/z, 2/z for
      * replace-one), the sum for a composition (Lemma 2.3), NaN for an (ε, δ) point with δ &gt; 0 (it has none).
+     *
+     * @return ρ, or NaN
      */
     default double zcdpRho() {
         if (this instanceof Gaussian g) {
@@ -218,6 +290,8 @@ public sealed interface PrivacyProfile {
     /**
      * The ε of a pure-DP profile (its parts' ε added up for a composition: basic composition is exact for the
      * worst case of pure DP at δ = 0), NaN when some part has δ &gt; 0.
+     *
+     * @return ε, or NaN
      */
     default double pureEpsilon() {
         if (this instanceof Pure p) {
@@ -239,12 +313,20 @@ public sealed interface PrivacyProfile {
         return Double.NaN;
     }
 
-    /** The GDP parameter μ when the profile is Gaussian only (exact composition), else NaN. */
+    /**
+     * The GDP parameter μ when the profile is Gaussian only (exact composition), else NaN.
+     *
+     * @return μ, or NaN
+     */
     default double gaussianMu() {
         return this instanceof Gaussian g ? g.mu() : Double.NaN;
     }
 
-    /** One line for people, e.g. "Gaussian noise, mu = 0.0453". */
+    /**
+     * One line for people, e.g. "Gaussian noise, mu = 0.0453".
+     *
+     * @return the description
+     */
     default String describe() {
         if (this instanceof Gaussian g) {
             return "Gaussian noise, mu = " + num(g.mu()) + " (sensitivity / sigma; exact GDP)";
@@ -275,7 +357,11 @@ public sealed interface PrivacyProfile {
 
     // ---- text form -------------------------------------------------------------------------------------------
 
-    /** The text form, exact (doubles in their round-trip decimal form). */
+    /**
+     * The text form, exact (doubles in their round-trip decimal form).
+     *
+     * @return the text form
+     */
     default String encode() {
         if (this instanceof Gaussian g) {
             return "gaussian(mu=" + g.mu() + ")";
@@ -300,7 +386,13 @@ public sealed interface PrivacyProfile {
         return "compose(" + String.join(";", out) + ")";
     }
 
-    /** Parses {@link #encode}'s form; throws IllegalArgumentException naming what is wrong. */
+    /**
+     * Parses {@link #encode}'s form; throws IllegalArgumentException naming what is wrong.
+     *
+     * @param text the text form
+     * @return the profile
+     * @throws IllegalArgumentException when the text is not a profile
+     */
     static PrivacyProfile decode(String text) {
         Objects.requireNonNull(text, "text");
         String t = text.strip();

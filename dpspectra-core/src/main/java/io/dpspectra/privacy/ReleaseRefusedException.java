@@ -14,6 +14,7 @@ public final class ReleaseRefusedException extends RuntimeException {
 
     private final transient PrivacyGuarantee spent;
     private final transient Diagnostics diagnostics;
+    /** What the user can do instead, or null. */
     private final String hint;
 
     /**
@@ -29,16 +30,29 @@ public final class ReleaseRefusedException extends RuntimeException {
         this.diagnostics = diagnostics == null ? Diagnostics.empty() : diagnostics;
     }
 
-    /** What was spent; the refusal (the only output) satisfies this guarantee. */
+    /**
+     * What was spent; the refusal (the only output) satisfies this guarantee.
+     *
+     * @return the guarantee of the refusal
+     */
     public PrivacyGuarantee spent() {
         return spent;
     }
 
+    /**
+     * Facts about the run up to the refusal (not private: see {@link Diagnostics}).
+     *
+     * @return the diagnostics, possibly empty
+     */
     public Diagnostics diagnostics() {
         return diagnostics;
     }
 
-    /** What the user can do instead, or null. */
+    /**
+     * What the user can do instead, or null.
+     *
+     * @return the hint, or null
+     */
     public String hint() {
         return hint;
     }

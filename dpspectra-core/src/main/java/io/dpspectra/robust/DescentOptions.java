@@ -31,19 +31,34 @@ public abstract class DescentOptions<B extends DescentOptions<B>> {
 
     abstract B self();
 
-    /** The subspace dimension r, 1 ≤ r &lt; D (required). */
+    /**
+     * The subspace dimension r, 1 ≤ r &lt; D (required).
+     *
+     * @param r the subspace dimension
+     * @return this builder
+     */
     public B components(int r) {
         this.r = DpPreconditions.checkAtLeast("components", r, 1);
         return self();
     }
 
-    /** T ≥ 1; default N, the number of rows (the paper's Figure 1). */
+    /**
+     * T ≥ 1; default N, the number of rows (the paper's Figure 1).
+     *
+     * @param t the number of iterations T
+     * @return this builder
+     */
     public B iterations(int t) {
         this.iterations = DpPreconditions.checkAtLeast("iterations", t, 1);
         return self();
     }
 
-    /** The first step size s &gt; 0 (defaults: the paper's experiments, see each class). */
+    /**
+     * The first step size s &gt; 0 (defaults: the paper's experiments, see each class).
+     *
+     * @param s the first step size
+     * @return this builder
+     */
     public B stepSize(double s) {
         this.stepSize = DpPreconditions.checkPositive("step size", s);
         return self();
@@ -52,41 +67,78 @@ public abstract class DescentOptions<B extends DescentOptions<B>> {
     /**
      * The (expected) batch size B ≥ 1 of the minibatch methods; default max(⌈N√(ε/(4T))⌉, 1) (the paper's §5.1
      * after Bassily et al. 2019, rounded up; ε = 1 when not private).
+     *
+     * @param b the batch size B
+     * @return this builder
      */
     public B batchSize(int b) {
         this.batchSize = DpPreconditions.checkAtLeast("batch size", b, 1);
         return self();
     }
 
+    /**
+     * How each iteration chooses its rows (default: the preset's).
+     *
+     * @param b full batch, with replacement or Poisson sampling; the private minibatch presets need {@link
+     *          Batch#POISSON}
+     * @return this builder
+     */
     public B batch(Batch b) {
         this.batch = Objects.requireNonNull(b, "batch");
         return self();
     }
 
+    /**
+     * How the noise of each step is set (default: the preset's); only {@link NoiseCalibration#ZCDP} and {@link
+     * NoiseCalibration#RDP_POISSON} give a privacy guarantee.
+     *
+     * @param c the calibration
+     * @return this builder
+     */
     public B calibration(NoiseCalibration c) {
         this.calibration = Objects.requireNonNull(c, "calibration");
         return self();
     }
 
-    /** The constant c of {@link NoiseCalibration#PAPER_LITERAL}; the paper gives none, so there is no default. */
+    /**
+     * The constant c of {@link NoiseCalibration#PAPER_LITERAL}; the paper gives none, so there is no default.
+     *
+     * @param c the constant c, &gt; 0
+     * @return this builder
+     */
     public B paperConstant(double c) {
         this.paperConstant = DpPreconditions.checkPositive("paper constant c", c);
         return self();
     }
 
-    /** Residual norms at or below τ₀ count as on the subspace; default 1e-12. */
+    /**
+     * Residual norms at or below τ₀ count as on the subspace; default 1e-12.
+     *
+     * @param tau τ₀, ≥ 0
+     * @return this builder
+     */
     public B tolerance(double tau) {
         this.tolerance = DpPreconditions.checkSensitivity("tolerance", tau);
         return self();
     }
 
-    /** How rows are brought to norm ≤ 1 (default: normalised to the sphere, as the paper does). */
+    /**
+     * How rows are brought to norm ≤ 1 (default: normalised to the sphere, as the paper does).
+     *
+     * @param policy the row map
+     * @return this builder
+     */
     public B rowNorm(RowNorm policy) {
         this.rowNorm = Objects.requireNonNull(policy, "rowNorm");
         return self();
     }
 
-    /** The noise and sampling randomness (default a secure source). */
+    /**
+     * The noise and sampling randomness (default a secure source).
+     *
+     * @param source the randomness of the noise, the minibatches and the start
+     * @return this builder
+     */
     public B randomSource(RandomSource source) {
         this.random = Objects.requireNonNull(source, "randomSource");
         return self();

@@ -37,7 +37,14 @@ public final class Glad {
     private Glad() {
     }
 
-    /** F(V; rows[idx]) = mean over the indexed rows of ‖x − VVᵀx‖; {@code idx == null} means all rows. */
+    /**
+     * F(V; rows[idx]) = mean over the indexed rows of ‖x − VVᵀx‖; {@code idx == null} means all rows.
+     *
+     * @param rows the rows x (N × D, each of norm ≤ 1). Not modified.
+     * @param idx  the indices of the rows to average over, or null for all rows
+     * @param v    D × r, orthonormal columns. Not modified.
+     * @return F(V), ≥ 0
+     */
     public static double objective(double[][] rows, int[] idx, Matrix v) {
         int m = idx == null ? rows.length : idx.length;
         if (m == 0) {
@@ -60,6 +67,13 @@ public final class Glad {
      * printed, = −grad F when divisor is the number of indexed rows). The divisor is a separate argument because
      * the private methods divide by a public constant (N, the fixed batch size B, or B under Poisson sampling),
      * never by a realised batch size. {@code idx == null} means all rows.
+     *
+     * @param rows      the rows x (N × D). Not modified.
+     * @param idx       the indices of the rows to sum over, or null for all rows
+     * @param v         D × r, orthonormal columns. Not modified.
+     * @param divisor   the public constant the sum is divided by, &gt; 0
+     * @param tolerance τ₀: rows whose residual norm ρ is at most τ₀ are left out
+     * @return a new D × r matrix G(V)
      */
     public static Matrix descentDirection(double[][] rows, int[] idx, Matrix v, double divisor, double tolerance) {
         int m = idx == null ? rows.length : idx.length;
@@ -104,7 +118,13 @@ public final class Glad {
         return Matrix.wrapColumnMajor(d, r, g);
     }
 
-    /** The Riemannian gradient of F at V over all rows: −{@link #descentDirection} with divisor N. */
+    /**
+     * The Riemannian gradient of F at V over all rows: −{@link #descentDirection} with divisor N.
+     *
+     * @param rows the rows x (N × D). Not modified.
+     * @param v    D × r, orthonormal columns. Not modified.
+     * @return a new D × r matrix, tangent at V
+     */
     public static Matrix riemannianGradient(double[][] rows, Matrix v) {
         return descentDirection(rows, null, v, rows.length, 0.0).scaled(-1);
     }

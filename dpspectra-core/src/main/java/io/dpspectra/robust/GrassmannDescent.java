@@ -91,6 +91,12 @@ public final class GrassmannDescent implements SubspaceEstimator {
     /** Called after every iteration with its number k (1..T) and the current basis (do not modify it). */
     @FunctionalInterface
     public interface Listener {
+        /**
+         * Receives iteration {@code k}'s basis.
+         *
+         * @param k the iteration, 1..T
+         * @param v the current D × r basis (do not modify it)
+         */
         void afterIteration(int k, Matrix v);
     }
 
@@ -140,22 +146,38 @@ public final class GrassmannDescent implements SubspaceEstimator {
         this.noiseMultiplier = b.noiseMultiplier;
     }
 
-    /** GGD: full batch, no noise, PCA start (not private). */
+    /**
+     * GGD: full batch, no noise, PCA start (not private).
+     *
+     * @return a builder with GGD's defaults
+     */
     public static Builder ggd() {
         return new Builder("ggd").batch(Batch.FULL).calibration(NoiseCalibration.NONE);
     }
 
-    /** SGGD: minibatches drawn with replacement, no noise, PCA start (not private). */
+    /**
+     * SGGD: minibatches drawn with replacement, no noise, PCA start (not private).
+     *
+     * @return a builder with SGGD's defaults
+     */
     public static Builder sggd() {
         return new Builder("sggd").batch(Batch.WITH_REPLACEMENT).calibration(NoiseCalibration.NONE);
     }
 
-    /** dp-GGD: full batch, zCDP-calibrated noise, private start (Theorem 6, first part, with our calibration). */
+    /**
+     * dp-GGD: full batch, zCDP-calibrated noise, private start (Theorem 6, first part, with our calibration).
+     *
+     * @return a builder with dp-GGD's defaults
+     */
     public static Builder dpGgd() {
         return new Builder("dp-ggd").batch(Batch.FULL).calibration(NoiseCalibration.PLD);
     }
 
-    /** dp-SGGD: Poisson minibatches, Rényi-calibrated noise, private start (Theorem 6, second part, ours). */
+    /**
+     * dp-SGGD: Poisson minibatches, Rényi-calibrated noise, private start (Theorem 6, second part, ours).
+     *
+     * @return a builder with dp-SGGD's defaults
+     */
     public static Builder dpSggd() {
         return new Builder("dp-sggd").batch(Batch.POISSON).calibration(NoiseCalibration.PLD);
     }
@@ -185,37 +207,66 @@ public final class GrassmannDescent implements SubspaceEstimator {
         /**
          * The step size halves every L iterations (Theorem 5's restarts); default 50 (the paper's
          * η_k = 2^(−⌊k/50⌋)). Overridden by {@link #restarts}.
+         *
+         * @param l the stage length L, ≥ 1
+         * @return this builder
          */
         public Builder stageLength(int l) {
             this.stageLength = DpPreconditions.checkAtLeast("stage length", l, 1);
             return this;
         }
 
-        /** R ≥ 1 restarts: T is split into R stages of ⌈T/R⌉ iterations, each with half the step of the last. */
+        /**
+         * R ≥ 1 restarts: T is split into R stages of ⌈T/R⌉ iterations, each with half the step of the last.
+         *
+         * @param count the number of restarts R
+         * @return this builder
+         */
         public Builder restarts(int count) {
             this.restarts = DpPreconditions.checkAtLeast("restarts", count, 1);
             return this;
         }
 
-        /** The noise standard deviation of {@link NoiseCalibration#FIXED_SIGMA} (NGGD, NSGGD without a guarantee). */
+        /**
+         * The noise standard deviation of {@link NoiseCalibration#FIXED_SIGMA} (NGGD, NSGGD without a guarantee).
+         *
+         * @param s σ, &gt; 0
+         * @return this builder
+         */
         public Builder sigma(double s) {
             this.sigma = DpPreconditions.checkSensitivity("sigma", s);
             return this;
         }
 
+        /**
+         * How the starting basis is chosen (default {@link Init#AUTO}).
+         *
+         * @param i the initialisation
+         * @return this builder
+         */
         public Builder init(Init i) {
             this.init = Objects.requireNonNull(i, "init");
             return this;
         }
 
-        /** A data-independent D × r starting basis (sets {@link Init#GIVEN}); it is orthonormalised. */
+        /**
+         * A data-independent D × r starting basis (sets {@link Init#GIVEN}); it is orthonormalised.
+         *
+         * @param v0 a D × r matrix of full column rank, chosen without looking at the data
+         * @return this builder
+         */
         public Builder initialBasis(Matrix v0) {
             this.initialBasis = Stiefel.project(Objects.requireNonNull(v0, "initialBasis"));
             this.init = Init.GIVEN;
             return this;
         }
 
-        /** The share of (ε, δ) spent on a private initialisation, in (0, 1); default 0.2 (our choice). */
+        /**
+         * The share of (ε, δ) spent on a private initialisation, in (0, 1); default 0.2 (our choice).
+         *
+         * @param share the initialisation's share
+         * @return this builder
+         */
         public Builder initShare(double share) {
             if (!(share > 0 && share < 1)) {
                 throw new IllegalArgumentException("the initialisation's budget share must be in (0, 1), got "
@@ -225,16 +276,35 @@ public final class GrassmannDescent implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The update rule of each iteration (default {@link Step#PROJECTION}, the paper's).
+         *
+         * @param s the update rule
+         * @return this builder
+         */
         public Builder step(Step s) {
             this.step = Objects.requireNonNull(s, "step");
             return this;
         }
 
+        /**
+         * A callback after every iteration (for traces in experiments; none by default).
+         *
+         * @param l the listener
+         * @return this builder
+         */
         public Builder listener(Listener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         * @throws IllegalArgumentException when the configuration is incomplete (no subspace dimension, a fixed-σ or
+         *                                  paper-literal calibration without its constant)
+         */
         public GrassmannDescent build() {
             checkShared();
             if (calibration == NoiseCalibration.FIXED_SIGMA && Double.isNaN(sigma)) {
@@ -252,17 +322,32 @@ public final class GrassmannDescent implements SubspaceEstimator {
         }
     }
 
-    /** True when the configured noise carries a privacy guarantee. */
+    /**
+     * True when the configured noise carries a privacy guarantee.
+     *
+     * @return whether {@link #fit} spends its budget with a guarantee
+     */
     public boolean isPrivate() {
         return calibration.isPrivate();
     }
 
-    /** The iterations this estimator will run on N rows. */
+    /**
+     * The iterations this estimator will run on N rows.
+     *
+     * @param n the number of rows N
+     * @return T (N unless set)
+     */
     public int iterationsFor(int n) {
         return iterations > 0 ? iterations : n;
     }
 
-    /** The (expected) batch size on N rows under {@code budget} (null when not private). */
+    /**
+     * The (expected) batch size on N rows under {@code budget} (null when not private).
+     *
+     * @param n      the number of rows N
+     * @param budget the budget of the fit, or null
+     * @return B
+     */
     public int batchSizeFor(int n, PrivacyParams budget) {
         if (batch == Batch.FULL) {
             return n;
@@ -271,7 +356,13 @@ public final class GrassmannDescent implements SubspaceEstimator {
                 : NoisySteps.defaultBatchSize(n, iterationsFor(n), budget == null ? 1.0 : budget.epsilon());
     }
 
-    /** η_k for k = 1..T on N rows. */
+    /**
+     * η_k for k = 1..T on N rows.
+     *
+     * @param k the iteration, 1..T
+     * @param n the number of rows N
+     * @return η_k, &gt; 0
+     */
     public double stepSize(int k, int n) {
         int stage = restarts > 0 ? (iterationsFor(n) + restarts - 1) / restarts : stageLength;
         int halvings = restarts > 0 ? (k - 1) / stage : k / stage;
@@ -289,7 +380,13 @@ public final class GrassmannDescent implements SubspaceEstimator {
         return fitRows(rowNorm.load(rows), budget);
     }
 
-    /** Fits in-memory rows (copied and mapped by the row policy). */
+    /**
+     * Fits in-memory rows (copied and mapped by the row policy).
+     *
+     * @param rows   the rows (N × D), not modified
+     * @param budget the budget to spend, or null for a non-private configuration
+     * @return the estimated basis, with its guarantee and diagnostics
+     */
     public PrivateSubspace fit(double[][] rows, PrivacyParams budget) {
         return fitRows(rowNorm.apply(rows), budget);
     }

@@ -25,7 +25,11 @@ public enum NoiseCalibration {
      */
     PAPER_LITERAL;
 
-    /** True for the calibrations that carry a privacy guarantee. */
+    /**
+     * True for the calibrations that carry a privacy guarantee.
+     *
+     * @return true for {@link #ZCDP} and {@link #RDP_POISSON}
+     */
     public boolean isPrivate() {
         return this == ZCDP || this == RDP_POISSON || this == PLD;
     }

@@ -20,7 +20,13 @@ public final class Pca {
     private Pca() {
     }
 
-    /** The top-r eigenvectors of XᵀX of the rows (not private). */
+    /**
+     * The top-r eigenvectors of XᵀX of the rows (not private).
+     *
+     * @param x the rows (N × D). Not modified.
+     * @param r the number of eigenvectors, 1 ≤ r ≤ D
+     * @return a new D × r matrix with orthonormal columns
+     */
     public static Matrix top(double[][] x, int r) {
         int d = x[0].length;
         if (d <= GrassmannDescent.DENSE_INIT_MAX_DIMENSION) {

@@ -58,7 +58,10 @@ public final class Reaper implements SubspaceEstimator {
 
     /** Projected subgradient or entropic mirror descent. */
     public enum Method {
-        GD, MD
+        /** Projected subgradient descent: P ← Π_H(P − η_k Ĝ) (dp-GD-REAP, dp-SGD-REAP). */
+        GD,
+        /** Entropic mirror descent: log P ← log P − η_k Ĝ, then a Bregman projection (dp-MD-REAP, dp-SMD-REAP). */
+        MD
     }
 
     /** The Bregman projection of the mirror step. */
@@ -72,6 +75,13 @@ public final class Reaper implements SubspaceEstimator {
     /** Called after every iteration with k, the iterate P_k and the running average P̄ (do not modify them). */
     @FunctionalInterface
     public interface Listener {
+        /**
+         * Receives iteration {@code k}'s iterate and running average.
+         *
+         * @param k       the iteration, 1..T
+         * @param iterate P_k, D × D (do not modify it)
+         * @param average P̄ over iterations 1..k, D × D (do not modify it)
+         */
         void afterIteration(int k, Matrix iterate, Matrix average);
     }
 
@@ -83,12 +93,21 @@ public final class Reaper implements SubspaceEstimator {
      * @param iterations       T
      */
     public record Plan(long bytes, double secondsPerIteration, int iterations) {
-        /** The estimate for all iterations. */
+        /**
+         * The estimate for all iterations.
+         *
+         * @return the estimated seconds for T iterations
+         */
         public double seconds() {
             return secondsPerIteration * iterations;
         }
 
-        /** One line for people. */
+        /**
+         * One line for people.
+         *
+         * @param d the dimension D
+         * @return the heap and time estimate in one sentence
+         */
         public String describe(int d) {
             return String.format(Locale.ROOT, "REAPER at D = %d needs about %.2f GB of heap (%d dense %d x %d matrices) "
                     + "and about %.3g s per iteration, %.3g s for %d iterations", d, bytes / 1e9, DENSE_MATRICES, d, d,
@@ -134,22 +153,38 @@ public final class Reaper implements SubspaceEstimator {
         this.heapLimit = b.heapLimit;
     }
 
-    /** dp-GD-REAP: full batch, projected subgradient, zCDP noise. */
+    /**
+     * dp-GD-REAP: full batch, projected subgradient, zCDP noise.
+     *
+     * @return a builder with dp-GD-REAP's defaults
+     */
     public static Builder dpGdReap() {
         return new Builder("dp-gd-reap", Method.GD, Batch.FULL, NoiseCalibration.PLD);
     }
 
-    /** dp-SGD-REAP (Algorithm 1): Poisson minibatches, projected subgradient, Rényi-calibrated noise. */
+    /**
+     * dp-SGD-REAP (Algorithm 1): Poisson minibatches, projected subgradient, Rényi-calibrated noise.
+     *
+     * @return a builder with dp-SGD-REAP's defaults
+     */
     public static Builder dpSgdReap() {
         return new Builder("dp-sgd-reap", Method.GD, Batch.POISSON, NoiseCalibration.PLD);
     }
 
-    /** dp-MD-REAP: full batch, entropic mirror descent, zCDP noise. */
+    /**
+     * dp-MD-REAP: full batch, entropic mirror descent, zCDP noise.
+     *
+     * @return a builder with dp-MD-REAP's defaults
+     */
     public static Builder dpMdReap() {
         return new Builder("dp-md-reap", Method.MD, Batch.FULL, NoiseCalibration.PLD);
     }
 
-    /** dp-SMD-REAP (Algorithm 2): Poisson minibatches, entropic mirror descent, Rényi-calibrated noise. */
+    /**
+     * dp-SMD-REAP (Algorithm 2): Poisson minibatches, entropic mirror descent, Rényi-calibrated noise.
+     *
+     * @return a builder with dp-SMD-REAP's defaults
+     */
     public static Builder dpSmdReap() {
         return new Builder("dp-smd-reap", Method.MD, Batch.POISSON, NoiseCalibration.PLD);
     }
@@ -174,17 +209,34 @@ public final class Reaper implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The Bregman projection of the mirror step (default {@link MirrorProjection#CAPPED}).
+         *
+         * @param p the projection
+         * @return this builder
+         */
         public Builder mirrorProjection(MirrorProjection p) {
             this.projection = Objects.requireNonNull(p, "mirrorProjection");
             return this;
         }
 
+        /**
+         * A callback after every iteration (for traces in experiments; none by default).
+         *
+         * @param l the listener
+         * @return this builder
+         */
         public Builder listener(Listener l) {
             this.listener = Objects.requireNonNull(l, "listener");
             return this;
         }
 
-        /** The heap the memory check compares with (default Runtime.maxMemory()); for tests and planning. */
+        /**
+         * The heap the memory check compares with (default Runtime.maxMemory()); for tests and planning.
+         *
+         * @param bytes the heap limit in bytes
+         * @return this builder
+         */
         public Builder heapLimit(long bytes) {
             this.heapLimit = bytes;
             return this;
@@ -196,6 +248,13 @@ public final class Reaper implements SubspaceEstimator {
             return this;
         }
 
+        /**
+         * The estimator with this configuration.
+         *
+         * @return a new estimator
+         * @throws IllegalArgumentException when the configuration is incomplete or unsupported (a paper-literal
+         *                                  minibatch calibration without c2, a fixed σ)
+         */
         public Reaper build() {
             checkShared();
             if (calibration == NoiseCalibration.PAPER_LITERAL && batch != Batch.FULL && Double.isNaN(paperConstant)) {
@@ -209,12 +268,22 @@ public final class Reaper implements SubspaceEstimator {
         }
     }
 
-    /** The method's name, e.g. "dp-sgd-reap". */
+    /**
+     * The method's name, e.g. "dp-sgd-reap".
+     *
+     * @return the name
+     */
     public String name() {
         return name;
     }
 
-    /** Memory and time for N rows in dimension D, stated before any work. */
+    /**
+     * Memory and time for N rows in dimension D, stated before any work.
+     *
+     * @param n the number of rows N
+     * @param d the dimension D
+     * @return the heap and time needed
+     */
     public Plan plan(int n, int d) {
         int t = iterations > 0 ? iterations : n;
         double m = batch == Batch.FULL ? n : Math.max(1, batchSize > 0 ? batchSize : Math.sqrt(n));
@@ -230,6 +299,14 @@ public final class Reaper implements SubspaceEstimator {
         return fitRows(rowNorm.load(rows), budget);
     }
 
+    /**
+     * Fits in-memory rows (copied and mapped by the row policy), after checking that the heap can hold the dense D × D
+     * matrices.
+     *
+     * @param rows   the rows (N × D), not modified
+     * @param budget the budget to spend, or null for a non-private configuration
+     * @return the estimated basis (the top-r eigenvectors of P̄), with its guarantee and diagnostics
+     */
     public PrivateSubspace fit(double[][] rows, PrivacyParams budget) {
         if (rows.length > 0) {
             checkMemory(rows.length, rows[0].length);

@@ -18,7 +18,12 @@ public enum RowNorm {
     /** x ← x·min(1, 1/‖x‖). */
     CLIP_TO_UNIT_BALL;
 
-    /** Reads every row of {@code rows} into memory, mapped; throws on a non-finite entry, naming the row. */
+    /**
+     * Reads every row of {@code rows} into memory, mapped; throws on a non-finite entry, naming the row.
+     *
+     * @param rows the rows to read (one pass)
+     * @return a new N × D array of mapped rows
+     */
     public double[][] load(RowSource rows) {
         int d = rows.dimension();
         List<double[]> out = new ArrayList<>();
@@ -36,7 +41,12 @@ public enum RowNorm {
         return out.toArray(new double[0][]);
     }
 
-    /** A mapped copy of {@code rows}; throws on ragged rows or non-finite entries. */
+    /**
+     * A mapped copy of {@code rows}; throws on ragged rows or non-finite entries.
+     *
+     * @param rows the rows, N × D. Not modified.
+     * @return a new N × D array of mapped rows
+     */
     public double[][] apply(double[][] rows) {
         if (rows.length == 0) {
             throw new IllegalArgumentException("no rows to fit; the input is empty");
@@ -82,7 +92,11 @@ public enum RowNorm {
         return x;
     }
 
-    /** In words, for guarantees. */
+    /**
+     * In words, for guarantees.
+     *
+     * @return the map in words, for the privacy unit of a guarantee
+     */
     public String describe() {
         return this == SPHERE ? "each row divided by its L2 norm; zero rows kept" : "rows with L2 norm > 1 scaled to norm 1";
     }

@@ -26,6 +26,9 @@ public final class Stiefel {
      * SVD R = U Σ Wᵀ, V = Q U Wᵀ (never through (AᵀA)^(−1/2), which squares the condition number). A
      * rank-deficient A has no unique nearest point; its deficient directions are completed by the QR's
      * orthonormal columns, so the result is always orthonormal. Not modified: a.
+     *
+     * @param a D × r, D ≥ r
+     * @return a new D × r matrix with orthonormal columns
      */
     public static Matrix project(Matrix a) {
         int d = a.rows();
@@ -44,7 +47,13 @@ public final class Stiefel {
         return q.times(svd.u().times(svd.v().transpose()));
     }
 
-    /** The tangent component (I − VVᵀ)H of H at V, in O(D r²). Not modified: v, h. */
+    /**
+     * The tangent component (I − VVᵀ)H of H at V, in O(D r²). Not modified: v, h.
+     *
+     * @param v D × r, orthonormal columns
+     * @param h D × r
+     * @return a new D × r matrix
+     */
     public static Matrix tangent(Matrix v, Matrix h) {
         return h.minus(v.times(v.transposeTimes(h)));
     }
@@ -53,6 +62,10 @@ public final class Stiefel {
      * The Grassmann exponential map Exp_V(H) = V W cos(Σ) Wᵀ + U sin(Σ) Wᵀ for the thin SVD H = U Σ Wᵀ of the
      * tangent vector H (its tangent component is taken first), re-orthonormalised (by {@link #project}) against drift.
      * Not modified: v, h.
+     *
+     * @param v D × r, orthonormal columns
+     * @param h D × r, the direction
+     * @return a new D × r matrix with orthonormal columns
      */
     public static Matrix exp(Matrix v, Matrix h) {
         Matrix t = tangent(v, h);

@@ -26,7 +26,13 @@ public final class CorrelatedSphereData {
         this.mixing = mixing;
     }
 
-    /** Draws the d × d mixing matrix U (entries Unif(0, 1)). */
+    /**
+     * Draws the d × d mixing matrix U (entries Unif(0, 1)).
+     *
+     * @param d      the dimension, ≥ 1
+     * @param random the randomness of U (seeded for a reproducible experiment)
+     * @return a generator holding U
+     */
     public static CorrelatedSphereData create(int d, RandomSource random) {
         LowRankPlusNoiseRows.checkDimension(d);
         Objects.requireNonNull(random, "random");
@@ -39,11 +45,22 @@ public final class CorrelatedSphereData {
         return new CorrelatedSphereData(u);
     }
 
+    /**
+     * The dimension d of the generated points.
+     *
+     * @return d
+     */
     public int dimension() {
         return mixing.rows();
     }
 
-    /** n × d rows (one point per row), every row of unit L2 norm (or zero). */
+    /**
+     * n × d rows (one point per row), every row of unit L2 norm (or zero).
+     *
+     * @param n      the number of points, ≥ 2 (features are standardised over the sample)
+     * @param random the randomness of the Gaussian draws g
+     * @return a new n × d matrix
+     */
     public Matrix sample(int n, RandomSource random) {
         if (n < 2) {
             throw new IllegalArgumentException("n must be >= 2 to standardise features, got " + n);

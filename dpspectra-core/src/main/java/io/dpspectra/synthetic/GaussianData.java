@@ -35,9 +35,12 @@ public final class GaussianData {
     }
 
     /**
+     * The Gaussian model with k spikes {@code lambdas} over isotropic noise of standard deviation s₀.
+     *
      * @param d       dimension, ≥ 1
      * @param lambdas k ≥ 1 spike eigenvalues, &gt; 0, descending
      * @param s0      isotropic standard deviation, ≥ 0 (spec default 1)
+     * @return the generator (its basis is drawn by {@link #sample})
      */
     public static GaussianData of(int d, double[] lambdas, double s0) {
         LowRankPlusNoiseRows.checkDimension(d);
@@ -46,7 +49,11 @@ public final class GaussianData {
         return new GaussianData(d, l, s0);
     }
 
-    /** The top k eigenvalues of Σ: λ_j + s₀². */
+    /**
+     * The top k eigenvalues of Σ: λ_j + s₀².
+     *
+     * @return a new array of k values, descending
+     */
     public double[] populationEigenvalues() {
         double[] e = new double[lambdas.length];
         for (int j = 0; j < e.length; j++) {
@@ -55,7 +62,13 @@ public final class GaussianData {
         return e;
     }
 
-    /** n rows; the basis and every row are a deterministic function of {@code seed}. */
+    /**
+     * n rows; the basis and every row are a deterministic function of {@code seed}.
+     *
+     * @param n    the number of rows, ≥ 1
+     * @param seed the seed of the basis and of every row
+     * @return the rows (generated on every pass, not stored), the true basis and the population second moment
+     */
     public SyntheticDataset sample(long n, long seed) {
         LowRankPlusNoiseRows.checkRows(n);
         RandomSource random = RandomSource.seededForReproducibility(seed);

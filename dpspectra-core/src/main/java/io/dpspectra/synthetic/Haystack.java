@@ -18,7 +18,11 @@ import io.dpspectra.noise.RandomSource;
 public final class Haystack {
     /** A generated set: unit rows, the true D × r basis and which rows are inliers. */
     public record Sample(double[][] rows, Matrix truth, boolean[] inlier) {
-        /** The number of inliers. */
+        /**
+         * The number of inliers.
+         *
+         * @return the number of rows marked inlier
+         */
         public int inliers() {
             int c = 0;
             for (boolean b : inlier) {
@@ -31,7 +35,16 @@ public final class Haystack {
     private Haystack() {
     }
 
-    /** N rows in R^D, subspace dimension r (1 ≤ r &lt; D), inlier ratio α ∈ (0, 1]. */
+    /**
+     * N rows in R^D, subspace dimension r (1 ≤ r &lt; D), inlier ratio α ∈ (0, 1].
+     *
+     * @param n           the number of rows N, ≥ 1
+     * @param d           the ambient dimension D
+     * @param r           the subspace dimension
+     * @param inlierRatio α, the fraction of inliers (round(αN) rows)
+     * @param random      the randomness of the subspace, the points and the shuffle
+     * @return the shuffled unit rows, the true D × r basis and the inlier mask
+     */
     public static Sample generate(int n, int d, int r, double inlierRatio, RandomSource random) {
         if (n < 1 || d < 2 || r < 1 || r >= d) {
             throw new IllegalArgumentException("the haystack model needs N >= 1, D >= 2 and 1 <= r < D, got N = " + n

@@ -17,12 +17,24 @@ public final class KnownSpectrum {
     private KnownSpectrum() {
     }
 
-    /** A d × k basis of a uniformly random k-dimensional subspace (QR of an i.i.d. N(0, 1) matrix). */
+    /**
+     * A d × k basis of a uniformly random k-dimensional subspace (QR of an i.i.d. N(0, 1) matrix).
+     *
+     * @param d      the dimension, ≥ k
+     * @param k      the subspace dimension, ≥ 1
+     * @param random the randomness of the Gaussian matrix
+     * @return a new d × k matrix with orthonormal columns
+     */
     public static Matrix randomBasis(int d, int k, RandomSource random) {
         return io.dpspectra.noise.RandomSubspace.basis(d, k, random);
     }
 
-    /** The normalised Walsh–Hadamard matrix of order d (a power of two): orthogonal, entries ±1/√d. */
+    /**
+     * The normalised Walsh–Hadamard matrix of order d (a power of two): orthogonal, entries ±1/√d.
+     *
+     * @param d the order, a power of two
+     * @return a new d × d orthogonal matrix
+     */
     public static Matrix hadamard(int d) {
         if (d < 1 || Integer.bitCount(d) != 1) {
             throw new IllegalArgumentException("the Hadamard basis needs d a power of two, got " + d);
@@ -40,6 +52,10 @@ public final class KnownSpectrum {
     /**
      * Q diag(λ) Qᵀ for a d × m basis Q with orthonormal columns and m eigenvalues λ (the remaining d − m
      * eigenvalues are 0). Not modified: basis, eigenvalues.
+     *
+     * @param basis       d × m, orthonormal columns
+     * @param eigenvalues the m eigenvalues, in the order of the columns
+     * @return a new d × d symmetric matrix
      */
     public static Matrix symmetric(Matrix basis, double[] eigenvalues) {
         if (basis.cols() != eigenvalues.length) {
@@ -57,7 +73,14 @@ public final class KnownSpectrum {
         return a;
     }
 
-    /** The d eigenvalues: {@code top} first, then {@code tail} for the rest. */
+    /**
+     * The d eigenvalues: {@code top} first, then {@code tail} for the rest.
+     *
+     * @param d    the number of eigenvalues, ≥ top.length
+     * @param top  the leading eigenvalues
+     * @param tail the value of the remaining d − top.length eigenvalues
+     * @return a new array of d values
+     */
     public static double[] spectrum(int d, double[] top, double tail) {
         if (top.length > d) {
             throw new IllegalArgumentException(top.length + " top eigenvalues do not fit in d = " + d);

@@ -60,12 +60,27 @@ public final class SpikedCovariance {
         this.name = name;
     }
 
-    /** k = 1: x = r·√λ₁·v + N(0, σ²I), r uniform in {−1, +1} (spec §5.1, EIGENVALUE_CONSISTENT). */
+    /**
+     * k = 1: x = r·√λ₁·v + N(0, σ²I), r uniform in {−1, +1} (spec §5.1, EIGENVALUE_CONSISTENT).
+     *
+     * @param d       the dimension, ≥ 1
+     * @param lambda1 the spike eigenvalue λ₁, &gt; 0
+     * @param sigma   the noise standard deviation σ, ≥ 0
+     * @return the model (its direction v is drawn by {@link #sample})
+     */
     public static SpikedCovariance rankOne(int d, double lambda1, double sigma) {
         return rankOne(d, lambda1, sigma, Amplitude.EIGENVALUE_CONSISTENT);
     }
 
-    /** k = 1 with the given amplitude convention (spec §5.1). */
+    /**
+     * k = 1 with the given amplitude convention (spec §5.1).
+     *
+     * @param d         the dimension, ≥ 1
+     * @param lambda1   the spike λ₁, &gt; 0
+     * @param sigma     the noise standard deviation σ, ≥ 0
+     * @param amplitude how λ₁ becomes the signal amplitude; {@code PAPER_G1_LITERAL} logs a warning
+     * @return the model (its direction v is drawn by {@link #sample})
+     */
     public static SpikedCovariance rankOne(int d, double lambda1, double sigma, Amplitude amplitude) {
         LowRankPlusNoiseRows.checkDimension(d);
         double[] l = LowRankPlusNoiseRows.checkLambdas(new double[] {lambda1}, d);
@@ -89,7 +104,14 @@ public final class SpikedCovariance {
                         + amplitude + ")");
     }
 
-    /** k &gt; 1 with eigenvalues {@code lambdas} (descending) and noise σ (spec §5.2). */
+    /**
+     * k &gt; 1 with eigenvalues {@code lambdas} (descending) and noise σ (spec §5.2).
+     *
+     * @param d       the dimension, ≥ k
+     * @param lambdas the k spike eigenvalues, &gt; 0, descending
+     * @param sigma   the noise standard deviation σ, ≥ 0
+     * @return the model (its basis is drawn by {@link #sample})
+     */
     public static SpikedCovariance rankK(int d, double[] lambdas, double sigma) {
         LowRankPlusNoiseRows.checkDimension(d);
         double[] l = LowRankPlusNoiseRows.checkLambdas(lambdas, d);
@@ -102,17 +124,29 @@ public final class SpikedCovariance {
                 + ", lambdas = " + java.util.Arrays.toString(l) + ", sigma = " + sigma + ")");
     }
 
-    /** The dimension d. */
+    /**
+     * The dimension d.
+     *
+     * @return d
+     */
     public int dimension() {
         return d;
     }
 
-    /** The number of spikes k. */
+    /**
+     * The number of spikes k.
+     *
+     * @return k
+     */
     public int components() {
         return lambdas.length;
     }
 
-    /** The top k eigenvalues of E[xxᵀ]: a_j² + σ² (λ_j + σ² unless a k = 1 amplitude mode changes a). */
+    /**
+     * The top k eigenvalues of E[xxᵀ]: a_j² + σ² (λ_j + σ² unless a k = 1 amplitude mode changes a).
+     *
+     * @return a new array of k values
+     */
     public double[] populationEigenvalues() {
         double[] e = new double[amplitudes.length];
         for (int j = 0; j < e.length; j++) {
@@ -121,12 +155,22 @@ public final class SpikedCovariance {
         return e;
     }
 
-    /** The noise standard deviation σ. */
+    /**
+     * The noise standard deviation σ.
+     *
+     * @return σ
+     */
     public double sigma() {
         return sigma;
     }
 
-    /** n rows; the basis and every row are a deterministic function of {@code seed}. */
+    /**
+     * n rows; the basis and every row are a deterministic function of {@code seed}.
+     *
+     * @param n    the number of rows, ≥ 1
+     * @param seed the seed of the basis, the signs and the noise
+     * @return the rows (generated on every pass, not stored), the true basis and the population second moment
+     */
     public SyntheticDataset sample(long n, long seed) {
         LowRankPlusNoiseRows.checkRows(n);
         RandomSource random = RandomSource.seededForReproducibility(seed);

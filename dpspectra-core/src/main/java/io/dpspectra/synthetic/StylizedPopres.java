@@ -41,10 +41,14 @@ public final class StylizedPopres {
     }
 
     /**
+     * Generates the stylized POPRES rows from the public score matrix.
+     *
      * @param pcs    the public n × 20 score matrix (rows: individuals); only its first two columns are also
      *               returned as reference scores
      * @param d      the lifted dimension D (the paper: 10,000)
      * @param outliers the number of outliers (the paper: 1000)
+     * @param random the randomness of G_in, G_out and O₀
+     * @return the stacked rows, the inlier mask, the reference scores and the lifted basis
      */
     public static Sample generate(double[][] pcs, int d, int outliers, RandomSource random) {
         int n = pcs.length;

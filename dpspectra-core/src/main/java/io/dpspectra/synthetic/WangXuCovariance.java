@@ -25,14 +25,33 @@ public final class WangXuCovariance {
     private WangXuCovariance() {
     }
 
-    /** n rows in dimension p with a dense random k-dimensional principal subspace. */
+    /**
+     * n rows in dimension p with a dense random k-dimensional principal subspace.
+     *
+     * @param n              the number of rows, ≥ 1
+     * @param p              the dimension, ≥ k
+     * @param k              the subspace dimension, ≥ 1
+     * @param signalStrength λ, &gt; 0 (1 in the paper)
+     * @param seed           the seed of V and of every row
+     * @return the rows (generated on every pass, not stored), V and Σ
+     */
     public static SyntheticDataset dense(long n, int p, int k, double signalStrength, long seed) {
         check(p, k, k, signalStrength);
         RandomSource random = RandomSource.seededForReproducibility(seed);
         return dataset(RandomSubspace.basis(p, k, random), n, signalStrength, random, "dense");
     }
 
-    /** n rows in dimension p whose principal k-subspace has row support of size s (k ≤ s ≤ p). */
+    /**
+     * n rows in dimension p whose principal k-subspace has row support of size s (k ≤ s ≤ p).
+     *
+     * @param n              the number of rows, ≥ 1
+     * @param p              the dimension, ≥ s
+     * @param k              the subspace dimension, ≥ 1
+     * @param s              the support size, k ≤ s ≤ p
+     * @param signalStrength λ, &gt; 0 (1 in the paper)
+     * @param seed           the seed of V, its support and every row
+     * @return the rows (generated on every pass, not stored), V and Σ
+     */
     public static SyntheticDataset sparse(long n, int p, int k, int s, double signalStrength, long seed) {
         check(p, k, s, signalStrength);
         RandomSource random = RandomSource.seededForReproducibility(seed);
@@ -54,7 +73,12 @@ public final class WangXuCovariance {
         return dataset(basis, n, signalStrength, random, "sparse (s = " + s + ")");
     }
 
-    /** The row indices where {@code basis} is non-zero: the support of a {@link #sparse} basis. */
+    /**
+     * The row indices where {@code basis} is non-zero: the support of a {@link #sparse} basis.
+     *
+     * @param basis a p × k matrix
+     * @return the ascending indices of the rows with a non-zero entry
+     */
     public static int[] support(Matrix basis) {
         return java.util.stream.IntStream.range(0, basis.rows())
                 .filter(i -> java.util.stream.IntStream.range(0, basis.cols()).anyMatch(l -> basis.get(i, l) != 0))

@@ -111,6 +111,20 @@ class CsvRowsOptionsTest {
     }
 
     @Test
+    void duplicateColumnNamesAreRefusedNamingTheColumns() throws IOException {
+        Path p = write("dup.csv", "a,b,a\n1,2,3\n4,5,6\n");
+        assertThatThrownBy(() -> CsvRows.open(p)).isInstanceOf(InvalidDataException.class)
+                .hasMessageContaining("columns 1 and 3 are both named \"a\"").hasMessageContaining("--header-names");
+        // selecting by name is ambiguous; leaving one of them out is fine
+        assertThatThrownBy(() -> CsvRows.builder(p).columns(List.of("a")).build())
+                .hasMessageContaining("ambiguous").hasMessageContaining("columns 1 and 3");
+        assertThat(CsvRows.builder(p).excludeColumns(List.of("3")).build().columnNames()).containsExactly("a", "b");
+        assertThatThrownBy(() -> CsvRows.builder(write("h.csv", "1,2,3\n")).headerNames(List.of("x", "y", "y")).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("columns 2 and 3 are both named "
+                        + "\"y\" in --header-names");
+    }
+
+    @Test
     void aStreamIsReadOnceWithItsHeaderAndSeparatorDetected() {
         byte[] bytes = "x;y\n1;2\n3;4\n".getBytes(StandardCharsets.UTF_8);
         CsvRows rows = CsvRows.fromStream("standard input", new ByteArrayInputStream(bytes)).build();

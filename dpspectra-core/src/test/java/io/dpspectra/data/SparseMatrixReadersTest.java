@@ -103,7 +103,7 @@ class SparseMatrixReadersTest {
     void rowGramOperatorEqualsXtXTimesWInOnePass() {
         double[][] x = {{1, 2, 0}, {0, 1, -1}, {3, 0, 1}, {1, 1, 1}, {2, -1, 0}};
         InMemoryRows rows = InMemoryRows.of(x);
-        RowGramOperator op = RowGramOperator.of(rows, 2);
+        RowGramOperator op = RowGramOperator.of(rows);
         Matrix w = Matrix.fromRows(new double[][] {{1, 0}, {0.5, 1}, {-1, 2}});
         Matrix xm = Matrix.fromRows(x);
         Matrix expected = xm.transposeTimes(xm.times(w));

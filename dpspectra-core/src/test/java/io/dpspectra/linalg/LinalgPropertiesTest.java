@@ -48,7 +48,7 @@ class LinalgPropertiesTest {
         for (int d : new int[] {1, 3, 5, 17, 66}) {
             Matrix x = random(301, d, 11 + d);
             Matrix expected = naiveGram(x);
-            Gram g = new Gram(d, 37, backend);
+            Gram g = new Gram(d, backend);
             double[] row = new double[d];
             for (int r = 0; r < x.rows(); r++) {
                 for (int j = 0; j < d; j++) {
@@ -75,7 +75,7 @@ class LinalgPropertiesTest {
                 rowMajor[r * d + j] = x.get(r, j);
             }
         }
-        Gram g = new Gram(d, 64, backend);
+        Gram g = new Gram(d, backend);
         g.add(x.row(0));
         g.addBlock(rowMajor, n);
         Matrix expected = naiveGram(x);

@@ -112,6 +112,6 @@ class GaussianCalibrationTest {
     void sigmaForRejectsNonPositiveSensitivity() {
         assertThatThrownBy(() -> GaussianNoise.sigmaFor(0, PrivacyParams.of(1, 1e-6)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("l2Sensitivity").hasMessageContaining("got 0.0");
+                .hasMessageContaining("the L2 sensitivity").hasMessageContaining("got 0.0");
     }
 }

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  *
  * <p>Every report starts with one HTML comment line (invisible when the markdown is rendered):
  * {@code <!-- dpspectra reproduce PAPER: full run, seed S -->} or {@code ...: quick run, seed S -->}.
- * {@link #checkQuickMayWrite} refuses a quick run into a directory whose report is not marked as a quick
+ * {@link #refusal} refuses a quick run into a directory whose report is not marked as a quick
  * run: a full run's report, or a report of unknown provenance (no marker), is evidence and stays.
  */
 public final class ReportFile {

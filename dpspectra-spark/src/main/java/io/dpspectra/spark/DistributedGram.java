@@ -3,15 +3,17 @@ package io.dpspectra.spark;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.Clipping;
 import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.GramPass;
 import io.dpspectra.data.GramStatistic;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateMean;
 import io.dpspectra.data.PrivateQuantile;
-import io.dpspectra.data.RowGramOperator;
+import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.ShiftedRows;
+import io.dpspectra.linalg.BlockGramProduct;
+import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.SymmetricOperator;
 import java.util.Iterator;
 import java.util.List;
@@ -22,14 +24,22 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * The distributed part of every release: the sufficient statistic XᵀX of the bounded rows of a vector
- * column, and nothing else. Each partition bounds its rows with core's {@link Clipping} and sums them
- * with core's {@link GramPass} (blocked dsyrk) or {@link RowGramOperator} (Xᵀ(X·W)); one
- * {@code treeAggregate} combines the partition blocks in a fixed order ({@link OrderedSum}). The result
- * is a core {@link GramStatistic}, from which core's algorithms draw all noise, once, on the driver.
+ * The distributed part of every release: the exact statistics of the rows of a vector column (the
+ * row-norm histogram, the sum of the bounded rows, XᵀX or products Xᵀ(X·W) of the bounded rows), and
+ * nothing else. Each partition bounds its rows with core's {@link Clipping} and folds them, at their
+ * global row numbers, into core's canonical blocks ({@link Gram}, {@link RowBlocks}: a fixed number of
+ * rows per block, each block folded alone, the blocks summed in an order-free way); the partitions'
+ * partials are merged on the executors ({@link CombineTree}), and the driver receives the finished
+ * statistic only: one d × d block for XᵀX whatever the number of partitions. The result is the CLI's
+ * statistic bit for bit, for any partitioning of the same rows in the same order, and core's algorithms
+ * draw all noise from it, once, on the driver.
  *
- * <p>Faults: a task that fails and is retried recomputes its partition's block from the partition's rows;
- * Spark counts each partition's result once, and the fixed summation order makes the statistic, and so
+ * <p>Row numbers: the first pass over the rows records each partition's row count (any pass: the count
+ * job, the histogram or the sum), and the partitions' first rows follow from it. A later pass that finds
+ * another count in a partition stops: the input changed during the fit.
+ *
+ * <p>Faults: a task that fails and is retried recomputes its partition's partial from the partition's
+ * rows; Spark counts each partition's result once, and the order-free merge makes the statistic, and so
  * the release, bit-identical to a run without the failure (for rows whose partitioning is deterministic,
  * as it is for files and parallelised collections).
  *
@@ -41,15 +51,20 @@ final class DistributedGram {
     private final int d;
     private final Bounding bounding;
     private final String column;
-    private final java.util.function.LongSupplier counter;
+    /** Each partition's row count, once a pass has counted them; shared by every view of the same rows. */
+    private final Counts counts;
     private static final String TASK_DATA_ERROR = InvalidDataException.class.getName() + ": ";
     /** What Spark's CSV reader says (mode FAILFAST) of a line that does not parse into the header's columns. */
     private static final String MALFORMED_CSV = "Malformed records are detected in record parsing";
 
-    private DistributedGram(JavaRDD<Vector> vectors, java.util.function.LongSupplier counter, int d, Bounding bounding,
-                            String column) {
+    /** The partitions' row counts (driver side). */
+    private static final class Counts {
+        private long[] perPartition;
+    }
+
+    private DistributedGram(JavaRDD<Vector> vectors, Counts counts, int d, Bounding bounding, String column) {
         this.vectors = vectors;
-        this.counter = counter;
+        this.counts = counts;
         this.d = d;
         this.bounding = bounding;
         this.column = column;
@@ -87,8 +102,7 @@ final class DistributedGram {
     static DistributedGram of(Dataset<?> data, String inputCol, double bound, DataBounds.Policy policy) {
         Objects.requireNonNull(data, "dataset");
         Dataset<Row> column = data.select(inputCol);
-        // the Dataset counts without deserialising the vectors (a cached DataFrame counts from its cache)
-        return of(column.toJavaRDD().map((Row r) -> (Vector) r.get(0)), column::count, "column '" + inputCol + "'",
+        return of(column.toJavaRDD().map((Row r) -> (Vector) r.get(0)), "column '" + inputCol + "'",
                 Bounding.of(bound, policy));
     }
 
@@ -98,16 +112,15 @@ final class DistributedGram {
      * {@link #bounded} gives the statistic of the bounded rows.
      */
     static DistributedGram unbounded(JavaRDD<Vector> vectors, String name) {
-        return of(vectors, vectors::count, name, null);
+        return of(vectors, name, null);
     }
 
     /** The rows {@code vectors} of known width {@code d}, not yet bounded (see {@link #unbounded(JavaRDD, String)}). */
     static DistributedGram unbounded(JavaRDD<Vector> vectors, int d, String name) {
-        return new DistributedGram(vectors, vectors::count, d, null, name);
+        return new DistributedGram(vectors, new Counts(), d, null, name);
     }
 
-    private static DistributedGram of(JavaRDD<Vector> vectors, java.util.function.LongSupplier counter, String name,
-                                      Bounding bounding) {
+    private static DistributedGram of(JavaRDD<Vector> vectors, String name, Bounding bounding) {
         List<Vector> first = sparkJob(() -> vectors.take(1));
         if (first.isEmpty()) {
             throw new InvalidDataException(name + " has no rows; provide at least one row");
@@ -115,17 +128,19 @@ final class DistributedGram {
         if (first.get(0) == null) {
             throw new InvalidDataException("row 1 of " + name + " is null; drop or impute missing rows first");
         }
-        return new DistributedGram(vectors, counter, first.get(0).size(), bounding, name);
+        return new DistributedGram(vectors, new Counts(), first.get(0).size(), bounding, name);
     }
 
     /** The same rows, bounded by {@code b} before they are summed. */
     DistributedGram bounded(Bounding b) {
-        return new DistributedGram(vectors, counter, d, java.util.Objects.requireNonNull(b, "bounding"), column);
+        return new DistributedGram(vectors, counts, d, Objects.requireNonNull(b, "bounding"), column);
     }
 
     /**
      * Runs a Spark action, rethrowing a data error raised in a task ({@link InvalidDataException}, e.g. a
-     * NaN or a row over the bound) as itself rather than wrapped in Spark's job failure.
+     * NaN or a row over the bound) as itself rather than wrapped in Spark's job failure, and a failure of
+     * the cluster (an executor out of memory, lost workers) as a {@link SparkFailures.ClusterFailure} that
+     * names the cause and the fix.
      */
     static <T> T sparkJob(java.util.function.Supplier<T> action) {
         try {
@@ -148,32 +163,90 @@ final class DistributedGram {
                     throw new InvalidDataException(end < 0 ? rest : rest.substring(0, end), e);
                 }
             }
+            RuntimeException cluster = SparkFailures.classify(e);
+            if (cluster != null) {
+                throw cluster;
+            }
             throw e;
+        } catch (OutOfMemoryError e) {
+            throw new SparkFailures.ClusterFailure("the driver ran out of memory (" + e.getMessage() + ")",
+                    "give the driver more memory (spark-submit --driver-memory, or spark.driver.memory); it holds "
+                            + "one d x d matrix of doubles and the algorithm's work on it", e);
         }
     }
 
     /**
      * The statistic as core's lazy {@link GramStatistic}: the explicit XᵀX (one job, run only if the
      * algorithm asks for it), products Xᵀ(X·W) (one job each), or the bounded rows streamed to the driver.
-     * Counting the rows is one job, run now. Cache the input when an algorithm makes several passes (the
-     * power method, k-DP-Ojas) and the rows are expensive to recompute.
+     * Counting the rows of each partition is one job, run now unless an earlier pass counted them. Cache
+     * the input when an algorithm makes several passes (the power method, k-DP-Ojas) and the rows are
+     * expensive to recompute.
      */
     GramStatistic statistic() {
         Bounding b = requireBounding();
-        long n = sparkJob(counter::getAsLong);
-        return GramStatistic.lazy(d, n, b.declared(), () -> {
-            Explicit e = explicit();
-            if (e.rows() != n) {
-                throw new IllegalStateException(column + " had " + n + " rows when counted but " + e.rows()
-                        + " when summed; the input must not change during a fit");
-            }
-            return e.gram();
-        }, new Products(),
+        long n = rows();
+        return GramStatistic.lazy(d, n, b.declared(), () -> explicit().gram(), new Products(),
                 () -> b.apply(streamed()), description());
     }
 
     int dimension() {
         return d;
+    }
+
+    /** The number of rows: the sum of the partitions' counts (a job, unless a pass counted them). */
+    long rows() {
+        long n = 0;
+        for (long c : partitionCounts()) {
+            n += c;
+        }
+        return n;
+    }
+
+    private long[] partitionCounts() {
+        synchronized (counts) {
+            if (counts.perPartition == null) {
+                int partitions = vectors.getNumPartitions();
+                List<long[]> counted = sparkJob(() -> vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+                    long c = 0;
+                    while (it.hasNext()) {
+                        it.next();
+                        c++;
+                    }
+                    return List.of(new long[] {index, c}).iterator();
+                }, true).collect());
+                long[] per = new long[partitions];
+                for (long[] c : counted) {
+                    per[(int) c[0]] = c[1];
+                }
+                counts.perPartition = per;
+            }
+            return counts.perPartition;
+        }
+    }
+
+    private void recordCounts(long[] per) {
+        synchronized (counts) {
+            if (counts.perPartition == null) {
+                counts.perPartition = per.clone();
+            } else if (!java.util.Arrays.equals(counts.perPartition, per)) {
+                throw changed();
+            }
+        }
+    }
+
+    private InvalidDataException changed() {
+        return new InvalidDataException(column + " had other row counts per partition in two passes; the input "
+                + "(and its partitioning) must not change during a fit");
+    }
+
+    /** The global number of each partition's first row. */
+    private long[] firstRows() {
+        long[] per = partitionCounts();
+        long[] first = new long[per.length];
+        for (int p = 1; p < per.length; p++) {
+            first[p] = first[p - 1] + per[p - 1];
+        }
+        return first;
     }
 
     private Bounding requireBounding() {
@@ -185,18 +258,28 @@ final class DistributedGram {
 
     /**
      * The histogram of the rows' L2 norms over {@code grid} (as they are, unbounded), by core's
-     * {@link PrivateQuantile#rowNormHistogram} on each partition, summed (exact counts) by one
-     * treeAggregate: the statistic of a private row-norm quantile, whose noise the driver draws.
+     * {@link PrivateQuantile#rowNormHistogram} on each partition, summed (exact counts) on the executors:
+     * the statistic of a private row-norm quantile, whose noise the driver draws. Counts the partitions'
+     * rows on the way.
      */
     long[] rowNormHistogram(double[] grid) {
         int dim = d;
         String col = column;
         double[] g = grid.clone();
-        JavaRDD<long[]> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) ->
-                List.of(PrivateQuantile.rowNormHistogram(new PartitionRows(it, dim, "partition " + index + " of "
-                        + col), g)).iterator(), true);
-        return sparkJob(() -> parts.treeAggregate(new long[g.length + 1], DistributedGram::addCounts,
-                DistributedGram::addCounts, 2));
+        int partitions = vectors.getNumPartitions();
+        JavaRDD<long[]> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+            long[] hist = PrivateQuantile.rowNormHistogram(new PartitionRows(it, dim, "partition " + index + " of "
+                    + col), g);
+            // the histogram, then this partition's row count (the histogram's last entry) at its index
+            long[] out = new long[g.length + 1 + partitions];
+            System.arraycopy(hist, 0, out, 0, hist.length);
+            out[g.length + 1 + index] = hist[g.length];
+            return List.of(out).iterator();
+        }, true);
+        long[] total = sparkJob(() -> CombineTree.combine(parts, DistributedGram::addCounts, x -> x,
+                new long[g.length + 1 + partitions]));
+        recordCounts(java.util.Arrays.copyOfRange(total, g.length + 1, total.length));
+        return java.util.Arrays.copyOf(total, g.length + 1);
     }
 
     private static long[] addCounts(long[] a, long[] b) {
@@ -208,44 +291,93 @@ final class DistributedGram {
     }
 
     /**
-     * The sum and number of the rows bounded by {@code b}, by core's {@link PrivateMean#sum} on each
-     * partition, combined in a fixed order ({@link OrderedSum}): the statistic of a private mean, whose
-     * noise the driver draws.
+     * The sum and number of the rows bounded by {@code b}, by core's canonical column sums
+     * ({@link RowBlocks#columnSums}, as {@link PrivateMean#sum} sums local rows): the statistic of a
+     * private mean, whose noise the driver draws.
      */
     PrivateMean.Sum boundedSum(Bounding b) {
         int dim = d;
-        String col = column;
-        JavaRDD<OrderedSum> blocks = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
-            ClippedRows rows = b.apply(new PartitionRows(it, dim, "partition " + index + " of " + col));
-            PrivateMean.Sum s = PrivateMean.sum(rows);
-            return List.of(OrderedSum.of(index, s.sum(), s.rows(), Math.max(0, rows.clippedRows()))).iterator();
-        }, true);
-        OrderedSum.Total total = aggregate(blocks, vectors.getNumPartitions());
-        return new PrivateMean.Sum(total.values(), total.rows());
+        Folded<double[]> total = fold(b, RowBlocks.DEFAULT_BLOCK_ROWS, () -> new RowBlocks(dim, RowBlocks.columnSums(dim)),
+                (blocks, first, rows, count) -> blocks.add(first, rows, 0, count), (x, y) -> {
+                    x.merge(y);
+                    return x;
+                }, RowBlocks::result);
+        return new PrivateMean.Sum(total.value(), total.rows());
     }
 
     /** Result of {@link #explicit()}: XᵀX, the rows summed, and the rows clipped (a non-private diagnostic). */
     record Explicit(Matrix gram, long rows, long clippedRows) {
     }
 
-    /** XᵀX as an explicit d × d matrix: one Spark job. */
+    /** XᵀX as an explicit d × d matrix: one Spark job (two, if the rows were not counted yet). */
     Explicit explicit() {
         int dim = d;
-        Bounding b = requireBounding();
+        Folded<double[]> total = fold(requireBounding(), Gram.blockRows(dim), () -> new Gram(dim),
+                (gram, first, rows, count) -> gram.addAt(first, rows, 0, count), (x, y) -> {
+                    x.addGram(y);
+                    return x;
+                }, g -> g.result().data());
+        return new Explicit(Matrix.wrapColumnMajor(d, d, total.value()), total.rows(), total.clipped());
+    }
+
+    /** Adds rows to a partial: {@code count} rows of {@code rows} (row-major) that are rows first, first + 1, … */
+    @FunctionalInterface
+    private interface Adder<T> extends java.io.Serializable {
+        void add(T partial, long first, double[] rows, int count);
+    }
+
+    /** The finished value of a fold, with the rows folded and the rows clipped. */
+    private record Folded<R>(R value, long rows, long clipped) implements java.io.Serializable {
+    }
+
+    /** A partition's partial with its row and clipped-row counts, merged in the {@link CombineTree}. */
+    private record Part<T>(T value, long rows, long clipped) implements java.io.Serializable {
+    }
+
+    /**
+     * One pass: each partition's rows, bounded by {@code b}, added at their global row numbers into a new
+     * partial (read in chunks that end on the canonical block boundaries, every {@code blockRows} rows, so
+     * that only the blocks split between partitions are copied); the partials merged on the executors; the
+     * root finished there.
+     */
+    private <T extends java.io.Serializable, R> Folded<R> fold(Bounding b, int blockRows,
+            org.apache.spark.api.java.function.Function0<T> zero, Adder<T> adder,
+            org.apache.spark.api.java.function.Function2<T, T, T> merge,
+            org.apache.spark.api.java.function.Function<T, R> finish) {
+        int dim = d;
         String col = column;
-        int partitions = vectors.getNumPartitions();
-        JavaRDD<OrderedSum> blocks = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
-            if (!it.hasNext()) {
-                return List.of(OrderedSum.of(index, new double[dim * dim], 0, 0)).iterator();
-            }
+        long[] first = firstRows();
+        long[] expected = partitionCounts().clone();
+        JavaRDD<Part<T>> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+            T partial = zero.call();
             ClippedRows rows = b.apply(new PartitionRows(it, dim, "partition " + index + " of " + col));
-            GramPass pass = GramPass.of(rows);
-            return List.of(OrderedSum.of(index, pass.gram().data(), pass.rows(), Math.max(0, rows.clippedRows())))
-                    .iterator();
+            long at = first[index];
+            double[] chunk = new double[blockRows * dim];
+            try (RowCursor cursor = rows.open()) {
+                int want = (int) (blockRows - Math.floorMod(at, blockRows));
+                int filled;
+                while ((filled = cursor.nextBlock(chunk, want, dim)) > 0) {
+                    adder.add(partial, at, chunk, filled);
+                    at += filled;
+                    want = blockRows;
+                }
+            }
+            long read = at - first[index];
+            if (read != expected[index]) {
+                throw new IllegalStateException("partition " + index + " of " + col + " had " + expected[index]
+                        + " rows when counted but " + read + " now; the input must not change during a fit");
+            }
+            return List.of(new Part<>(partial, read, Math.max(0, rows.clippedRows()))).iterator();
         }, true);
-        OrderedSum.Total total = aggregate(blocks, partitions);
-        Matrix gram = Matrix.wrapColumnMajor(dim, dim, total.values());
-        return new Explicit(gram, total.rows(), total.clipped());
+        T empty;
+        try {
+            empty = zero.call();
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot make an empty partial", e);
+        }
+        return sparkJob(() -> CombineTree.combine(parts, (x, y) -> new Part<>(merge.call(x.value(), y.value()),
+                x.rows() + y.rows(), x.clipped() + y.clipped()),
+                p -> new Folded<>(finish.call(p.value()), p.rows(), p.clipped()), new Part<>(empty, 0, 0)));
     }
 
     /**
@@ -276,11 +408,6 @@ final class DistributedGram {
         return "XᵀX of " + column + " (summed across " + vectors.getNumPartitions() + " partitions)";
     }
 
-    private static OrderedSum.Total aggregate(JavaRDD<OrderedSum> blocks, int partitions) {
-        OrderedSum sum = sparkJob(() -> blocks.treeAggregate(new OrderedSum(), OrderedSum::merge, OrderedSum::merge, 2));
-        return sum.total(partitions);
-    }
-
     /** Xᵀ(X·W) with W shipped to the executors in the task closure (d × p doubles). */
     private final class Products implements SymmetricOperator {
         @Override
@@ -294,21 +421,13 @@ final class DistributedGram {
                 throw new IllegalArgumentException("operand has " + w.rows() + " rows, expected d = " + d);
             }
             int dim = d;
-            int cols = w.cols();
-            double[] wData = w.data().clone();
-            Bounding b = requireBounding();
-            String col = column;
-            JavaRDD<OrderedSum> blocks = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
-                if (!it.hasNext()) {
-                    return List.of(OrderedSum.of(index, new double[dim * cols], 0, 0)).iterator();
-                }
-                ClippedRows rows = b.apply(new PartitionRows(it, dim, "partition " + index + " of " + col));
-                RowGramOperator op = RowGramOperator.of(rows);
-                Matrix y = op.times(Matrix.wrapColumnMajor(dim, cols, wData));
-                return List.of(OrderedSum.of(index, y.data(), op.lastRowCount(), Math.max(0, rows.clippedRows())))
-                        .iterator();
-            }, true);
-            return Matrix.wrapColumnMajor(d, cols, aggregate(blocks, vectors.getNumPartitions()).values());
+            RowBlocks.Leaf leaf = BlockGramProduct.leaf(w);
+            Folded<double[]> total = fold(requireBounding(), leaf.blockRows(), () -> new RowBlocks(dim, leaf),
+                    (blocks, first, rows, count) -> blocks.add(first, rows, 0, count), (x, y) -> {
+                        x.merge(y);
+                        return x;
+                    }, RowBlocks::result);
+            return Matrix.wrapColumnMajor(d, w.cols(), total.value());
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.linalg.ReproducibleSum;
 import io.dpspectra.local.InvalidReportException;
 import io.dpspectra.local.LocalAggregate;
 import io.dpspectra.local.LocalPcaAggregator;
@@ -33,9 +34,11 @@ import org.apache.spark.sql.SparkSession;
  * {@code dpspectra ldp randomize} (JSON lines or binary, in one file, a directory or a glob) are read and
  * checked where they lie, each partition by core's {@link LocalReportReader} and {@link LocalPcaAggregator}
  * (format version, checksum, finite values, calibrated σ, and the public parameters of the first report),
- * and their sums are combined by one {@code treeAggregate} in a fixed order ({@link OrderedSum}). The driver
- * averages them with core's {@link LocalPcaAggregator#average}, so {@code ldp aggregate} releases from it
- * exactly what it releases from a local file (bit for bit when the reports are one partition).
+ * and the partitions' sums are merged on the executors ({@link CombineTree}) in core's order-free
+ * {@link ReproducibleSum}, so that the driver receives one sum whatever the number of partitions. The
+ * driver averages it with core's {@link LocalPcaAggregator#average}, so {@code ldp aggregate} releases
+ * from it what it releases from a local file (bit for bit when the reports are one partition; otherwise
+ * up to the rounding of each partition's own sum, the same on every run and after task retries).
  *
  * <p>A refused report stops the run: the first one in partition order is reported, with its partition
  * and its line (JSON) or report number (binary) within it, and nothing is released.
@@ -88,28 +91,35 @@ public final class DistributedReports {
                     partial(index, stream(it, line -> new ByteArrayInputStream((line + "\n")
                             .getBytes(StandardCharsets.UTF_8))), expected, m, name), true);
         }
-        Partial total = DistributedGram.sparkJob(() -> partials.treeAggregate(new Partial(), Partial::merge,
-                Partial::merge, 2));
+        Partial total = DistributedGram.sparkJob(() -> CombineTree.combine(partials, Partial::merge, p -> p,
+                new Partial(m)));
         if (!total.refusals.isEmpty()) {
             String[] r = total.refusals.firstEntry().getValue();
             throw new InvalidReportException(r[0], r[1]);
         }
-        OrderedSum.Total sum = total.sums.total(partials.getNumPartitions());
-        return sum.rows() == 0 ? null : LocalPcaAggregator.average(expected, sum.rows(), sum.values());
+        if (total.count == 0) {
+            return null;
+        }
+        double[] sum = new double[m];
+        total.sums.round(sum, 0);
+        return LocalPcaAggregator.average(expected, total.count, sum);
     }
 
     /** One partition's (or several partitions') sums, counts and first refusals. */
     private static final class Partial implements Serializable {
         private static final long serialVersionUID = 1L;
-        private final OrderedSum sums;
+        private final ReproducibleSum sums;
+        private long count;
         private final TreeMap<Integer, String[]> refusals = new TreeMap<>();
 
-        Partial() {
-            sums = new OrderedSum();
+        Partial(int m) {
+            sums = new ReproducibleSum(m);
         }
 
         Partial(int index, double[] sum, long count, String[] refusal) {
-            sums = OrderedSum.of(index, sum, count, 0);
+            sums = new ReproducibleSum(sum.length);
+            sums.add(sum, 0);
+            this.count = count;
             if (refusal != null) {
                 refusals.put(index, refusal);
             }
@@ -117,6 +127,7 @@ public final class DistributedReports {
 
         Partial merge(Partial other) {
             sums.merge(other.sums);
+            count += other.count;
             for (Map.Entry<Integer, String[]> e : other.refusals.entrySet()) {
                 refusals.put(e.getKey(), e.getValue());
             }

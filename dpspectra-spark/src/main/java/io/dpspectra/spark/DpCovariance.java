@@ -1,10 +1,12 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.Algorithms;
 import io.dpspectra.covariance.CovarianceEstimator;
 import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.release.Algorithms;
+import io.dpspectra.release.CovarianceAlgorithm;
+import io.dpspectra.release.Vocabulary;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReadable;
@@ -17,8 +19,8 @@ import org.apache.spark.sql.Dataset;
  * eigenvectors (k defaults to d).
  *
  * <p>Algorithms ({@code setAlgorithm}): {@code dpspectra covariance}'s mechanisms, from the one table of
- * names ({@link Algorithms}), each run by dpspectra-core exactly as {@code dpspectra covariance} runs it, from the distributed clipped XᵀX ({@link DistributedGram}); all noise is drawn once, on the
- * driver:
+ * names ({@link Algorithms}), each run by dpspectra-core exactly as {@code dpspectra covariance} runs it, from
+ * the distributed clipped XᵀX ({@link DistributedGram}); all noise is drawn once, on the driver:
  * <ul>
  *   <li>{@code gaussian}: the Gaussian mechanism on the upper triangle of XᵀX; needs delta &gt; 0.</li>
  *   <li>{@code laplace} (default): the Laplace mechanism on the upper triangle; pure epsilon-DP.</li>
@@ -31,7 +33,7 @@ import org.apache.spark.sql.Dataset;
  */
 public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovariance> {
     private static final long serialVersionUID = 1L;
-    static final List<String> ALGORITHMS = Algorithms.COVARIANCE;
+    static final List<String> ALGORITHMS = Algorithms.covarianceNames();
 
     public DpCovariance() {
         this(newUid("dpCovariance"));
@@ -68,7 +70,9 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
 
     /** The core mechanism {@code algorithm} from the one table of names ({@link Algorithms}): translation only. */
     static CovarianceEstimator releaseCore(String algorithm, Neighbouring neighbouring, RandomSource random) {
-        return Algorithms.covariance(algorithm, neighbouring, random, false);
+        CovarianceAlgorithm alg = Algorithms.covariance(algorithm, Vocabulary.JAVA);
+        alg.checkRelation(neighbouring, Vocabulary.JAVA);
+        return alg.estimator(neighbouring, random, false);
     }
 
     @Override

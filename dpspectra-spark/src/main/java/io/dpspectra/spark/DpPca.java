@@ -1,12 +1,16 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.Algorithms;
 import io.dpspectra.data.Clipping;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.release.Algorithms;
+import io.dpspectra.release.PcaAlgorithm;
+import io.dpspectra.release.PcaOptions;
+import io.dpspectra.release.ReleaseSettingException;
+import io.dpspectra.release.Vocabulary;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReadable;
@@ -21,7 +25,7 @@ import org.apache.spark.sql.Dataset;
  * }</pre>
  *
  * <p>Algorithms ({@code setAlgorithm}): every private algorithm of {@code dpspectra fit}, by the same name and
- * with the CLI's defaults for its options, from the one table of names ({@link Algorithms}; list them with
+ * with the defaults of its options, from core's one table of names ({@link Algorithms}; list them with
  * {@code dpspectra fit --help}), each run by dpspectra-core exactly as {@code dpspectra fit} runs it. For
  * example:
  * <ul>
@@ -43,7 +47,7 @@ import org.apache.spark.sql.Dataset;
  */
 public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
     private static final long serialVersionUID = 1L;
-    static final List<String> ALGORITHMS = Algorithms.fitNames();
+    static final List<String> ALGORITHMS = Algorithms.privatePcaNames();
 
     public DpPca() {
         this(newUid("dpPca"));
@@ -73,15 +77,24 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
     }
 
     /**
-     * Runs {@code dpspectra fit}'s algorithm {@code algorithm} (the one table of names,
-     * {@link Algorithms}) on {@code rows} (the lazy distributed statistic, which serves each algorithm the
-     * shape it reads), with the CLI's defaults: translation only, no algorithm logic.
+     * Runs the private algorithm {@code algorithm} of core's one table of names ({@link Algorithms}) on
+     * {@code rows} (the lazy distributed statistic, which serves each algorithm the shape it reads), with the
+     * defaults of its options: translation only, no algorithm logic.
      */
     static PrivateSubspace fitCore(String algorithm, int k, PrivacyParams budget, Neighbouring neighbouring,
                                    RowSource rows, double bound, RandomSource random) {
+        PcaAlgorithm alg = Algorithms.pca(algorithm, Vocabulary.JAVA);
+        if (!alg.isPrivate()) {
+            throw new ReleaseSettingException("algorithm " + alg.name() + " is not differentially private",
+                    "choose one of: " + String.join(", ", ALGORITHMS));
+        }
+        PcaOptions options = PcaOptions.defaults();
+        alg.check(options, Vocabulary.JAVA);
+        alg.checkRelation(neighbouring, options, Vocabulary.JAVA);
         // clipping the statistic's bounded rows again is the identity (core passes the statistic through)
-        return Algorithms.fit(algorithm, Clipping.l2(bound).clip(rows), k, budget, neighbouring, random,
-                w -> LOG.warn(w));
+        var bounded = Clipping.l2(bound).clip(rows);
+        return alg.fit(new PcaAlgorithm.Input(bounded, bounded.knownSize()::getAsLong, k, budget, neighbouring, random,
+                w -> LOG.warn(w), null), options, Vocabulary.JAVA);
     }
 
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(DpPca.class);

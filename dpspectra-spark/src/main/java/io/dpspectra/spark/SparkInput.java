@@ -40,7 +40,7 @@ import org.apache.spark.sql.types.StructField;
  *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them;
  *       Spark reads the cells as text and each row is mapped on the executors by core's {@link Schema}
  *       (clamping, standardising, one-hot), exactly as the CLI maps it.</li>
- *   <li>Parquet: numeric (or text) columns, or one vector column; {@code --columns} and
+ *   <li>Parquet (told from text by its first bytes, "PAR1"): numeric (or text) columns, or one vector column; {@code --columns} and
  *       {@code --exclude-columns} select them as for a CSV with a header; with {@code --schema}, its columns
  *       must be the file's, in order.</li>
  * </ul>
@@ -51,19 +51,27 @@ final class SparkInput implements ExternalInputs.Opener {
     /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
     private static final int SAMPLE_LINES = 200;
 
+    /** What INPUT holds: text (CSV, possibly gzip-compressed) or Parquet. */
+    enum Format { CSV, PARQUET }
+
     private final SparkSession spark;
     private final String[] args;
+    private final Format declared;
 
-    /** {@code args}: the job's command line, from which INPUT is taken as typed (a URI keeps its "//"). */
-    SparkInput(SparkSession spark, String[] args) {
+    /**
+     * {@code args}: the job's command line, from which INPUT is taken as typed (a URI keeps its "//");
+     * {@code declared}: the format given with {@code --input-format}, or null to tell it from the content.
+     */
+    SparkInput(SparkSession spark, String[] args, Format declared) {
         this.spark = spark;
         this.args = args.clone();
+        this.declared = declared;
     }
 
     @Override
     public ExternalInputs.Rows open(ExternalInputs.Request request) {
         String raw = asTyped(request.input());
-        boolean csv = isCsv(raw);
+        boolean csv = format(raw) == Format.CSV;
         Opened opened;
         try {
             if (request.schema() != null) {
@@ -302,9 +310,92 @@ final class SparkInput implements ExternalInputs.Opener {
         return input;
     }
 
-    private static boolean isCsv(String raw) {
-        String s = raw.toLowerCase(Locale.ROOT);
-        return s.endsWith(".csv") || s.endsWith(".csv.gz") || s.endsWith(".txt") || s.endsWith(".tsv");
+    /**
+     * The format of INPUT, from the first bytes of its first file (of a directory's visible files, or of a
+     * glob's matches, in name order): Parquet files start with "PAR1"; anything else is read as text,
+     * which Spark decompresses by the file's name (a gzip file must end in .gz). What is neither is
+     * refused, naming it. {@code --input-format}, when given, must agree with the bytes; it decides alone
+     * when the bytes cannot be read.
+     */
+    private Format format(String raw) {
+        byte[] head;
+        String file;
+        try {
+            org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(raw);
+            org.apache.hadoop.fs.FileSystem fs = path.getFileSystem(spark.sparkContext().hadoopConfiguration());
+            org.apache.hadoop.fs.FileStatus first = firstFile(fs, path);
+            if (first == null) {
+                throw new InvalidDataException("INPUT " + raw + " does not exist, or is a folder without data files; "
+                        + "check the path");
+            }
+            file = first.getPath().getName();
+            head = new byte[4];
+            int got = 0;
+            try (java.io.InputStream in = fs.open(first.getPath())) {
+                int n;
+                while (got < 4 && (n = in.read(head, got, 4 - got)) > 0) {
+                    got += n;
+                }
+            }
+            head = Arrays.copyOf(head, got);
+        } catch (java.io.IOException | RuntimeException e) {
+            if (e instanceof InvalidDataException data) {
+                throw data;
+            }
+            if (declared != null) {
+                return declared;
+            }
+            throw new InvalidDataException("cannot read the first bytes of INPUT " + raw + " to tell its format ("
+                    + e.getMessage() + "); give --input-format csv or --input-format parquet", e);
+        }
+        String magic = new String(head, StandardCharsets.ISO_8859_1);
+        Format found;
+        if (magic.equals("PAR1")) {
+            found = Format.PARQUET;
+        } else if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+            if (!file.toLowerCase(Locale.ROOT).endsWith(".gz")) {
+                throw new InvalidDataException("INPUT " + raw + " is gzip-compressed but " + file + " does not end in "
+                        + ".gz, and Spark decompresses files by their name; rename it to end in .gz");
+            }
+            found = Format.CSV;
+        } else if (magic.equals(io.dpspectra.data.BinaryRows.MAGIC)) {
+            throw new InvalidDataException("INPUT " + raw + " is a dpspectra binary rows file (.dpsr), which Spark does "
+                    + "not read; run dpspectra on it, or give the Spark job the CSV or Parquet it was made from");
+        } else if (magic.startsWith("ORC")) {
+            throw new InvalidDataException("INPUT " + raw + " is an ORC file; the Spark job reads CSV and Parquet: "
+                    + "write the table as Parquet");
+        } else {
+            found = Format.CSV;
+        }
+        if (declared != null && declared != found) {
+            throw new InvalidDataException("--input-format " + declared.name().toLowerCase(Locale.ROOT) + " was given "
+                    + "but INPUT " + raw + " is " + (found == Format.PARQUET ? "Parquet (it starts with PAR1)"
+                    : "not Parquet (it does not start with PAR1)") + "; drop --input-format");
+        }
+        return found;
+    }
+
+    /** The first data file at {@code path}: itself, or in name order the visible files of a folder or a glob. */
+    private static org.apache.hadoop.fs.FileStatus firstFile(org.apache.hadoop.fs.FileSystem fs,
+            org.apache.hadoop.fs.Path path) throws java.io.IOException {
+        org.apache.hadoop.fs.FileStatus[] matched = fs.globStatus(path);
+        List<org.apache.hadoop.fs.FileStatus> files = new ArrayList<>();
+        for (org.apache.hadoop.fs.FileStatus s : matched == null ? new org.apache.hadoop.fs.FileStatus[0] : matched) {
+            if (s.isDirectory()) {
+                for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(s.getPath())) {
+                    String name = f.getPath().getName();
+                    if (f.isFile() && !name.startsWith("_") && !name.startsWith(".")) {
+                        files.add(f);
+                    }
+                }
+            } else {
+                files.add(s);
+            }
+        }
+        // the first file with bytes (an empty one only when all are empty: the reader then says so)
+        files.sort(java.util.Comparator.comparing((org.apache.hadoop.fs.FileStatus f) -> f.getLen() == 0)
+                .thenComparing(f -> f.getPath().toString()));
+        return files.isEmpty() ? null : files.get(0);
     }
 
     /** The row's cells as finite numbers; an empty, non-numeric or non-finite cell is an error naming the column. */

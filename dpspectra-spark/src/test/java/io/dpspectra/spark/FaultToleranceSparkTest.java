@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A task that fails and is retried does not change the release: Spark runs in {@code local[2,2]} (each
  * task may fail once) and partition 1 throws on the first attempt of every job. The retried partition
- * reports last, so the blocks are combined in a different order than in the fault-free run; the fixed
- * summation order keeps XᵀX, and so the release, bit-identical.
+ * reports last, so the partials are merged in a different order than in the fault-free run; the
+ * order-free sum of canonical blocks keeps XᵀX, and so the release, bit-identical.
  */
 class FaultToleranceSparkTest {
     private static final double[][] ROWS = rows(1200, 6, 21);

@@ -1,7 +1,5 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.data.InMemoryRows;
-import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import java.util.Arrays;
 import org.apache.spark.api.java.JavaRDD;
@@ -54,16 +52,4 @@ final class SparkTestSupport {
     static JavaRDD<double[]> rdd(SparkSession spark, double[][] rows, int partitions) {
         return JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(Arrays.asList(rows), partitions);
     }
-
-    /** Slice i of P, as Spark's parallelize cuts it. */
-    static double[][] slice(double[][] rows, int i, int partitions) {
-        int n = rows.length;
-        return Arrays.copyOfRange(rows, (int) ((long) i * n / partitions), (int) ((long) (i + 1) * n / partitions));
-    }
-
-    /** Clipped XᵀX of one slice, by core's one-process path (ClippedRows + Gram pass). */
-    static Matrix clippedGram(double[][] rows, double bound) {
-        return io.dpspectra.data.GramPass.of(InMemoryRows.of(rows).clipL2(bound)).gram();
-    }
-
 }

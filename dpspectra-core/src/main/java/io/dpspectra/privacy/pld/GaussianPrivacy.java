@@ -17,7 +17,13 @@ public final class GaussianPrivacy {
     private GaussianPrivacy() {
     }
 
-    /** δ(ε) of μ-GDP (exact closed form, evaluated without cancellation). */
+    /**
+     * δ(ε) of μ-GDP (exact closed form, evaluated without cancellation).
+     *
+     * @param mu      the GDP parameter, ≥ 0 and finite
+     * @param epsilon ε
+     * @return δ(ε)
+     */
     public static double delta(double mu, double epsilon) {
         checkMu(mu);
         if (Double.isNaN(epsilon)) {
@@ -29,6 +35,10 @@ public final class GaussianPrivacy {
     /**
      * The smallest ε ≥ 0 with {@link #delta}(μ, ε) ≤ δ (bisection to 1e−12 relative, the upper end returned), or
      * +∞ for δ = 0.
+     *
+     * @param mu    the GDP parameter, ≥ 0 and finite
+     * @param delta δ in [0, 1)
+     * @return ε, or +∞
      */
     public static double epsilon(double mu, double delta) {
         checkMu(mu);
@@ -60,6 +70,9 @@ public final class GaussianPrivacy {
      * sensitivity 1 ({@link GaussianNoise#analyticSigma}, the upper end of its bisection), lowered by a relative
      * 1e−12 so that the rounding of whatever is computed from it (σ = Δ√T/μ, products of μ's) cannot push δ(ε) above
      * δ (δ moves by about (ε/μ)²·1e−12 relative for that change).
+     *
+     * @param target the (ε, δ), δ &gt; 0
+     * @return μ
      */
     public static double mu(PrivacyParams target) {
         DpPreconditions.checkPositiveDelta(target.delta(), "a Gaussian privacy budget");

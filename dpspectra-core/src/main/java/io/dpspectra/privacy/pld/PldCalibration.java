@@ -37,7 +37,14 @@ public final class PldCalibration {
     private PldCalibration() {
     }
 
-    /** σ for T Gaussian releases of L2 sensitivity Δ that together meet the target exactly (GDP composition). */
+    /**
+     * σ for T Gaussian releases of L2 sensitivity Δ that together meet the target exactly (GDP composition).
+     *
+     * @param l2Sensitivity the L2 sensitivity Δ of each release
+     * @param releases      the number of releases T, ≥ 1
+     * @param target        the (ε, δ) the releases together meet, δ &gt; 0
+     * @return σ
+     */
     public static double gaussianSigma(double l2Sensitivity, int releases, PrivacyParams target) {
         DpPreconditions.checkSensitivity("l2Sensitivity", l2Sensitivity);
         DpPreconditions.checkAtLeast("iterations", releases, 1);
@@ -52,6 +59,12 @@ public final class PldCalibration {
     /**
      * The smallest noise multiplier z (noise std ÷ the bound on one record's contribution to the batch sum) for
      * which {@code steps} Poisson-subsampled Gaussian steps at rate q meet the target under {@code relation}.
+     *
+     * @param q        the sampling rate, in (0, 1]
+     * @param steps    the number of steps, ≥ 1
+     * @param target   the (ε, δ) to meet, δ &gt; 0
+     * @param relation add/remove or replace-one rows
+     * @return z (the upper end of the bisection)
      */
     public static double poissonNoiseMultiplier(double q, int steps, PrivacyParams target, Neighbouring relation) {
         if (!(q > 0 && q <= 1)) {
@@ -133,7 +146,17 @@ public final class PldCalibration {
         return all.deltaForEpsilon(target.epsilon()) <= target.delta();
     }
 
-    /** The ε at δ of T subsampled steps at (q, z) by the PLD at the calibration's interval. */
+    /**
+     * The ε at δ of T subsampled steps at (q, z) by the PLD at the calibration's interval.
+     *
+     * @param q            the sampling rate, in (0, 1]
+     * @param z            the noise multiplier, &gt; 0
+     * @param steps        the number of steps, ≥ 1
+     * @param delta        δ
+     * @param relation     add/remove or replace-one rows
+     * @param epsilonScale the ε the discretisation interval is chosen for (as in the calibration)
+     * @return ε, never below the exact one
+     */
     public static double poissonEpsilon(double q, double z, int steps, double delta, Neighbouring relation,
                                         double epsilonScale) {
         PrivacyLossDistribution one = PrivacyLossDistribution.poissonSubsampledGaussian(q, z, relation,

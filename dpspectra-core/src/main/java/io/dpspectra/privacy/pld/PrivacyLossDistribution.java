@@ -53,7 +53,12 @@ public final class PrivacyLossDistribution {
         return h;
     }
 
-    /** The distribution of a mechanism that reveals nothing (loss 0): the neutral element of composition. */
+    /**
+     * The distribution of a mechanism that reveals nothing (loss 0): the neutral element of composition.
+     *
+     * @param h       the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution
+     */
     public static PrivacyLossDistribution identity(double h) {
         return symmetric(LossPmf.identity(checkInterval(h)));
     }
@@ -61,13 +66,23 @@ public final class PrivacyLossDistribution {
     /**
      * The Gaussian mechanism (continuous noise) with μ = sensitivity/σ, or any adaptive composition of Gaussian
      * mechanisms with μ = √(Σμ_i²): symmetric, δ(ε) = Φ(−ε/μ + μ/2) − e^ε·Φ(−ε/μ − μ/2).
+     *
+     * @param mu      μ = sensitivity / σ, &gt; 0
+     * @param h       the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution
      */
     public static PrivacyLossDistribution gaussian(double mu, double h) {
         DpPreconditions.checkPositive("mu (sensitivity / sigma)", mu);
         return symmetric(ConnectTheDots.discretise(Curves.gaussian(mu), checkInterval(h)));
     }
 
-    /** The Laplace mechanism (continuous noise) with ε₀ = sensitivity/scale: δ(ε) = 1 − e^{(ε − ε₀)/2}. */
+    /**
+     * The Laplace mechanism (continuous noise) with ε₀ = sensitivity/scale: δ(ε) = 1 − e^{(ε − ε₀)/2}.
+     *
+     * @param epsilon0 ε₀ = sensitivity / scale
+     * @param h        the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution
+     */
     public static PrivacyLossDistribution laplace(double epsilon0, double h) {
         DpPreconditions.checkEpsilon(epsilon0);
         return symmetric(ConnectTheDots.discretise(Curves.laplace(epsilon0), checkInterval(h)));
@@ -76,6 +91,11 @@ public final class PrivacyLossDistribution {
     /**
      * Discrete Laplace noise on ℤ with P(k) ∝ e^{−|k|/scale} added to an integer-valued function whose neighbours
      * differ by at most {@code shift} (the lattice mechanism of {@code LaplaceNoise} in units of its granularity).
+     *
+     * @param shift the largest difference of neighbours' values, ≥ 1
+     * @param scale the noise scale, &gt; 0
+     * @param h       the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution
      */
     public static PrivacyLossDistribution discreteLaplace(long shift, double scale, double h) {
         DpPreconditions.checkAtLeast("shift", (int) Math.min(Integer.MAX_VALUE, shift), 1);
@@ -87,12 +107,23 @@ public final class PrivacyLossDistribution {
      * Any ε-DP mechanism (the exponential mechanism, randomized response, Laplace noise on several coordinates):
      * randomized response with parameter ε, which every ε-DP mechanism post-processes (Kairouz, Oh &amp; Viswanath
      * 2015).
+     *
+     * @param epsilon ε
+     * @param h       the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution
      */
     public static PrivacyLossDistribution pureDp(double epsilon, double h) {
         return approximateDp(epsilon, 0, h);
     }
 
-    /** Any (ε, δ)-DP mechanism, through the four-outcome mechanism that dominates them all (Kairouz et al. 2015). */
+    /**
+     * Any (ε, δ)-DP mechanism, through the four-outcome mechanism that dominates them all (Kairouz et al. 2015).
+     *
+     * @param epsilon ε
+     * @param delta   δ in [0, 1)
+     * @param h       the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution
+     */
     public static PrivacyLossDistribution approximateDp(double epsilon, double delta, double h) {
         DpPreconditions.checkEpsilon(epsilon);
         DpPreconditions.checkDelta(delta);
@@ -109,6 +140,12 @@ public final class PrivacyLossDistribution {
      * probability q, the batch's sum of per-record terms of norm ≤ 1 gets Gaussian noise of standard deviation
      * {@code noiseMultiplier} (per unit of that norm bound). Under {@link Neighbouring#REPLACE_ROW} the exact
      * replace-one pair (Lebeda et al. 2024, Proposition 13) is used, not group privacy.
+     *
+     * @param q               the sampling rate, in (0, 1]
+     * @param noiseMultiplier the noise std per unit of the norm bound, &gt; 0
+     * @param relation        add/remove or replace-one rows
+     * @param h               the discretisation interval of the privacy loss, in (0, 1]
+     * @return the distribution of one step
      */
     public static PrivacyLossDistribution poissonSubsampledGaussian(double q, double noiseMultiplier,
                                                                     Neighbouring relation, double h) {
@@ -133,7 +170,12 @@ public final class PrivacyLossDistribution {
                 ConnectTheDots.discretise(Curves.subsampledGaussian(q, noiseMultiplier, Curves.Direction.ADD), h));
     }
 
-    /** The composition of this mechanism and {@code other} (in either order, adaptively chosen or not). */
+    /**
+     * The composition of this mechanism and {@code other} (in either order, adaptively chosen or not).
+     *
+     * @param other the other mechanism (same discretisation interval)
+     * @return the composition
+     */
     public PrivacyLossDistribution compose(PrivacyLossDistribution other) {
         Objects.requireNonNull(other, "other");
         LossPmf r = remove.compose(other.remove);
@@ -141,7 +183,12 @@ public final class PrivacyLossDistribution {
         return new PrivacyLossDistribution(r, a);
     }
 
-    /** This mechanism composed with itself k ≥ 1 times. */
+    /**
+     * This mechanism composed with itself k ≥ 1 times.
+     *
+     * @param k the number of runs, ≥ 1
+     * @return the k-fold composition
+     */
     public PrivacyLossDistribution selfCompose(int k) {
         DpPreconditions.checkAtLeast("number of compositions", k, 1);
         LossPmf r = remove.selfCompose(k);
@@ -149,7 +196,12 @@ public final class PrivacyLossDistribution {
         return new PrivacyLossDistribution(r, a);
     }
 
-    /** The smallest δ for which the mechanism is (ε, δ)-DP by this distribution (an upper bound on the exact one). */
+    /**
+     * The smallest δ for which the mechanism is (ε, δ)-DP by this distribution (an upper bound on the exact one).
+     *
+     * @param epsilon ε
+     * @return δ(ε), never below the exact one
+     */
     public double deltaForEpsilon(double epsilon) {
         if (Double.isNaN(epsilon)) {
             throw new IllegalArgumentException("epsilon must be a number, got NaN");
@@ -161,6 +213,9 @@ public final class PrivacyLossDistribution {
     /**
      * The smallest ε ≥ 0 for which the mechanism is (ε, δ)-DP by this distribution (never below the exact one), or
      * +∞ when no finite ε reaches δ.
+     *
+     * @param delta δ in [0, 1)
+     * @return ε, or +∞
      */
     public double epsilonForDelta(double delta) {
         DpPreconditions.checkDelta(delta);
@@ -168,7 +223,11 @@ public final class PrivacyLossDistribution {
         return add == remove ? e : Math.max(e, add.epsilonForDelta(delta));
     }
 
-    /** The discretisation interval h. */
+    /**
+     * The discretisation interval h.
+     *
+     * @return h
+     */
     public double discretization() {
         return remove.h;
     }

@@ -17,7 +17,13 @@ public final class ProfileAccounting {
     private ProfileAccounting() {
     }
 
-    /** The PLD of a profile: each distinct part built once and self-composed by its count, then all composed. */
+    /**
+     * The PLD of a profile: each distinct part built once and self-composed by its count, then all composed.
+     *
+     * @param profile what was run
+     * @param h       the discretisation interval of the privacy loss, in (0, 1]
+     * @return its privacy loss distribution
+     */
     public static PrivacyLossDistribution pld(PrivacyProfile profile, double h) {
         Objects.requireNonNull(profile, "profile");
         List<PrivacyProfile> parts = profile instanceof PrivacyProfile.Composition c ? c.parts() : List.of(profile);
@@ -54,7 +60,14 @@ public final class ProfileAccounting {
         throw new IllegalArgumentException("not a single mechanism: " + p);
     }
 
-    /** δ(ε) of the profile (exact for Gaussian only; else by its PLD at h, never below the exact value). */
+    /**
+     * δ(ε) of the profile (exact for Gaussian only; else by its PLD at h, never below the exact value).
+     *
+     * @param profile what was run
+     * @param epsilon ε
+     * @param h       the discretisation interval, for profiles that are not Gaussian only
+     * @return δ(ε)
+     */
     public static double deltaForEpsilon(PrivacyProfile profile, double epsilon, double h) {
         double mu = profile.gaussianMu();
         if (!Double.isNaN(mu)) {
@@ -63,7 +76,14 @@ public final class ProfileAccounting {
         return pld(profile, h).deltaForEpsilon(epsilon);
     }
 
-    /** The smallest ε ≥ 0 at which the profile is (ε, δ)-DP (exact for Gaussian only; else by its PLD at h). */
+    /**
+     * The smallest ε ≥ 0 at which the profile is (ε, δ)-DP (exact for Gaussian only; else by its PLD at h).
+     *
+     * @param profile what was run
+     * @param delta   δ in [0, 1)
+     * @param h       the discretisation interval, for profiles that are not Gaussian only
+     * @return ε, or +∞
+     */
     public static double epsilonForDelta(PrivacyProfile profile, double delta, double h) {
         DpPreconditions.checkDelta(delta);
         double mu = profile.gaussianMu();
@@ -73,7 +93,14 @@ public final class ProfileAccounting {
         return pld(profile, h).epsilonForDelta(delta);
     }
 
-    /** True when the profile is (ε, δ)-DP for the target (ε, δ). */
+    /**
+     * True when the profile is (ε, δ)-DP for the target (ε, δ).
+     *
+     * @param profile what was run
+     * @param target  the (ε, δ)
+     * @param h       the discretisation interval, for profiles that are not Gaussian only
+     * @return whether the profile meets the target
+     */
     public static boolean fits(PrivacyProfile profile, PrivacyParams target, double h) {
         return deltaForEpsilon(profile, target.epsilon(), h) <= target.delta();
     }
@@ -81,6 +108,11 @@ public final class ProfileAccounting {
     /**
      * The largest μ such that the profile composed with one more Gaussian mechanism of that μ still meets the
      * target (bisection to 1e−6 relative, the lower end returned), or 0 when the profile alone does not meet it.
+     *
+     * @param spent  what was run so far, or null for nothing
+     * @param target the total (ε, δ), δ &gt; 0
+     * @param h      the discretisation interval, for profiles that are not Gaussian only
+     * @return μ, or 0
      */
     public static double remainingGaussianMu(PrivacyProfile spent, PrivacyParams target, double h) {
         DpPreconditions.checkPositiveDelta(target.delta(), "a remaining Gaussian budget");

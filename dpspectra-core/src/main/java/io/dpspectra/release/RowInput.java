@@ -1,0 +1,102 @@
+package io.dpspectra.release;
+
+import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.data.SchemaFile;
+import io.dpspectra.data.SchemaRows;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where a release's rows come from, opened only when the release has planned its budget and is about to
+ * read: a local file, rows in memory, or (implemented by dpspectra-spark) a dataset on a cluster. Opening
+ * applies the public schema, when there is one, where the rows lie; the opened {@link StatisticSource}
+ * computes the exact statistics the release asks for.
+ */
+public interface RowInput {
+    /**
+     * How the release will read the rows, known before it opens them.
+     *
+     * @param schema        the public schema and its file format, or null for numeric rows as they are
+     * @param publicCentres whether the schema's public centres are subtracted (any centring but none)
+     * @param readsOnce     whether the release reads the rows exactly once (no private bound or mean, an
+     *                      estimator of one pass that asks no n first): a stream need then not be kept for a
+     *                      second pass
+     */
+    record Request(SchemaFile schema, boolean publicCentres, boolean readsOnce) {
+    }
+
+    /**
+     * Opens the rows for one release.
+     *
+     * @param request how they will be read
+     * @return the source of their statistics
+     */
+    StatisticSource open(Request request);
+
+    /**
+     * Numeric rows as they are (a schema is refused), named x1..xd.
+     *
+     * @param rows the rows, each one contribution
+     * @return the input
+     */
+    static RowInput of(RowSource rows) {
+        return of(rows, genericNames(rows.dimension()));
+    }
+
+    /**
+     * Numeric rows as they are (a schema is refused).
+     *
+     * @param rows  the rows, each one contribution
+     * @param names the names of the d features
+     * @return the input
+     */
+    static RowInput of(RowSource rows, List<String> names) {
+        Objects.requireNonNull(rows, "rows");
+        List<String> features = List.copyOf(names);
+        return request -> {
+            if (request.schema() != null) {
+                throw new ReleaseSettingException("a schema maps the text cells of a file, but these rows are "
+                        + "already numbers", "open the file through RowInput.csv, or drop the schema");
+            }
+            return RowStatistics.of(rows, features);
+        };
+    }
+
+    /**
+     * A local CSV file (or any text table with a schema): through the schema and its format when the release
+     * has one, else as a numeric CSV with a header detected and every column used.
+     *
+     * @param file the file
+     * @return the input
+     */
+    static RowInput csv(Path file) {
+        Objects.requireNonNull(file, "file");
+        return request -> {
+            SchemaFile s = request.schema();
+            if (s == null) {
+                CsvRows rows = CsvRows.builder(file).build();
+                return RowStatistics.of(rows, rows.columnNames());
+            }
+            SchemaRows rows = SchemaRows.open(file, s.schema(), request.publicCentres(), s.separator(), s.skipLines(),
+                    s.commentPrefix());
+            return RowStatistics.of(rows, s.schema().featureNames()).clampedCells(rows::clampedCells);
+        };
+    }
+
+    /**
+     * x1, …, xd.
+     *
+     * @param d the width
+     * @return the names
+     */
+    static List<String> genericNames(int d) {
+        List<String> names = new ArrayList<>(d);
+        for (int i = 1; i <= d; i++) {
+            names.add("x" + i);
+        }
+        return names;
+    }
+}
