@@ -114,6 +114,42 @@ class LedgerCliTest {
         assertThat(bad.err()).contains("basic, zcdp or pld");
     }
 
+    /**
+     * What a PLD ledger records for each kind of release: the Gaussian-only estimators (private-power with delta,
+     * k-dp-ojas, dp-ggd) as a Gaussian mechanism, pure-epsilon releases as pure, and releases of no tighter known
+     * profile (dp-sggd's subsampled steps, whose rate needs the row count) as their (epsilon, delta) point.
+     */
+    @Test
+    void aPldLedgerRecordsWhatEachReleaseRan() throws Exception {
+        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        Path pld = dir.resolve("kinds.ledger");
+        assertThat(Cli.run("ledger", "init", "--accounting", "pld", "--epsilon", "8", "--delta", "1e-5",
+                pld.toString()).exitCode()).isZero();
+        String[][] releases = {
+            {"fit", "--algorithm", "private-power", "-k", "1", "--iterations", "3", "--epsilon", "0.5", "--delta",
+                "1e-7"},
+            {"fit", "--algorithm", "k-dp-ojas", "-k", "1", "--epsilon", "0.5", "--delta", "1e-7"},
+            {"fit", "--algorithm", "dp-ggd", "-k", "1", "--iterations", "5", "--epsilon", "0.5", "--delta", "1e-7"},
+            {"fit", "--algorithm", "dp-sggd", "-k", "1", "--iterations", "5", "--batch-size", "5", "--epsilon", "0.5",
+                "--delta", "1e-7"},
+            {"covariance", "--algorithm", "laplace", "--epsilon", "0.5"},
+        };
+        for (String[] r : releases) {
+            Cli.Result run = Cli.run(concat(r, "--clip-norm", "1", "--ledger", pld.toString(), data.toString()));
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+        }
+        java.util.List<String> profiles = Files.readAllLines(pld).stream().filter(l -> l.startsWith("spend "))
+                .map(l -> l.replaceAll(".* profile=(\\S+) .*", "$1")).toList();
+        assertThat(profiles).hasSize(5);
+        assertThat(profiles.subList(0, 3)).allSatisfy(p -> assertThat(p).startsWith("gaussian(mu="));
+        assertThat(profiles.get(3)).isEqualTo("point(epsilon=0.5,delta=1.0E-7)");
+        assertThat(profiles.get(4)).isEqualTo("pure(epsilon=0.5)");
+        // the three Gaussian releases compose to less than their basic sum, and the ledger says so
+        com.fasterxml.jackson.databind.JsonNode show = Json.MAPPER.readTree(Cli.run("ledger", "show", pld.toString()).out());
+        assertThat(show.get("spentPld").get("epsilon").asDouble())
+                .isLessThan(show.get("spentBasic").get("epsilon").asDouble());
+    }
+
     private static String[] concat(String[] head, String... tail) {
         String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
         System.arraycopy(tail, 0, all, head.length, tail.length);
