@@ -62,7 +62,7 @@ class SchemaFileTest {
                 .hasMessage("column \"a\" has type \"date\"; use numeric, categorical or ignore");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"c\", \"type\": \"categorical\"}]}"))
                 .hasMessageContaining("needs a \"categories\" array");
-        assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"|\"}, \"columns\": [{\"name\": "
+        assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"/\"}, \"columns\": [{\"name\": "
                 + "\"x\"}]}"))
                 .hasMessageContaining("format.separator must be");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [\n  {\"name\": \"a\",}]}"))
