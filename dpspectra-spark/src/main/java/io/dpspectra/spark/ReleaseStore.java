@@ -36,7 +36,9 @@ final class ReleaseStore {
             .add("neighbouring", DataTypes.StringType, false)
             .add("privacyUnit", DataTypes.StringType, false)
             .add("sensitivity", DataTypes.StringType, false)
-            .add("reference", DataTypes.StringType, false);
+            .add("reference", DataTypes.StringType, false)
+            // what the release ran (PrivacyProfile's text form); absent from releases saved before it was kept
+            .add("profile", DataTypes.StringType, true);
 
     /**
      * What is saved: a matrix, optional values (explained variance or eigenvalues), optional second matrix
@@ -59,7 +61,7 @@ final class ReleaseStore {
                         release.vectors() == null ? null : release.vectors().cols(),
                         release.vectors() == null ? null : release.vectors().data(),
                         g.mechanism(), g.epsilon(), g.delta(), g.neighbouring().name(), g.privacyUnit(),
-                        g.sensitivity(), g.reference());
+                        g.sensitivity(), g.reference(), g.profile().encode());
                 sparkSession().createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
             }
         };
@@ -77,8 +79,12 @@ final class ReleaseStore {
         Matrix matrix = Matrix.wrapColumnMajor(rows, r.getInt(2), doubles(r, 3));
         double[] values = r.isNullAt(4) ? null : doubles(r, 4);
         Matrix vectors = r.isNullAt(5) ? null : Matrix.wrapColumnMajor(rows, r.getInt(5), doubles(r, 6));
-        PrivacyGuarantee g = new PrivacyGuarantee(r.getString(7), PrivacyParams.of(r.getDouble(8), r.getDouble(9)),
-                Neighbouring.valueOf(r.getString(10)), r.getString(11), r.getString(12), r.getString(13));
+        PrivacyParams params = PrivacyParams.of(r.getDouble(8), r.getDouble(9));
+        io.dpspectra.privacy.PrivacyProfile profile = r.size() > 14 && !r.isNullAt(14)
+                ? io.dpspectra.privacy.PrivacyProfile.decode(r.getString(14))
+                : io.dpspectra.privacy.PrivacyProfile.of(params);
+        PrivacyGuarantee g = new PrivacyGuarantee(r.getString(7), params, Neighbouring.valueOf(r.getString(10)),
+                r.getString(11), r.getString(12), r.getString(13), profile);
         M model = build.apply(metadata.uid(), new Release(r.getString(0), matrix, values, vectors, g));
         metadata.getAndSetParams(model, Option.empty());
         return model;
