@@ -74,7 +74,8 @@ final class CovarianceCommand extends BaseCommand {
         BudgetPlan plan = release.plan(total);
         RandomSource random = privacy.randomSource(err());
         // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
-        privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total, plan.rho());
+        privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total, plan.rho(),
+                plan.profile());
         CovarianceRelease r = release.randomSource(random).fit(plan);
         PrivateCovariance result = r.covariance();
         List<String> columns = r.preprocessing().features();

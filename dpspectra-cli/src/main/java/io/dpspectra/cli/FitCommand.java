@@ -273,7 +273,8 @@ final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho());
+            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(),
+                    plan.profile());
             release = release.randomSource(random);
         }
 

@@ -125,7 +125,8 @@ final class LdpCommand implements Runnable {
                 random = RandomSource.seededForReproducibility(seed);
             }
             PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
-                    io.dpspectra.release.NoiseKind.GAUSSIAN.rho(privacy));
+                    io.dpspectra.release.NoiseKind.GAUSSIAN.rho(privacy),
+                    io.dpspectra.release.NoiseKind.GAUSSIAN.profile(privacy));
             Inputs.Opened opened = Inputs.open(inputPath, input);
             int p = opened.rows().dimension();
             // every record is read once before any report is made: a bad cell is refused before any noise,

@@ -17,14 +17,15 @@ import picocli.CommandLine.Parameters;
         description = {"A privacy-budget ledger: a file holding a total (epsilon, delta) for one data set and every "
                 + "spend made against it. Pass it to private commands with --ledger FILE: each checks and records its "
                 + "spend atomically (file lock, write-then-rename) BEFORE reading data, and an overspend is refused "
-                + "(exit 4) with what remains. Spends compose by basic composition (epsilons and deltas add up) or, with "
-                + "'ledger init --accounting zcdp', by zero-concentrated DP (their rho add up), which admits more "
-                + "Gaussian releases from the same total."},
+                + "(exit 4) with what remains. Spends compose by basic composition (epsilons and deltas add up), with "
+                + "'ledger init --accounting zcdp' by zero-concentrated DP (their rho add up), or with '--accounting pld' "
+                + "by privacy loss distributions (the exact composition of what each release ran), which admit the "
+                + "most releases from the same total."},
         subcommands = {LedgerCommand.Init.class, LedgerCommand.Show.class},
         footer = {"", "Example: dpspectra ledger init --epsilon 2 --delta 1e-6 adult.ledger",
                 "         dpspectra fit --ledger adult.ledger --epsilon 1 ... adult.data.gz",
                 "         dpspectra ledger show adult.ledger",
-                "Many Gaussian releases: dpspectra ledger init --accounting zcdp --epsilon 2 --delta 1e-6 adult.ledger"})
+                "Many releases: dpspectra ledger init --accounting pld --epsilon 2 --delta 1e-6 adult.ledger"})
 final class LedgerCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -45,14 +46,17 @@ final class LedgerCommand implements Runnable {
                 description = "Total delta in [0, 1). Default: ${DEFAULT-VALUE}.")
         double delta;
 
-        @Option(names = "--accounting", paramLabel = "basic|zcdp", defaultValue = "basic",
+        @Option(names = "--accounting", paramLabel = "basic|zcdp|pld", defaultValue = "basic",
                 description = "How spends compose. basic: epsilons and deltas add up (any mechanism). zcdp: each "
                         + "spend costs rho (epsilon^2/2 for pure epsilon; for a release made only of Gaussian "
                         + "mechanisms, the rho of the Gaussian mechanism that meets its (epsilon, delta)), the rhos add "
                         + "up, and the total rho is the largest whose conversion rho + 2*sqrt(rho*ln(1/delta)) meets "
                         + "the total: many Gaussian releases fit where basic composition refuses them. Needs --delta "
-                        + "> 0; a release with no rho (e.g. subsampled DP-SGD steps) is refused. Default: "
-                        + "${DEFAULT-VALUE}.")
+                        + "> 0; a release with no rho (e.g. subsampled DP-SGD steps) is refused. pld: each spend "
+                        + "records what it ran (Gaussian noise of a given sensitivity/sigma, pure epsilon, or only its "
+                        + "(epsilon, delta)), and a spend is admitted while all of them composed exactly (privacy loss "
+                        + "distributions, never optimistic) meet the total: the most releases fit. Needs --delta > 0. "
+                        + "Default: ${DEFAULT-VALUE}.")
         String accounting;
 
         @Parameters(index = "0", paramLabel = "FILE", description = "The ledger file to create.")
@@ -64,17 +68,27 @@ final class LedgerCommand implements Runnable {
             PrivacyAccountant.Accounting kind = switch (accounting.toLowerCase(java.util.Locale.ROOT)) {
                 case "basic" -> PrivacyAccountant.Accounting.BASIC;
                 case "zcdp" -> PrivacyAccountant.Accounting.ZCDP;
-                default -> throw CliException.usage("--accounting must be basic or zcdp, got '" + accounting + "'",
+                case "pld" -> PrivacyAccountant.Accounting.PLD;
+                default -> throw CliException.usage("--accounting must be basic, zcdp or pld, got '" + accounting + "'",
                         "see 'dpspectra ledger init --help'");
             };
             if (kind == PrivacyAccountant.Accounting.ZCDP && delta == 0) {
                 throw CliException.usage("--accounting zcdp needs --delta > 0 (its conversion to (epsilon, delta) "
                         + "spends delta)", "pass --delta 1e-6, or use --accounting basic for pure epsilon");
             }
+            if (kind == PrivacyAccountant.Accounting.PLD && delta == 0) {
+                throw CliException.usage("--accounting pld needs --delta > 0 (a pure epsilon total is met exactly by "
+                        + "basic composition)", "pass --delta 1e-6, or use --accounting basic for pure epsilon");
+            }
             BudgetLedger.init(file, PrivacyParams.of(epsilon, delta), kind);
             err().println("dpspectra: created ledger " + file + " with total " + PrivacyParams.of(epsilon, delta)
-                    + (kind == PrivacyAccountant.Accounting.ZCDP ? " (zCDP accounting: total rho "
-                    + ComposedGaussian.zcdpRho(PrivacyParams.of(epsilon, delta)) + ")" : ""));
+                    + switch (kind) {
+                        case ZCDP -> " (zCDP accounting: total rho " + ComposedGaussian.zcdpRho(PrivacyParams.of(epsilon,
+                                delta)) + ")";
+                        case PLD -> " (PLD accounting: Gaussian releases fit while their mu compose to at most "
+                                + io.dpspectra.privacy.pld.GaussianPrivacy.mu(PrivacyParams.of(epsilon, delta)) + ")";
+                        case BASIC -> "";
+                    });
             err().flush();
             return ExitCodes.OK;
         }
@@ -82,8 +96,9 @@ final class LedgerCommand implements Runnable {
 
     /** {@code ledger show}. */
     @Command(name = "show", mixinStandardHelpOptions = true,
-            description = "Print a ledger's total, its spends and what remains, as JSON: the spends composed both ways "
-                    + "(basic, and zCDP when every spend has a rho), and what remains under the ledger's accounting.")
+            description = "Print a ledger's total, its spends and what remains, as JSON: the spends composed every way "
+                    + "(basic; zCDP when every spend has a rho; privacy loss distributions of what each spend ran), and "
+                    + "what remains under the ledger's accounting.")
     static final class Show extends BaseCommand {
         @Parameters(index = "0", paramLabel = "FILE", description = "The ledger file.")
         Path file;
@@ -93,8 +108,7 @@ final class LedgerCommand implements Runnable {
             Inputs.checkReadable(file);
             BudgetLedger.State s = BudgetLedger.read(file);
             Map<String, Object> m = new LinkedHashMap<>();
-            boolean zcdp = s.accounting() == PrivacyAccountant.Accounting.ZCDP;
-            m.put("accounting", zcdp ? "zcdp" : "basic");
+            m.put("accounting", s.accounting().name().toLowerCase(java.util.Locale.ROOT));
             Map<String, Object> total = new LinkedHashMap<>();
             total.put("epsilon", s.total().epsilon());
             total.put("delta", s.total().delta());
@@ -120,12 +134,23 @@ final class LedgerCommand implements Runnable {
                 }
             }
             m.put("spentZcdp", z);
+            io.dpspectra.privacy.PrivacyProfile composed = s.spentProfile();
+            if (composed != null && s.total().delta() > 0) {
+                Map<String, Object> pld = new LinkedHashMap<>();
+                pld.put("epsilon", io.dpspectra.privacy.pld.ProfileAccounting.epsilonForDelta(composed, s.total().delta(),
+                        io.dpspectra.privacy.pld.PrivacyLossDistribution.DEFAULT_DISCRETIZATION));
+                pld.put("delta", s.total().delta());
+                pld.put("composition", "privacy loss distributions of the spends' profiles (exact for Gaussian "
+                        + "spends, pessimistic discretisation otherwise), epsilon at the total delta");
+                m.put("spentPld", pld);
+            }
             m.put("remaining", BudgetLedger.remaining(s));
             List<Map<String, Object>> spends = s.spends().stream().map(p -> {
                 Map<String, Object> o = new LinkedHashMap<>();
                 o.put("epsilon", p.params().epsilon());
                 o.put("delta", p.params().delta());
                 o.put("rho", p.hasRho() ? (Object) p.rho() : "none");
+                o.put("profile", p.profile().describe());
                 o.put("at", p.at());
                 o.put("purpose", p.purpose());
                 return o;

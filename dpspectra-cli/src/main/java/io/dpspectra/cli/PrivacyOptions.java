@@ -5,6 +5,7 @@ import io.dpspectra.privacy.BudgetLedger;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.PrivacyProfile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -36,27 +37,27 @@ final class PrivacyOptions {
     @Option(names = "--ledger", paramLabel = "FILE",
             description = "A privacy-budget ledger (made by 'dpspectra ledger init'): this release's whole --epsilon "
                     + "and --delta are checked against what remains and recorded, atomically, BEFORE the data are read; "
-                    + "an overspend is refused (exit 4) with what remains. Spends compose as the ledger was made: basic, or "
-                    + "zCDP ('ledger init --accounting zcdp').")
+                    + "an overspend is refused (exit 4) with what remains. Spends compose as the ledger was made: basic, "
+                    + "zCDP ('ledger init --accounting zcdp') or privacy loss distributions ('--accounting pld').")
     Path ledger;
 
     /**
      * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see
-     * {@link io.dpspectra.release.NoiseKind#rho}) to the --ledger, if
-     * one was given, before any data is read (exit 4 on an overspend, with what remains; nothing is recorded
-     * then).
+     * {@link io.dpspectra.release.NoiseKind#rho}) and whose release runs {@code profile} (see
+     * {@link io.dpspectra.release.NoiseKind#profile}) to the --ledger, if one was given, before any data is read
+     * (exit 4 on an overspend, with what remains; nothing is recorded then).
      */
-    void chargeLedger(String purpose, PrivacyParams params, double rho) {
-        chargeLedger(ledger, purpose, params, rho);
+    void chargeLedger(String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
+        chargeLedger(ledger, purpose, params, rho, profile);
     }
 
-    /** As {@link #chargeLedger(String, PrivacyParams, double)} for a given ledger file (no-op when null). */
-    static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho) {
+    /** As {@link #chargeLedger(String, PrivacyParams, double, PrivacyProfile)} for a given ledger file (no-op when null). */
+    static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
         if (ledger == null) {
             return;
         }
         try {
-            BudgetLedger.charge(ledger, purpose, params, rho);
+            BudgetLedger.charge(ledger, purpose, params, rho, profile);
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(),
                     "create one with 'dpspectra ledger init --epsilon E --delta D " + ledger + "'");

@@ -114,7 +114,8 @@ final class SchemaCommand implements Runnable {
                 }
                 // charged before anything is read, as every private command does (whatever the file holds)
                 PrivacyOptions.chargeLedger(ledger, "schema draft --private-epsilon on " + inputPath, budget,
-                        io.dpspectra.release.NoiseKind.PURE.rho(budget));
+                        io.dpspectra.release.NoiseKind.PURE.rho(budget),
+                        io.dpspectra.release.NoiseKind.PURE.profile(budget));
             } else if (ledger != null || seed != null) {
                 throw CliException.usage((ledger != null ? "--ledger" : "--seed") + " applies only with "
                         + "--private-epsilon (nothing else in a draft is private or random)",

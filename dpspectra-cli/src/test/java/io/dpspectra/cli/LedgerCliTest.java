@@ -74,6 +74,82 @@ class LedgerCliTest {
                 .exitCode()).isEqualTo(2);
     }
 
+    /**
+     * The yardstick of PLD accounting: from a (1, 1e-6) ledger, analyze-gauss releases of (0.25, 1e-8) each. Basic
+     * composition admits 4 and zCDP 12; the exact composition of the Gaussian mechanisms admits 20, and the 21st is
+     * refused before any data is read (its input does not exist).
+     */
+    @Test
+    void aPldLedgerAdmitsTwentyAnalyzeGaussFitsAndRefusesTheTwentyFirstBeforeReadingData() throws Exception {
+        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        Path pld = dir.resolve("pld.ledger");
+        Cli.Result init = Cli.run("ledger", "init", "--accounting", "pld", "--epsilon", "1", "--delta", "1e-6",
+                pld.toString());
+        assertThat(init.exitCode()).as(init.toString()).isZero();
+        assertThat(init.err()).contains("PLD accounting");
+        String[] fit = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "0.25", "--delta", "1e-8",
+            "--clip-norm", "1", "--ledger"};
+        for (int i = 0; i < 20; i++) {
+            Cli.Result r = Cli.run(concat(fit, pld.toString(), data.toString()));
+            assertThat(r.exitCode()).as("fit %s: %s", i + 1, r).isZero();
+        }
+        String before = Files.readString(pld);
+        Cli.Result refused = Cli.run(concat(fit, pld.toString(), dir.resolve("absent.csv").toString()));
+        assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(ExitCodes.BUDGET_REFUSED);
+        assertThat(refused.err()).contains("PLD accounting").contains("leaving one more Gaussian release")
+                .doesNotContainIgnoringCase("no such file").doesNotContainIgnoringCase("cannot read");
+        assertThat(Files.readString(pld)).isEqualTo(before);
+        com.fasterxml.jackson.databind.JsonNode show = Json.MAPPER.readTree(Cli.run("ledger", "show", pld.toString()).out());
+        assertThat(show.get("accounting").asText()).isEqualTo("pld");
+        assertThat(show.get("spends")).hasSize(20);
+        assertThat(show.get("spentBasic").get("epsilon").asDouble()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(show.get("spentPld").get("epsilon").asDouble()).isLessThanOrEqualTo(1.0).isGreaterThan(0.95);
+        assertThat(show.get("spends").get(0).get("profile").asText()).startsWith("Gaussian noise, mu = ");
+        // a PLD ledger needs a delta, and only the three accountings exist
+        assertThat(Cli.run("ledger", "init", "--accounting", "pld", "--epsilon", "1", dir.resolve("p").toString())
+                .exitCode()).isEqualTo(2);
+        Cli.Result bad = Cli.run("ledger", "init", "--accounting", "rdp", "--epsilon", "1", "--delta", "1e-6",
+                dir.resolve("q").toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("basic, zcdp or pld");
+    }
+
+    /**
+     * What a PLD ledger records for each kind of release: the Gaussian-only estimators (private-power with delta,
+     * k-dp-ojas, dp-ggd) as a Gaussian mechanism, pure-epsilon releases as pure, and releases of no tighter known
+     * profile (dp-sggd's subsampled steps, whose rate needs the row count) as their (epsilon, delta) point.
+     */
+    @Test
+    void aPldLedgerRecordsWhatEachReleaseRan() throws Exception {
+        Path data = Cli.write(dir, "data.csv", Cli.smallCsv(50, 3));
+        Path pld = dir.resolve("kinds.ledger");
+        assertThat(Cli.run("ledger", "init", "--accounting", "pld", "--epsilon", "8", "--delta", "1e-5",
+                pld.toString()).exitCode()).isZero();
+        String[][] releases = {
+            {"fit", "--algorithm", "private-power", "-k", "1", "--iterations", "3", "--epsilon", "0.5", "--delta",
+                "1e-7"},
+            {"fit", "--algorithm", "k-dp-ojas", "-k", "1", "--epsilon", "0.5", "--delta", "1e-7"},
+            {"fit", "--algorithm", "dp-ggd", "-k", "1", "--iterations", "5", "--epsilon", "0.5", "--delta", "1e-7"},
+            {"fit", "--algorithm", "dp-sggd", "-k", "1", "--iterations", "5", "--batch-size", "5", "--epsilon", "0.5",
+                "--delta", "1e-7"},
+            {"covariance", "--algorithm", "laplace", "--epsilon", "0.5"},
+        };
+        for (String[] r : releases) {
+            Cli.Result run = Cli.run(concat(r, "--clip-norm", "1", "--ledger", pld.toString(), data.toString()));
+            assertThat(run.exitCode()).as(run.toString()).isZero();
+        }
+        java.util.List<String> profiles = Files.readAllLines(pld).stream().filter(l -> l.startsWith("spend "))
+                .map(l -> l.replaceAll(".* profile=(\\S+) .*", "$1")).toList();
+        assertThat(profiles).hasSize(5);
+        assertThat(profiles.subList(0, 3)).allSatisfy(p -> assertThat(p).startsWith("gaussian(mu="));
+        assertThat(profiles.get(3)).isEqualTo("point(epsilon=0.5,delta=1.0E-7)");
+        assertThat(profiles.get(4)).isEqualTo("pure(epsilon=0.5)");
+        // the three Gaussian releases compose to less than their basic sum, and the ledger says so
+        com.fasterxml.jackson.databind.JsonNode show = Json.MAPPER.readTree(Cli.run("ledger", "show", pld.toString()).out());
+        assertThat(show.get("spentPld").get("epsilon").asDouble())
+                .isLessThan(show.get("spentBasic").get("epsilon").asDouble());
+    }
+
     private static String[] concat(String[] head, String... tail) {
         String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
         System.arraycopy(tail, 0, all, head.length, tail.length);

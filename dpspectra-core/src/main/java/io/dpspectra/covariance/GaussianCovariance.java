@@ -129,7 +129,8 @@ public final class GaussianCovariance implements CovarianceEstimator {
                 budget, neighbouring, "one row with L2 norm <= " + beta,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + delta2
                         + (neighbouring == Neighbouring.REPLACE_ROW ? " (sqrt(2)*beta^2)" : " (beta^2)"),
-                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1, as the Gaussian baseline G of Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Section 5");
+                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1, as the Gaussian baseline G of Amin, Dick, Kulesza, Munoz Medina & Vassilvitskii, Differentially Private Covariance Estimation (NeurIPS 2019), Section 5",
+                io.dpspectra.privacy.PrivacyProfile.gaussianNoise(sigma, delta2, (long) d * (d + 1) / 2));
         Diagnostics.Builder diag = r.moment().diagnostics(random.isSeeded())
                 .put("sigma", sigma)
                 .put("calibration", calibration.name())

@@ -101,7 +101,8 @@ public final class PrivateTrace extends NoisyRowSum {
                 "Tr X^T X = sum of ||x||^2, each in [0, B^2]: sensitivity B^2 = " + sensitivity + " (L1 = L2, a "
                         + "scalar; add-remove and replace alike), " + (gaussian ? "Gaussian sigma " : "Laplace scale ")
                         + scale,
-                reference(budget));
+                reference(budget), gaussian ? io.dpspectra.privacy.PrivacyProfile.gaussianNoise(scale, sensitivity, 1)
+                        : io.dpspectra.privacy.PrivacyProfile.laplaceNoise(scale, sensitivity, 1));
         return new Result(Math.max(0, noisy), g);
     }
 }

@@ -14,6 +14,7 @@ import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.PrivacyProfile;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -127,6 +128,11 @@ public final class AnalyzeGauss implements SubspaceEstimator {
                 SecondMomentSensitivity.l2UpperTriangle(rowL2Bound, neighbouring), budget);
     }
 
+    /** The number of upper-triangle entries (diagonal included) of a d × d matrix: the coordinates released. */
+    static long upperTriangle(int d) {
+        return (long) d * (d + 1) / 2;
+    }
+
     @Override
     public PrivateSubspace fit(RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
@@ -169,7 +175,8 @@ public final class AnalyzeGauss implements SubspaceEstimator {
         PrivacyGuarantee guarantee = new PrivacyGuarantee("AnalyzeGauss (DP-Gauss-1)", budget, neighbouring, unit,
                 "L2 sensitivity of the upper triangle of X^T X (diagonal included) = " + sensitivity
                         + (neighbouring == Neighbouring.ADD_REMOVE_ROW ? " (beta^2)" : " (sqrt(2)*beta^2)"),
-                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1; the DP-Gauss-1 baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, App. G");
+                "Dwork, Talwar, Thakurta & Zhang, Analyze Gauss: Optimal Bounds for Privacy-Preserving PCA (STOC 2014), Algorithm 1; the DP-Gauss-1 baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, App. G",
+                PrivacyProfile.gaussianNoise(sigma, sensitivity, upperTriangle(noisy.rows())));
         Diagnostics.Builder diag = Diagnostics.builder()
                 .put("sigma", sigma)
                 .put("calibration", calibration.name())

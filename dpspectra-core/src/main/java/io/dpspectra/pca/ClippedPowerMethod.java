@@ -220,7 +220,10 @@ public final class ClippedPowerMethod implements SubspaceEstimator {
                 "one row with ||x||_2 <= " + beta + " and ||x||_1 <= " + alpha1,
                 "per column release L2 sensitivity " + (neighbouring == Neighbouring.REPLACE_ROW ? "2*" : "") + "alpha1*beta*||X_{l-1}||_inf; "
                         + "sigma_HP = sqrt(4 p L ln(1/delta))/eps over p*L = " + (k * l) + " releases (zCDP)",
-                "Hardt & Price, The Noisy Power Method: A Meta Algorithm with Applications (NeurIPS 2014), Fig. 3 and Lemma 4.5; the DP-Power-Method baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, Sec. 5 and App. G");
+                "Hardt & Price, The Noisy Power Method: A Meta Algorithm with Applications (NeurIPS 2014), Fig. 3 and Lemma 4.5; the DP-Power-Method baseline of Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, Sec. 5 and App. G",
+                // what runs: k·L Gaussian column releases, each with μ = (1 + η)/(multiplier·σ_HP), η the rounding
+                new io.dpspectra.privacy.PrivacyProfile.Gaussian(Math.nextUp(Math.sqrt((double) k * l)
+                        * (1 + Math.sqrt((double) d) * noiseMultiplier * sigmaHp * 0x1.0p-43) / (noiseMultiplier * sigmaHp))));
         return new PrivateSubspace("dp-power-method", q, null, g, diag.build());
     }
 }

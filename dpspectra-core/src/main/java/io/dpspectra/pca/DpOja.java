@@ -313,12 +313,11 @@ public final class DpOja implements Deflation.Oracle {
                 p.applyInPlace(mean);
             }
             if (isPrivate) {
-                double[] z = new double[d];
-                for (int c = 0; c < d; c++) {
-                    z[c] = noise.addNoise(0, sigma);
-                }
-                p.applyInPlace(z);
-                Vectors.axpy(1, z, mean);
+                // the lattice mechanism releases the (projected) mean itself, rounded to the noise granularity, and
+                // P(ḡ + z) = ḡ + P z is post-processing. Adding a noise sample to the unrounded mean in floating point
+                // instead would let the low-order bits of the sum reveal ḡ (Mironov 2012).
+                noise.addNoiseInPlace(mean, sigma);
+                p.applyInPlace(mean);
             }
             double eta = learningRate.eta(round, t);
             double[] next = w.clone();

@@ -161,6 +161,11 @@ public final class KDpOja extends DeflationEstimator {
                         : "L2 sensitivity of a batch mean of clipped gradients = 2*beta/B = " + (2 * beta / b)
                         + "; analytic Gaussian per step; parallel composition over batches and chunks",
                 "Duengler & Sanyal, An Iterative Algorithm for Differentially Private k-PCA with Adaptive Noise, Algorithm 3 (k-DP-Ojas) with the deflation of Algorithm 1, Corollary 4");
+        if (!paperLiteral) {
+            // one sample is read by one step: the run is one Gaussian release of that step (the rest post-processing)
+            g = g.withProfile(io.dpspectra.privacy.PrivacyProfile.gaussianNoise(oracle.sigma(n / k, budget),
+                    2 * beta / b, samples.dimension()));
+        }
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("rows", n);
         extra.put("batchSize", b);

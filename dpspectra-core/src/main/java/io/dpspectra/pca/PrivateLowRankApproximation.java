@@ -31,9 +31,11 @@ public final class PrivateLowRankApproximation {
     private final int iterations;
     private final PpmNoise noise;
     private final double sensitivityScale;
+    private final PrivatePowerMethod.Calibration calibration;
     private final RandomSource random;
 
     private PrivateLowRankApproximation(Builder b) {
+        this.calibration = b.calibration;
         this.k = b.k;
         this.iterations = b.iterations;
         this.noise = b.noise;
@@ -110,7 +112,19 @@ public final class PrivateLowRankApproximation {
         private int iterations = NoisyPowerMethod.DEFAULT_ITERATIONS;
         private PpmNoise noise = PpmNoise.ENTRY_LEVEL_GAUSSIAN;
         private double sensitivityScale = 1.0;
+        private PrivatePowerMethod.Calibration calibration = PrivatePowerMethod.Calibration.EXACT;
         private RandomSource random;
+
+        /**
+         * How σ is set for (ε, δ) (default exact composition; {@code PAPER} for Fig. 3's σ with L + 1 products).
+         *
+         * @param calibration the calibration
+         * @return this builder
+         */
+        public Builder calibration(PrivatePowerMethod.Calibration calibration) {
+            this.calibration = java.util.Objects.requireNonNull(calibration, "calibration");
+            return this;
+        }
 
         /**
          * The target rank k ≥ 1 (the release has rank ≤ 2k; requires 2k ≤ d).
@@ -196,7 +210,8 @@ public final class PrivateLowRankApproximation {
                     + " (the private power method runs with p = 2k)");
         }
         PowerMethodResult r = PrivatePowerMethod.builder().components(k).blockSize(2 * k).iterations(iterations + 1)
-                .noise(noise).sensitivityScale(sensitivityScale).randomSource(random).build().iterate(a, budget);
+                .noise(noise).sensitivityScale(sensitivityScale).calibration(calibration).randomSource(random).build()
+                .iterate(a, budget);
         return new Result(r.previousBasis(), r.lastProduct(), r.guarantee());
     }
 }

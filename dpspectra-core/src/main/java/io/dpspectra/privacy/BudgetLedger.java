@@ -35,24 +35,52 @@ import java.util.Objects;
  * under one neighbouring relation. ZCDP: each spend records its zCDP cost ρ (ε²/2 for pure ε; for a release
  * made only of Gaussian mechanisms, {@code GaussianNoise.zcdpRho}), the spends' ρ add up, and a charge fits
  * while Σρ stays within the total's ρ (see {@link PrivacyAccountant#zcdp}); a spend without a ρ is refused.
- * Both totals are kept in the file, so {@code ledger show} can print both. One mechanism does the checking:
- * the ledger replays its spends into a {@link PrivacyAccountant}.
+ * PLD: each spend records the {@link PrivacyProfile} of what it runs (mechanism parameters, a few dozen bytes, from
+ * which its privacy loss distribution is rebuilt exactly at every charge: in closed form for Gaussian spends, by
+ * the pessimistic discretisation otherwise), and a charge fits while all spends composed are (ε, δ)-DP for the
+ * total (see {@link PrivacyAccountant#pld}). Every spend records its (ε, δ), ρ and profile, so {@code ledger show}
+ * can compose them every way. One mechanism does the checking: the ledger restores its spends into a
+ * {@link PrivacyAccountant}.
  *
- * <p>Format (UTF-8 lines; '#' lines are comments). Version 2:
+ * <p>Format (UTF-8 lines; '#' lines are comments). Version 3:
  * <pre>
- * dpspectra-ledger 2
- * total epsilon=2.0 delta=1.0E-6 accounting=zcdp
- * spend epsilon=0.5 delta=1.0E-7 rho=0.0031 at=2026-11-23T21:00:00Z purpose=fit --algorithm analyze-gauss on data.csv
+ * dpspectra-ledger 3
+ * total epsilon=1.0 delta=1.0E-6 accounting=pld
+ * spend epsilon=0.25 delta=1.0E-8 rho=0.0012 profile=gaussian(mu=0.0489) at=2026-11-23T21:00:00Z purpose=fit ...
  * </pre>
- * {@code rho=none} marks a spend without a zCDP cost. Version 1 files (no accounting, no rho) still load, as
- * basic ledgers whose pure-ε spends have ρ = ε²/2; a charge rewrites them as version 2.
+ * {@code rho=none} marks a spend without a zCDP cost. Version 2 files (accounting basic or zcdp, no profile) and
+ * version 1 files (no accounting, no rho) still load; their spends' profiles are their (ε, δ) points. A charge
+ * rewrites a file as version 3.
  */
 public final class BudgetLedger {
-    private static final String MAGIC = "dpspectra-ledger 2";
+    private static final String MAGIC = "dpspectra-ledger 3";
+    private static final String MAGIC_V2 = "dpspectra-ledger 2";
     private static final String MAGIC_V1 = "dpspectra-ledger 1";
 
-    /** One recorded spend; {@code rho} is its zCDP cost, NaN when it has none. */
-    public record Spend(PrivacyParams params, double rho, String at, String purpose) {
+    /**
+     * One recorded spend.
+     *
+     * @param params  its (ε, δ)
+     * @param rho     its zCDP cost, NaN when it has none
+     * @param profile what the release ran
+     * @param at      when it was charged (ISO-8601)
+     * @param purpose what it was for
+     */
+    public record Spend(PrivacyParams params, double rho, PrivacyProfile profile, String at, String purpose) {
+        /**
+         * Validates the spend.
+         *
+         * @param params  its (ε, δ)
+         * @param rho     its zCDP cost, NaN when it has none
+         * @param profile what the release ran
+         * @param at      when it was charged
+         * @param purpose what it was for
+         */
+        public Spend {
+            Objects.requireNonNull(params, "params");
+            Objects.requireNonNull(profile, "profile");
+        }
+
         /**
          * Whether the spend states a zCDP cost.
          *
@@ -93,16 +121,27 @@ public final class BudgetLedger {
         }
 
         /**
-         * An accountant over the total with every spend replayed.
+         * An accountant over the total with every spend restored.
          *
          * @return a new accountant in the state the spends left it
          */
         public PrivacyAccountant accountant() {
             PrivacyAccountant a = PrivacyAccountant.of(accounting, total);
+            List<PrivacyAccountant.Entry> entries = new ArrayList<>();
             for (Spend s : spends) {
-                a.spend(s.purpose(), s.params(), s.rho());
+                entries.add(new PrivacyAccountant.Entry(s.purpose(), s.params(), s.rho(), s.profile()));
             }
+            a.restore(entries);
             return a;
+        }
+
+        /**
+         * The composition of the spends' profiles, or null when nothing was spent.
+         *
+         * @return the composed profile, or null
+         */
+        public PrivacyProfile spentProfile() {
+            return spends.isEmpty() ? null : PrivacyProfile.compose(spends.stream().map(Spend::profile).toList());
         }
     }
 
@@ -184,19 +223,37 @@ public final class BudgetLedger {
     }
 
     /**
-     * Charges {@code params}, whose zCDP cost is {@code rho} (NaN: none), for {@code purpose} against the
-     * ledger, atomically (see the class comment), and returns the ledger after the charge.
+     * {@link #charge(Path, String, PrivacyParams, double, PrivacyProfile)} with the (ε, δ) point as profile.
      *
      * @param file    the ledger
      * @param purpose what the spend is for, recorded in the ledger
      * @param params  the (ε, δ) to charge
      * @param rho     the spend's zCDP cost, or NaN for none
      * @return the ledger after the charge
+     * @throws BudgetExceededException when the spend would exceed the total (nothing is recorded)
+     */
+    public static State charge(Path file, String purpose, PrivacyParams params, double rho) {
+        return charge(file, purpose, params, rho, PrivacyProfile.of(params));
+    }
+
+    /**
+     * Charges {@code params}, whose zCDP cost is {@code rho} (NaN: none) and whose release runs {@code profile}, for
+     * {@code purpose} against the ledger, atomically (see the class comment), and returns the ledger after the
+     * charge.
+     *
+     * @param file    the ledger
+     * @param purpose what the spend is for, recorded in the ledger
+     * @param params  the (ε, δ) to charge
+     * @param rho     the spend's zCDP cost, or NaN for none
+     * @param profile what the release runs, composed by a PLD ledger
+     * @return the ledger after the charge
      * @throws BudgetExceededException when the spend would exceed the total under the ledger's accounting
      *                                 (nothing is recorded)
      */
-    public static synchronized State charge(Path file, String purpose, PrivacyParams params, double rho) {
+    public static synchronized State charge(Path file, String purpose, PrivacyParams params, double rho,
+                                            PrivacyProfile profile) {
         Objects.requireNonNull(params, "params");
+        Objects.requireNonNull(profile, "profile");
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("ledger " + file + " does not exist; create it first with "
                     + "'dpspectra ledger init --epsilon E --delta D " + file + "'");
@@ -208,22 +265,27 @@ public final class BudgetLedger {
             PrivacyAccountant accountant = state.accountant();
             String oneLine = purpose.replaceAll("[\\r\\n]+", " ");
             try {
-                accountant.spend(oneLine, params, rho);
+                accountant.chargePlan(List.of(new PrivacyAccountant.Entry(oneLine, params, rho, profile)));
             } catch (BudgetExceededException e) {
-                String spent = state.accounting() == PrivacyAccountant.Accounting.ZCDP
-                        ? "rho=" + state.spentRho() + " (zCDP)"
-                        : String.format(Locale.ROOT, "(ε=%s, δ=%s)", state.spentEpsilon(), state.spentDelta());
+                String spent = switch (state.accounting()) {
+                    case ZCDP -> "rho=" + state.spentRho() + " (zCDP)";
+                    case PLD -> accountant.composedSpend() + " composed (PLD accounting, " + state.spends().size()
+                            + " spends)";
+                    case BASIC -> String.format(Locale.ROOT, "(ε=%s, δ=%s)", state.spentEpsilon(), state.spentDelta());
+                };
                 throw new BudgetExceededException("ledger " + file + " refuses " + params
                         + (state.accounting() == PrivacyAccountant.Accounting.ZCDP && !Double.isNaN(rho)
-                        ? " (rho=" + rho + ")" : "") + " for " + oneLine + ": " + spent
-                        + " of its total " + state.total() + " is spent, leaving " + remaining(state)
+                        ? " (rho=" + rho + ")" : "")
+                        + (state.accounting() == PrivacyAccountant.Accounting.PLD ? " (" + profile.describe() + ")" : "")
+                        + " for " + oneLine + ": " + spent
+                        + " of its total " + state.total() + " is spent, leaving " + accountant.remainingText()
                         + (state.accounting() == PrivacyAccountant.Accounting.ZCDP && Double.isNaN(rho)
                         ? "; this release has no zCDP cost (not pure epsilon, not Gaussian only): use a basic ledger"
                         : "; lower --epsilon/--delta, or start a new ledger for new data"), params, e.remaining(),
                         e.spent());
             }
             List<Spend> spends = new ArrayList<>(state.spends());
-            spends.add(new Spend(params, rho, Instant.now().toString(), oneLine));
+            spends.add(new Spend(params, rho, profile, Instant.now().toString(), oneLine));
             State next = new State(state.total(), state.accounting(), List.copyOf(spends));
             Path tmp = tempFile(file);
             Files.writeString(tmp, render(next), StandardCharsets.UTF_8);
@@ -257,22 +319,27 @@ public final class BudgetLedger {
     static String render(State s) {
         StringBuilder sb = new StringBuilder(MAGIC).append('\n');
         sb.append("# a dpspectra privacy-budget ledger: every private command run with --ledger charges it before "
-                + "reading data (" + (s.accounting() == PrivacyAccountant.Accounting.ZCDP ? "zCDP" : "basic")
-                + " composition). Do not edit by hand.\n");
+                + "reading data (" + switch (s.accounting()) {
+                    case ZCDP -> "zCDP";
+                    case PLD -> "privacy-loss-distribution";
+                    case BASIC -> "basic";
+                } + " composition). Do not edit by hand.\n");
         sb.append("total epsilon=").append(s.total().epsilon()).append(" delta=").append(s.total().delta())
                 .append(" accounting=").append(s.accounting().name().toLowerCase(Locale.ROOT)).append('\n');
         for (Spend p : s.spends()) {
             sb.append("spend epsilon=").append(p.params().epsilon()).append(" delta=").append(p.params().delta())
                     .append(" rho=").append(p.hasRho() ? Double.toString(p.rho()) : "none")
+                    .append(" profile=").append(p.profile().encode())
                     .append(" at=").append(p.at()).append(" purpose=").append(p.purpose()).append('\n');
         }
         return sb.toString();
     }
 
     static State parse(Path file, List<String> lines) {
-        if (lines.isEmpty() || !lines.get(0).equals(MAGIC) && !lines.get(0).equals(MAGIC_V1)) {
+        if (lines.isEmpty() || !lines.get(0).equals(MAGIC) && !lines.get(0).equals(MAGIC_V2)
+                && !lines.get(0).equals(MAGIC_V1)) {
             throw new IllegalArgumentException(file + " is not a dpspectra ledger (its first line is not \"" + MAGIC
-                    + "\" or \"" + MAGIC_V1 + "\"); create one with 'dpspectra ledger init'");
+                    + "\", \"" + MAGIC_V2 + "\" or \"" + MAGIC_V1 + "\"); create one with 'dpspectra ledger init'");
         }
         PrivacyParams total = null;
         PrivacyAccountant.Accounting accounting = PrivacyAccountant.Accounting.BASIC;
@@ -299,7 +366,9 @@ public final class BudgetLedger {
                     String rho = text(head, "rho=");
                     double r = rho == null ? new PrivacyAccountant.Entry(purpose, params).rho()
                             : rho.equals("none") ? Double.NaN : Double.parseDouble(rho);
-                    spends.add(new Spend(params, r, at, purpose));
+                    String profile = text(head, "profile=");
+                    spends.add(new Spend(params, r, profile == null ? PrivacyProfile.of(params)
+                            : PrivacyProfile.decode(profile), at, purpose));
                 } else {
                     throw new IllegalArgumentException("unknown entry");
                 }

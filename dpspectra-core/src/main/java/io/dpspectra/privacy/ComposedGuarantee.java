@@ -55,8 +55,8 @@ public record ComposedGuarantee(PrivacyGuarantee overall, List<PrivacyGuarantee>
 
     /**
      * The basic composition of {@code parts} (the estimator last), each spent from {@code budget}: their ε and
-     * δ add up, and a sum above the budget is refused ({@link BudgetExceededException}). One part alone is
-     * {@link #single}.
+     * δ add up, and a sum above the budget is refused ({@link BudgetExceededException}); the overall profile is
+     * the composition of the parts' profiles (what a PLD accountant composes). One part alone is {@link #single}.
      *
      * @param parts  the parts in the order they were spent, the estimator last; one neighbouring relation
      * @param budget the total they were planned within
@@ -83,7 +83,8 @@ public record ComposedGuarantee(PrivacyGuarantee overall, List<PrivacyGuarantee>
                 main.neighbouring(), main.privacyUnit() + " (the estimator's unit; the preprocessing parts bound the "
                 + "same row)", "each part's own, calibrated to its own share of the budget (see parts)",
                 "basic composition: Dwork & Roth 2014, Section 3.5, Theorem 3.16 (epsilons and deltas add up); each "
-                        + "part cites its own mechanism");
+                        + "part cites its own mechanism",
+                PrivacyProfile.compose(parts.stream().map(PrivacyGuarantee::profile).toList()));
         return new ComposedGuarantee(overall, parts, Rule.BASIC);
     }
 

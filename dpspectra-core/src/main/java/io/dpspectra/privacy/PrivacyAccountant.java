@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * A total privacy budget (ε, δ) and a ledger of what has been spent from it, composed by basic
- * composition across ledger entries ({@link Accounting#BASIC}, the default) or by zero-concentrated DP
- * ({@link Accounting#ZCDP}, see {@link #zcdp}). Every charge is checked against what remains BEFORE it is
+ * composition across ledger entries ({@link Accounting#BASIC}, the default), by zero-concentrated DP
+ * ({@link Accounting#ZCDP}, see {@link #zcdp}) or by privacy loss distributions ({@link Accounting#PLD}, see
+ * {@link #pld}). Every charge is checked against what remains BEFORE it is
  * recorded: a caller charges the planned spend first and reads data only if the charge succeeded.
  * An overspend throws {@link BudgetExceededException} and records nothing.
  *
@@ -32,6 +33,17 @@ import java.util.Objects;
  * Privacy Accounting via a Rényi Filter", NeurIPS 2021, Theorem 3.1: zCDP is RDP at every order). An entry
  * with no ρ (e.g. a subsampled or other non-Gaussian δ mechanism) is refused by a zCDP accountant.
  *
+ * <p>PLD accounting ({@link #pld}): every entry carries the {@link PrivacyProfile} of what it ran (its (ε, δ)
+ * point when nothing tighter is stated), and a charge fits while the composition of every entry's profile is
+ * (ε, δ)-DP for the total: in closed form when every entry is Gaussian (μ-GDP composes to √(Σμ²)-GDP, Dong,
+ * Roth &amp; Su 2022), else by the privacy loss distributions of {@code io.dpspectra.privacy.pld}, discretised
+ * pessimistically (never below the exact δ(ε)). Adaptively chosen spends: for Gaussian entries the check is the
+ * GDP privacy filter of Smith &amp; Thakurta ("Fully Adaptive Composition for Gaussian Differential Privacy",
+ * 2022), valid whatever the analyst chooses. For entries of mixed kinds it is exact for sequences fixed in
+ * advance, but composing whole privacy curves is not a valid filter when each budget is chosen after seeing
+ * earlier outputs ("Privacy Filters are Captured by Residues", arXiv 2602.15815, 2026); such use needs basic
+ * accounting.
+ *
  * <p>Reference: Dwork &amp; Roth, "The Algorithmic Foundations of Differential Privacy" (2014),
  * Theorems 3.16 and 3.20; Bun &amp; Steinke, "Concentrated Differential Privacy: Simplifications,
  * Extensions, and Lower Bounds", TCC 2016; Dwork, Rothblum &amp; Vadhan, "Boosting and Differential Privacy",
@@ -45,26 +57,34 @@ public final class PrivacyAccountant {
         /** Basic composition: (Σε, Σδ). */
         BASIC,
         /** Zero-concentrated DP: Σρ against the total's ρ; every entry must state its ρ. */
-        ZCDP
+        ZCDP,
+        /** Privacy loss distributions: the composition of every entry's profile against the total (ε, δ). */
+        PLD
     }
 
     /**
      * One ledger line.
      *
-     * @param rho the entry's zCDP cost, or NaN when it has none (see {@link ComposedGaussian#zcdpRho})
+     * @param purpose what the release is for
+     * @param params  its (ε, δ)
+     * @param rho     the entry's zCDP cost, or NaN when it has none (see {@link ComposedGaussian#zcdpRho})
+     * @param profile what the entry runs, for PLD accounting ({@link PrivacyProfile#of}(params) when nothing
+     *                tighter was stated)
      */
-    public record Entry(String purpose, PrivacyParams params, double rho) {
+    public record Entry(String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
         /**
          * Validates the entry.
          *
          * @param purpose what the release is for
          * @param params  its (ε, δ)
          * @param rho     its zCDP cost, or NaN when it has none
+         * @param profile what the release runs
          * @throws IllegalArgumentException for a negative or non-finite {@code rho}
          */
         public Entry {
             Objects.requireNonNull(purpose, "purpose");
             Objects.requireNonNull(params, "params");
+            Objects.requireNonNull(profile, "profile");
             if (!Double.isNaN(rho) && !(rho >= 0 && Double.isFinite(rho))) {
                 throw new IllegalArgumentException("rho (zCDP cost) must be finite and >= 0, or NaN for none; got "
                         + rho);
@@ -79,6 +99,28 @@ public final class PrivacyAccountant {
          */
         public Entry(String purpose, PrivacyParams params) {
             this(purpose, params, params.delta() == 0 ? pureRho(params.epsilon()) : Double.NaN);
+        }
+
+        /**
+         * An entry with a stated zCDP cost and no profile tighter than its (ε, δ).
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         * @param rho     its zCDP cost, or NaN when it has none
+         */
+        public Entry(String purpose, PrivacyParams params, double rho) {
+            this(purpose, params, rho, PrivacyProfile.of(params));
+        }
+
+        /**
+         * An entry whose profile is known: its zCDP cost is the profile's ({@link PrivacyProfile#zcdpRho}).
+         *
+         * @param purpose what the release is for
+         * @param params  its (ε, δ)
+         * @param profile what the release runs
+         */
+        public Entry(String purpose, PrivacyParams params, PrivacyProfile profile) {
+            this(purpose, params, profile.zcdpRho(), profile);
         }
 
         /**
@@ -111,6 +153,11 @@ public final class PrivacyAccountant {
     private double spentEpsilon;
     private double spentDelta;
     private double spentRho;
+    /** The composition of every entry's profile (PLD accounting; null before the first charge). */
+    private PrivacyProfile spentProfile;
+
+    /** Discretisation interval of the PLD accounting (as Google's dp_accounting). */
+    static final double PLD_INTERVAL = io.dpspectra.privacy.pld.PrivacyLossDistribution.DEFAULT_DISCRETIZATION;
 
     private PrivacyAccountant(PrivacyParams total, Accounting accounting) {
         this.total = total;
@@ -145,14 +192,35 @@ public final class PrivacyAccountant {
     }
 
     /**
+     * PLD accounting against {@code total} (δ must be &gt; 0): a charge fits while every entry's profile composed is
+     * (ε, δ)-DP for the total (see the class comment, also on adaptively chosen releases).
+     *
+     * @param total the total budget
+     * @return a new accountant with nothing spent
+     * @throws IllegalArgumentException when the total's δ is 0
+     */
+    public static PrivacyAccountant pld(PrivacyParams total) {
+        Objects.requireNonNull(total, "total");
+        if (total.delta() == 0) {
+            throw new IllegalArgumentException("PLD accounting needs a total delta > 0 (a pure epsilon total is met "
+                    + "exactly by basic composition); give a delta such as 1e-6, or use basic accounting");
+        }
+        return new PrivacyAccountant(total, Accounting.PLD);
+    }
+
+    /**
      * An accountant of the given kind.
      *
-     * @param accounting basic composition or zCDP
+     * @param accounting basic composition, zCDP or PLD
      * @param total      the total budget
      * @return a new accountant with nothing spent
      */
     public static PrivacyAccountant of(Accounting accounting, PrivacyParams total) {
-        return accounting == Accounting.ZCDP ? zcdp(total) : total(total);
+        return switch (accounting) {
+            case ZCDP -> zcdp(total);
+            case PLD -> pld(total);
+            case BASIC -> total(total);
+        };
     }
 
     /**
@@ -219,6 +287,20 @@ public final class PrivacyAccountant {
     }
 
     /**
+     * Spends {@code params} of a release that runs {@code profile}, or throws without recording anything.
+     *
+     * @param purpose what the release is for
+     * @param params  the (ε, δ) to spend
+     * @param profile what the release runs
+     * @return {@code params}
+     * @throws BudgetExceededException when the spend does not fit in what remains
+     */
+    public synchronized PrivacyParams spend(String purpose, PrivacyParams params, PrivacyProfile profile) {
+        chargePlan(List.of(new Entry(purpose, params, profile)));
+        return params;
+    }
+
+    /**
      * Spends {@code params} for an unnamed release, or throws without recording anything.
      *
      * @param params the (ε, δ) to spend
@@ -253,7 +335,20 @@ public final class PrivacyAccountant {
         }
         String purpose = plan.size() == 1 ? plan.get(0).purpose() : plan.size() + " planned releases";
         PrivacyParams requested = new PrivacyParams(e, Math.min(d, Math.nextDown(1.0)));
-        if (accounting == Accounting.ZCDP) {
+        PrivacyProfile composed = null;
+        if (accounting == Accounting.PLD) {
+            List<PrivacyProfile> parts = new ArrayList<>();
+            if (spentProfile != null) {
+                parts.add(spentProfile);
+            }
+            for (Entry entry : plan) {
+                parts.add(entry.profile());
+            }
+            composed = PrivacyProfile.compose(parts);
+            if (!pldFits(composed)) {
+                throw exceeded(purpose, requested, r);
+            }
+        } else if (accounting == Accounting.ZCDP) {
             if (Double.isNaN(r)) {
                 throw new BudgetExceededException("zCDP accounting cannot charge " + purpose + " " + requested
                         + ": its guarantee has no zCDP cost (only pure-epsilon and Gaussian releases have one); "
@@ -269,8 +364,56 @@ public final class PrivacyAccountant {
         spentEpsilon += e;
         spentDelta += d;
         spentRho += Double.isNaN(r) ? 0 : r;
+        if (composed == null) {
+            List<PrivacyProfile> parts = new ArrayList<>();
+            if (spentProfile != null) {
+                parts.add(spentProfile);
+            }
+            for (Entry entry : plan) {
+                parts.add(entry.profile());
+            }
+            composed = PrivacyProfile.compose(parts);
+        }
+        spentProfile = composed;
         ledger.addAll(plan);
         return requested;
+    }
+
+    /**
+     * Records entries that were admitted before (a ledger read back from its file) without checking them again: one
+     * composition instead of one check per entry.
+     */
+    synchronized void restore(List<Entry> entries) {
+        if (!ledger.isEmpty()) {
+            throw new IllegalStateException("restore needs an empty accountant");
+        }
+        if (entries.isEmpty()) {
+            return;
+        }
+        List<PrivacyProfile> parts = new ArrayList<>();
+        for (Entry entry : entries) {
+            spentEpsilon += entry.params().epsilon();
+            spentDelta += entry.params().delta();
+            spentRho += entry.rho();
+            parts.add(entry.profile());
+        }
+        spentProfile = PrivacyProfile.compose(parts);
+        ledger.addAll(entries);
+    }
+
+    /** True when the composed profile is (ε, δ)-DP for the total; δ rounded for sums of fractions as elsewhere. */
+    private boolean pldFits(PrivacyProfile composed) {
+        return io.dpspectra.privacy.pld.ProfileAccounting.deltaForEpsilon(composed, total.epsilon(), PLD_INTERVAL)
+                <= total.delta() * (1 + SLACK);
+    }
+
+    /**
+     * The composition of every charged entry's profile, or null before the first charge.
+     *
+     * @return the composed profile, or null
+     */
+    public synchronized PrivacyProfile spentProfile() {
+        return spentProfile;
     }
 
     private PrivacyParams spentParams() {
@@ -284,6 +427,10 @@ public final class PrivacyAccountant {
      * @return whether {@link #spend(String, PrivacyParams)} would succeed now
      */
     public synchronized boolean canSpend(PrivacyParams params) {
+        if (accounting == Accounting.PLD) {
+            PrivacyProfile p = PrivacyProfile.of(params);
+            return pldFits(spentProfile == null ? p : PrivacyProfile.compose(spentProfile, p));
+        }
         if (accounting == Accounting.ZCDP) {
             double r = new Entry("check", params).rho();
             return !Double.isNaN(r) && spentRho + r <= totalRho * (1 + SLACK);
@@ -351,6 +498,12 @@ public final class PrivacyAccountant {
      * @return the remaining (ε, δ), or empty
      */
     public synchronized java.util.Optional<PrivacyParams> remaining() {
+        if (accounting == Accounting.PLD) {
+            double mu = remainingGaussianMu();
+            return mu > 0 ? java.util.Optional.of(new PrivacyParams(
+                    io.dpspectra.privacy.pld.GaussianPrivacy.epsilon(mu, total.delta()), total.delta()))
+                    : java.util.Optional.empty();
+        }
         if (accounting == Accounting.ZCDP) {
             double r = totalRho - spentRho;
             return r > totalRho * SLACK
@@ -365,11 +518,17 @@ public final class PrivacyAccountant {
 
     /**
      * The spends composed under this accountant's accounting: (Σε, Σδ) for basic; for zCDP the conversion of
-     * Σρ at the total δ (Bun &amp; Steinke 2016, Prop. 1.3).
+     * Σρ at the total δ (Bun &amp; Steinke 2016, Prop. 1.3); for PLD the smallest ε of the composed profile at the
+     * total δ.
      *
      * @return the composed (ε, δ) spent so far
      */
     public synchronized PrivacyParams composedSpend() {
+        if (accounting == Accounting.PLD && spentProfile != null) {
+            double eps = io.dpspectra.privacy.pld.ProfileAccounting.epsilonForDelta(spentProfile, total.delta(),
+                    PLD_INTERVAL);
+            return eps > 0 && Double.isFinite(eps) ? new PrivacyParams(eps, total.delta()) : spentParams();
+        }
         if (accounting == Accounting.ZCDP) {
             return new PrivacyParams(ComposedGaussian.zcdpEpsilon(spentRho, total.delta()),
                     spentRho > 0 ? total.delta() : 0);
@@ -391,8 +550,20 @@ public final class PrivacyAccountant {
                 && spentDelta + d <= total.delta() * (1 + SLACK);
     }
 
+    /** The μ of the largest Gaussian release that still fits (PLD accounting), 0 when none does. */
+    private double remainingGaussianMu() {
+        return io.dpspectra.privacy.pld.ProfileAccounting.remainingGaussianMu(spentProfile, total, PLD_INTERVAL);
+    }
+
     private BudgetExceededException exceeded(String purpose, PrivacyParams requested, double rho) {
         PrivacyParams spent = spentEpsilon > 0 ? spentParams() : null;
+        if (accounting == Accounting.PLD) {
+            String message = "privacy budget exceeded (PLD accounting): " + purpose + " requests " + requested
+                    + " but the " + ledger.size() + " releases already charged compose to " + composedText()
+                    + " of the total " + total + ", leaving " + remainingText() + "; lower the request or start from "
+                    + "a larger total budget";
+            return new BudgetExceededException(message, requested, remaining().orElse(null), spent);
+        }
         if (accounting == Accounting.ZCDP) {
             double rem = Math.max(0, totalRho - spentRho);
             String message = "privacy budget exceeded (zCDP accounting): " + purpose + " requests " + requested
@@ -412,12 +583,30 @@ public final class PrivacyAccountant {
         return new BudgetExceededException(message, requested, remaining, spent);
     }
 
+    /** The spends composed, in words (PLD accounting): their ε at the total δ. */
+    private String composedText() {
+        if (spentProfile == null) {
+            return "nothing";
+        }
+        return format(round(composedSpend().epsilon()), total.delta());
+    }
+
     /**
-     * What remains, in words: (ε, δ) for basic; ρ and its (ε, δ) conversion for zCDP.
+     * What remains, in words: (ε, δ) for basic; ρ and its (ε, δ) conversion for zCDP; for PLD the largest Gaussian
+     * release that still fits, as its μ and its (ε, δ) alone.
      *
      * @return the remaining budget in words
      */
     public synchronized String remainingText() {
+        if (accounting == Accounting.PLD) {
+            double mu = remainingGaussianMu();
+            if (mu <= 0) {
+                return "nothing";
+            }
+            return "one more Gaussian release of mu = " + round(mu) + " (PLD accounting), i.e. "
+                    + format(round(io.dpspectra.privacy.pld.GaussianPrivacy.epsilon(mu, total.delta())), total.delta())
+                    + " for one more release alone";
+        }
         if (accounting == Accounting.ZCDP) {
             double rem = Math.max(0, totalRho - spentRho);
             return "rho=" + round(rem) + " (zCDP), i.e. " + format(round(ComposedGaussian.zcdpEpsilon(rem,

@@ -2,6 +2,9 @@ package io.dpspectra.release;
 
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.PrivacyProfile;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -171,6 +174,28 @@ public final class BudgetPlan {
             r += NoiseKind.GAUSSIAN.rho(spectrum); // Gaussian or Laplace
         }
         return r;
+    }
+
+    /**
+     * The privacy profile of the whole plan, which a PLD ledger composes: the parts' profiles ({@link
+     * NoiseKind#profile}: the bound's pure ε, the mean's and the spectrum's Gaussian, the estimator's by how it
+     * spends), composed; the total's (ε, δ) point when no part spends.
+     *
+     * @return the profile
+     */
+    public PrivacyProfile profile() {
+        List<PrivacyProfile> parts = new ArrayList<>();
+        add(parts, NoiseKind.PURE.profile(bound));
+        add(parts, NoiseKind.GAUSSIAN.profile(centre));
+        add(parts, NoiseKind.GAUSSIAN.profile(spectrum)); // Gaussian, or Laplace when pure
+        add(parts, estimatorNoise.profile(estimator));
+        return parts.isEmpty() ? PrivacyProfile.of(total) : PrivacyProfile.compose(parts);
+    }
+
+    private static void add(List<PrivacyProfile> parts, PrivacyProfile p) {
+        if (p != null) {
+            parts.add(p);
+        }
     }
 
     @Override

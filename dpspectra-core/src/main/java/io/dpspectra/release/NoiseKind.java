@@ -3,10 +3,11 @@ package io.dpspectra.release;
 import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.PrivacyProfile;
 
 /**
  * How one part of a release spends its share of the budget, which fixes its zero-concentrated DP (zCDP)
- * cost ρ: what a zCDP ledger charges for it.
+ * cost ρ, what a zCDP ledger charges for it, and its privacy profile, what a PLD ledger composes.
  */
 public enum NoiseKind {
     /** Pure ε-DP (Laplace, exponential mechanism): ρ = ε²/2 whatever δ it was given. */
@@ -32,5 +33,26 @@ public enum NoiseKind {
             return PrivacyAccountant.pureRho(part.epsilon());
         }
         return this == GAUSSIAN ? GaussianNoise.zcdpRho(part) : Double.NaN;
+    }
+
+    /**
+     * The privacy profile of a part spending {@code part} this way, what a PLD ledger composes: null for no part
+     * (null) or ε = 0; {@link PrivacyProfile.Pure} for {@link #PURE} or δ = 0 (randomized response dominates any
+     * ε-DP mechanism); for {@link #GAUSSIAN} the Gaussian mechanism calibrated to its (ε, δ) ({@link
+     * PrivacyProfile#gaussianCalibratedTo}), which dominates any set of Gaussian releases calibrated together to
+     * it; for {@link #OTHER} its (ε, δ) point.
+     *
+     * @param part the part's (ε, δ), or null for none
+     * @return the profile, or null for a part that spends nothing
+     */
+    public PrivacyProfile profile(PrivacyParams part) {
+        if (part == null || part.epsilon() == 0) {
+            return null;
+        }
+        if (this == PURE || part.delta() == 0) {
+            return new PrivacyProfile.Pure(part.epsilon());
+        }
+        return this == GAUSSIAN ? PrivacyProfile.gaussianCalibratedTo(part)
+                : new PrivacyProfile.Point(part.epsilon(), part.delta());
     }
 }

@@ -181,13 +181,26 @@ public abstract class PcaAlgorithm {
     }
 
     /**
-     * How the estimator's share of the budget is spent, for its zCDP cost: {@link NoiseKind#PURE} unless it needs
-     * δ; {@link NoiseKind#GAUSSIAN} for one Gaussian release without subsampling; else {@link NoiseKind#OTHER}.
+     * How the estimator's share of the budget is spent with the default options, for its zCDP cost and its privacy
+     * profile: {@link NoiseKind#PURE} unless it needs δ; {@link NoiseKind#GAUSSIAN} for Gaussian releases without
+     * subsampling calibrated together to its (ε, δ); else {@link NoiseKind#OTHER}.
      *
      * @return the fact
      */
     public NoiseKind noise() {
         return needsDelta ? NoiseKind.OTHER : NoiseKind.PURE;
+    }
+
+    /**
+     * How the estimator's share is spent with {@code options} (an option such as the paper's literal noise can change
+     * it): what a zCDP ledger charges ({@link NoiseKind#rho}) and a PLD ledger composes ({@link NoiseKind#profile}).
+     * Default {@link #noise()}.
+     *
+     * @param options the algorithm options
+     * @return the fact
+     */
+    public NoiseKind noise(PcaOptions options) {
+        return noise();
     }
 
     /**

@@ -68,8 +68,14 @@ final class PowerAlgorithms {
         @Override
         public String summary(Vocabulary v) {
             return "private power method (Hardt & Price Fig. 3) on XᵀX, applied as Xᵀ(XW) per pass: Gaussian noise "
-                    + "(delta > 0) or Laplace (delta = 0) for unit spectral change beta²; " + v.name(ITERATIONS) + ", "
-                    + v.name(BLOCK_SIZE);
+                    + "composed exactly over the p*L products (delta > 0) or Laplace (delta = 0) for unit spectral "
+                    + "change beta²; " + v.name(ITERATIONS) + ", " + v.name(BLOCK_SIZE);
+        }
+
+        /** Gaussian products only, composed exactly to its (ε, δ), when δ &gt; 0; Laplace (pure ε) otherwise. */
+        @Override
+        public NoiseKind noise() {
+            return NoiseKind.GAUSSIAN;
         }
 
         @Override

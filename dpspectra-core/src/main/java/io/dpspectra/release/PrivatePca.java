@@ -255,7 +255,7 @@ public final class PrivatePca {
             DpPreconditions.checkPositiveDelta(total.delta(), algorithm.name());
         }
         BudgetPlan plan = BudgetPlan.split(total, settings.effectiveBound(), settings.effectiveCentring(), components,
-                algorithm.needsDelta(), algorithm.noise(), v);
+                algorithm.needsDelta(), algorithm.noise(options), v);
         algorithm.checkRelation(plan.neighbouring(settings.neighbouring()), options, v);
         return plan;
     }

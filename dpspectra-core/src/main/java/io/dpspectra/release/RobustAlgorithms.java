@@ -118,11 +118,25 @@ final class RobustAlgorithms {
             return switch (name()) {
                 case "ggd" -> "Maunu-Yu-Lerman geodesic gradient descent on GLAD (robust PCA), full batch; NOT private";
                 case "sggd" -> "Maunu-Yu-Lerman stochastic GGD (minibatches with replacement); NOT private";
-                case "dp-ggd" -> "Maunu-Yu-Lerman dp-GGD: robust PCA, full-batch noisy GGD, zCDP noise, private PCA "
-                        + "start; replace-one rows; " + needs;
-                default -> "Maunu-Yu-Lerman dp-SGGD: robust PCA, Poisson minibatches, Renyi-accounted noise, private "
-                        + "PCA start; replace-one rows; " + needs + "; O(B d k) per step";
+                case "dp-ggd" -> "Maunu-Yu-Lerman dp-GGD: robust PCA, full-batch noisy GGD, Gaussian noise composed "
+                        + "exactly over the steps, private PCA start; replace-one rows; " + needs;
+                default -> "Maunu-Yu-Lerman dp-SGGD: robust PCA, Poisson minibatches, noise from the steps' privacy "
+                        + "loss distribution, private PCA start; replace-one rows; " + needs + "; O(B d k) per step";
             };
+        }
+
+        /**
+         * dp-GGD adds only Gaussian noise (its Analyze-Gauss start and its full-batch steps, each calibrated to its
+         * share); dp-SGGD's subsampled steps, and the paper's literal noise, state only their (ε, δ).
+         */
+        @Override
+        public NoiseKind noise() {
+            return name().equals("dp-ggd") ? NoiseKind.GAUSSIAN : super.noise();
+        }
+
+        @Override
+        public NoiseKind noise(PcaOptions o) {
+            return o.paperLiteral() ? super.noise() : noise();
         }
 
         @Override
@@ -176,8 +190,23 @@ final class RobustAlgorithms {
         public String summary(Vocabulary v) {
             return "Maunu-Yu-Lerman " + name() + ": REAPER (convex robust PCA) by "
                     + (name().contains("md") ? "entropic mirror descent" : "projected subgradient descent") + ", "
-                    + (name().contains("-s") ? "Poisson minibatches, Renyi-accounted noise" : "full batch, zCDP noise")
+                    + (name().contains("-s") ? "Poisson minibatches, noise from the steps' privacy loss distribution"
+                    : "full batch, Gaussian noise composed exactly over the steps")
                     + "; forms d x d matrices (states memory and time first); needs " + v.name(DELTA) + " > 0";
+        }
+
+        /**
+         * The full-batch methods add only Gaussian noise (T steps composed exactly; the start is data-independent);
+         * the minibatch methods, and the paper's literal noise, state only their (ε, δ).
+         */
+        @Override
+        public NoiseKind noise() {
+            return name().contains("-s") ? super.noise() : NoiseKind.GAUSSIAN;
+        }
+
+        @Override
+        public NoiseKind noise(PcaOptions o) {
+            return o.paperLiteral() ? super.noise() : noise();
         }
 
         @Override

@@ -70,6 +70,20 @@ final class StochasticAlgorithms {
                     + "replace-one rows; " + deltaNeeded(v);
         }
 
+        /**
+         * Each row is read by one step, one Gaussian release calibrated to (ε, δ) (the rest is post-processing);
+         * the paper's literal shuffling-based noise states only its (ε, δ).
+         */
+        @Override
+        public NoiseKind noise() {
+            return NoiseKind.GAUSSIAN;
+        }
+
+        @Override
+        public NoiseKind noise(PcaOptions o) {
+            return o.paperLiteral() ? NoiseKind.OTHER : noise();
+        }
+
         @Override
         void validate(PcaOptions o, Vocabulary v) {
             checkBatch(o, 1, v);
@@ -288,6 +302,12 @@ final class StochasticAlgorithms {
         public String summary(Vocabulary v) {
             return "DP-Power-Method ([DS] App. G): private power method on L2/L1-clipped rows; add/remove rows; "
                     + deltaNeeded(v);
+        }
+
+        /** Gaussian column releases only, whose composition meets (ε, δ). */
+        @Override
+        public NoiseKind noise() {
+            return NoiseKind.GAUSSIAN;
         }
 
         @Override

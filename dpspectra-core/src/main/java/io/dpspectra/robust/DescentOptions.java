@@ -156,9 +156,13 @@ public abstract class DescentOptions<B extends DescentOptions<B>> {
             throw new IllegalArgumentException("components r was not set; call components(r) with 1 <= r < D");
         }
         if (calibration == NoiseCalibration.ZCDP && batch != Batch.FULL
-                || calibration == NoiseCalibration.RDP_POISSON && batch != Batch.POISSON) {
-            throw new IllegalArgumentException(calibration + " noise needs " + (calibration == NoiseCalibration.ZCDP
-                    ? "the full batch (zCDP over full-batch steps)" : "Poisson batches (the Renyi accountant assumes them)"));
+                || calibration == NoiseCalibration.RDP_POISSON && batch != Batch.POISSON
+                || calibration == NoiseCalibration.PLD && batch == Batch.WITH_REPLACEMENT) {
+            throw new IllegalArgumentException(calibration + " noise needs " + switch (calibration) {
+                case ZCDP -> "the full batch (zCDP over full-batch steps)";
+                case RDP_POISSON -> "Poisson batches (the Renyi accountant assumes them)";
+                default -> "the full batch or Poisson batches (the accountant assumes one of them)";
+            });
         }
         if (random == null) {
             random = RandomSource.secure();

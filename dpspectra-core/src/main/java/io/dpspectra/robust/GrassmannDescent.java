@@ -15,6 +15,7 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.PrivacyProfile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -32,13 +33,17 @@ import java.util.Objects;
  * <p>Privacy (dp presets): the unit is one row, REPLACE_ROW with N public; rows are mapped to the unit
  * sphere one by one (a per-record map), so each row's term of G has Frobenius norm ≤ 1.
  * <ul>
- * <li>dp-GGD ({@link NoiseCalibration#ZCDP}): the mean over N rows moves by at most Δ = 2/N; T Gaussian
- * releases with σ = Δ√(T/(2ρ)) compose to ρ-zCDP, ρ = (√(ε + ln(1/δ)) − √ln(1/δ))², which is (ε, δ)-DP
- * ({@link io.dpspectra.privacy.ComposedGaussian}). The paper's Theorem 6 gives no constant.</li>
- * <li>dp-SGGD ({@link NoiseCalibration#RDP_POISSON}): each row joins each batch independently with probability
- * q = B/N; the batch sum is divided by the fixed B; the noise multiplier z of the batch sum (sensitivity 1
- * under add/remove) comes from the Rényi accountant of the sampled Gaussian mechanism for the add/remove
- * target (ε/2, δ/(1 + e^{ε/2})), which gives (ε, δ) under replacement by group privacy.</li>
+ * <li>dp-GGD ({@link NoiseCalibration#PLD}, the default): the mean over N rows moves by at most Δ = 2/N; T
+ * Gaussian releases with noise σ compose exactly to one Gaussian mechanism with μ = √T·Δ/σ (Gaussian DP), so
+ * σ = √T·Δ/μ* with μ* the largest μ meeting (ε, δ). With {@link NoiseCalibration#ZCDP}, σ = Δ√(T/(2ρ)),
+ * ρ = (√(ε + ln(1/δ)) − √ln(1/δ))² ({@link io.dpspectra.privacy.ComposedGaussian}): 1.3 to 5 times more
+ * noise. The paper's Theorem 6 gives no constant.</li>
+ * <li>dp-SGGD ({@link NoiseCalibration#PLD}, the default): each row joins each batch independently with
+ * probability q = B/N; the batch sum is divided by the fixed B; the noise multiplier z of the batch sum (each
+ * row's term of norm ≤ 1) is the smallest whose T-step privacy loss distribution for replace-one (Lebeda et al.
+ * 2024, Proposition 13: the exact pair, not group privacy) meets (ε, δ), never optimistic
+ * ({@link io.dpspectra.privacy.pld.PldCalibration}). {@link NoiseCalibration#RDP_POISSON} keeps the former Rényi
+ * accountant at the add/remove target (ε/2, δ/(1 + e^{ε/2})) with group privacy.</li>
  * <li>{@link NoiseCalibration#PAPER_LITERAL} (reproduction only, NOT private): Theorem 6's printed variances
  * σ² = c·T·ln²(1/δ)/(ε²N²) (full batch) and σ² = c·(B/N)²·T·ln(1/δ)/(ε²N²) (minibatch) with a caller-given
  * c. The minibatch level is about N/B times too small in standard deviation to be private by the standard
@@ -165,7 +170,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
      * @return a builder with dp-GGD's defaults
      */
     public static Builder dpGgd() {
-        return new Builder("dp-ggd").batch(Batch.FULL).calibration(NoiseCalibration.ZCDP);
+        return new Builder("dp-ggd").batch(Batch.FULL).calibration(NoiseCalibration.PLD);
     }
 
     /**
@@ -174,7 +179,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
      * @return a builder with dp-SGGD's defaults
      */
     public static Builder dpSggd() {
-        return new Builder("dp-sggd").batch(Batch.POISSON).calibration(NoiseCalibration.RDP_POISSON);
+        return new Builder("dp-sggd").batch(Batch.POISSON).calibration(NoiseCalibration.PLD);
     }
 
     /** Configuration; {@link #build()} checks every option. */
@@ -445,7 +450,9 @@ public final class GrassmannDescent implements SubspaceEstimator {
         }
 
         double noise = noiseSigma(n, d, b, t, iterBudget, warnings);
-        Matrix v = startingBasis(start, x, d, initBudget, diag);
+        PrivacyProfile[] initOut = new PrivacyProfile[1];
+        Matrix v = startingBasis(start, x, d, initBudget, diag, initOut);
+        PrivacyProfile initProfile = initOut[0];
 
         GaussianNoise gaussian = noise > 0 ? new GaussianNoise(random) : null;
         for (int k = 1; k <= t; k++) {
@@ -484,7 +491,10 @@ public final class GrassmannDescent implements SubspaceEstimator {
         if (!warnings.isEmpty()) {
             diag.put("warning", String.join("; ", warnings));
         }
-        PrivacyGuarantee guarantee = priv ? guarantee(budget, n, b, start) : null;
+        PrivacyGuarantee guarantee = priv ? guarantee(budget, n, b, start)
+                .withProfile(initProfile == null ? NoisySteps.stepsProfile(batch, n, b, t, (long) d * r, noise)
+                        : PrivacyProfile.compose(initProfile, NoisySteps.stepsProfile(batch, n, b, t, (long) d * r, noise)))
+                : null;
         return new PrivateSubspace(name, v, null, guarantee, diag.build());
     }
 
@@ -498,7 +508,8 @@ public final class GrassmannDescent implements SubspaceEstimator {
         return d <= DENSE_INIT_MAX_DIMENSION ? Init.ANALYZE_GAUSS : Init.PRIVATE_POWER_METHOD;
     }
 
-    private Matrix startingBasis(Init start, double[][] x, int d, PrivacyParams initBudget, Diagnostics.Builder diag) {
+    private Matrix startingBasis(Init start, double[][] x, int d, PrivacyParams initBudget, Diagnostics.Builder diag,
+                                 PrivacyProfile[] initProfile) {
         return switch (start) {
             case GIVEN -> {
                 if (initialBasis == null) {
@@ -511,12 +522,14 @@ public final class GrassmannDescent implements SubspaceEstimator {
                 PrivateSubspace s = AnalyzeGauss.builder().components(r).neighbouring(Neighbouring.REPLACE_ROW)
                         .randomSource(random).build().fit(InMemoryRows.of(x).clipL2(1.0), initBudget);
                 diag.put("initSigma", s.diagnostics().get("sigma"));
+                initProfile[0] = s.guarantee().orElseThrow().profile();
                 yield s.components();
             }
             case PRIVATE_POWER_METHOD -> {
                 PrivateSubspace s = PrivatePowerMethod.builder().components(r).iterations(POWER_INIT_ITERATIONS)
                         .rowNeighbouring(Neighbouring.REPLACE_ROW).randomSource(random).build()
                         .fit(InMemoryRows.of(x).clipL2(1.0), initBudget);
+                initProfile[0] = s.guarantee().orElseThrow().profile();
                 yield s.components();
             }
             case AUTO -> throw new IllegalStateException("AUTO is resolved before this point");
@@ -529,7 +542,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
         return noiseMultiplier * switch (calibration) {
             case NONE -> 0.0;
             case FIXED_SIGMA -> sigma;
-            case ZCDP, RDP_POISSON -> NoisySteps.privateSigma(calibration, n, b, t, coords, iterBudget);
+            case PLD, ZCDP, RDP_POISSON -> NoisySteps.privateSigma(calibration, n, b, t, coords, iterBudget);
             case PAPER_LITERAL -> {
                 warnings.add("paper-literal noise (Theorem 6 with c = " + paperConstant + "): NOT differentially "
                         + "private by the standard analysis; for reproduction only");
@@ -554,6 +567,7 @@ public final class GrassmannDescent implements SubspaceEstimator {
         return new PrivacyGuarantee(name + initPart, budget, Neighbouring.REPLACE_ROW,
                 "one row, mapped to the unit sphere (" + rowNorm.describe() + ")", sens,
                 "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA (MSML 2022): eq. (2.1) (sign corrected), "
-                        + "NGGD/NSGGD updates of §2.2, Theorem 6 (noise recalibrated: zCDP / Renyi DP)");
+                        + "NGGD/NSGGD updates of §2.2, Theorem 6 (noise recalibrated: " + (calibration == NoiseCalibration.PLD
+                        ? "privacy loss distributions" : "zCDP / Renyi DP") + ")");
     }
 }

@@ -6,9 +6,18 @@ public enum NoiseCalibration {
     NONE,
     /** A fixed σ given by the caller (NGGD, NSGGD as optimisers): not private. */
     FIXED_SIGMA,
-    /** Full batch, zCDP composition over the T steps: the default of the full-batch private methods. */
+    /**
+     * Privacy loss distributions, the default of every private preset: full batch — the T Gaussian steps compose
+     * exactly (GDP, σ = Δ√T/μ*); Poisson minibatches — the T-step subsampled Gaussian PLD, replace-one accounted
+     * exactly (io.dpspectra.privacy.pld.PldCalibration).
+     */
+    PLD,
+    /** Full batch, zCDP composition over the T steps (looser than {@link #PLD}; kept for comparison). */
     ZCDP,
-    /** Poisson minibatches, Rényi accountant: the default of the minibatch private methods. */
+    /**
+     * Poisson minibatches, Rényi accountant with group privacy for replace-one (looser than {@link #PLD}; kept for
+     * the robust-PCA reproduction, whose committed runs used it).
+     */
     RDP_POISSON,
     /**
      * The paper's printed noise variances (Theorem 6; Appendix A), with the caller's constant: for reproduction
@@ -22,6 +31,6 @@ public enum NoiseCalibration {
      * @return true for {@link #ZCDP} and {@link #RDP_POISSON}
      */
     public boolean isPrivate() {
-        return this == ZCDP || this == RDP_POISSON;
+        return this == ZCDP || this == RDP_POISSON || this == PLD;
     }
 }

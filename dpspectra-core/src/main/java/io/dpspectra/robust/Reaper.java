@@ -30,7 +30,9 @@ import java.util.Objects;
  * <p>Privacy (dp presets): unit one row mapped to the unit sphere, REPLACE_ROW with N public. Each row's
  * subgradient term has Frobenius norm ≤ 1 (its square is (‖x‖² + (uᵀx)²/ρ²)/2), and the symmetric noise is
  * drawn on the D(D+1)/2 upper-triangle entries, whose L2 norm is at most the Frobenius norm. Full batch: Δ = 2/N,
- * T steps by zCDP; minibatch: Poisson sampling, Rényi accountant (as {@link GrassmannDescent}). The random start
+ * T steps composed exactly (GDP); minibatch: Poisson sampling, the T steps' privacy loss distribution for
+ * replace-one (as {@link GrassmannDescent}; {@link NoiseCalibration#ZCDP} and {@link NoiseCalibration#RDP_POISSON}
+ * remain available). The random start
  * A ~ N(1, 0.01)^{D×D}, P₀ = Π(AᵀA), is data-independent. {@link NoiseCalibration#PAPER_LITERAL} uses Appendix A's
  * printed variances (σ² = 32T ln²(T/δ)/(ε²N²) full batch, after Talwar et al. 2014; σ² = c(B/N)²T ln(1/δ)/(ε²N²)
  * for minibatches, not private as printed) and carries no guarantee.
@@ -157,7 +159,7 @@ public final class Reaper implements SubspaceEstimator {
      * @return a builder with dp-GD-REAP's defaults
      */
     public static Builder dpGdReap() {
-        return new Builder("dp-gd-reap", Method.GD, Batch.FULL, NoiseCalibration.ZCDP);
+        return new Builder("dp-gd-reap", Method.GD, Batch.FULL, NoiseCalibration.PLD);
     }
 
     /**
@@ -166,7 +168,7 @@ public final class Reaper implements SubspaceEstimator {
      * @return a builder with dp-SGD-REAP's defaults
      */
     public static Builder dpSgdReap() {
-        return new Builder("dp-sgd-reap", Method.GD, Batch.POISSON, NoiseCalibration.RDP_POISSON);
+        return new Builder("dp-sgd-reap", Method.GD, Batch.POISSON, NoiseCalibration.PLD);
     }
 
     /**
@@ -175,7 +177,7 @@ public final class Reaper implements SubspaceEstimator {
      * @return a builder with dp-MD-REAP's defaults
      */
     public static Builder dpMdReap() {
-        return new Builder("dp-md-reap", Method.MD, Batch.FULL, NoiseCalibration.ZCDP);
+        return new Builder("dp-md-reap", Method.MD, Batch.FULL, NoiseCalibration.PLD);
     }
 
     /**
@@ -184,7 +186,7 @@ public final class Reaper implements SubspaceEstimator {
      * @return a builder with dp-SMD-REAP's defaults
      */
     public static Builder dpSmdReap() {
-        return new Builder("dp-smd-reap", Method.MD, Batch.POISSON, NoiseCalibration.RDP_POISSON);
+        return new Builder("dp-smd-reap", Method.MD, Batch.POISSON, NoiseCalibration.PLD);
     }
 
     /** Configuration; {@link #build()} checks every option. */
@@ -260,7 +262,7 @@ public final class Reaper implements SubspaceEstimator {
                         + "pass paperConstant(c2) explicitly");
             }
             if (calibration == NoiseCalibration.FIXED_SIGMA) {
-                throw new IllegalArgumentException("REAPER supports NONE, ZCDP, RDP_POISSON or PAPER_LITERAL noise");
+                throw new IllegalArgumentException("REAPER supports NONE, PLD, ZCDP, RDP_POISSON or PAPER_LITERAL noise");
             }
             return new Reaper(this);
         }
@@ -350,7 +352,7 @@ public final class Reaper implements SubspaceEstimator {
         String warning = null;
         double sigma = switch (calibration) {
             case NONE -> 0.0;
-            case ZCDP, RDP_POISSON -> NoisySteps.privateSigma(calibration, n, b, t, coords, budget);
+            case PLD, ZCDP, RDP_POISSON -> NoisySteps.privateSigma(calibration, n, b, t, coords, budget);
             case PAPER_LITERAL -> {
                 warning = "paper-literal noise (Appendix A): carries no privacy guarantee; for reproduction only";
                 double eps = budget.epsilon();
@@ -452,7 +454,9 @@ public final class Reaper implements SubspaceEstimator {
                 NoisySteps.sensitivityText(calibration, n, b, "REAPER subgradient (upper triangle, noise on the "
                         + "D(D+1)/2 upper-triangle entries)"),
                 "Maunu, Yu & Lerman, Stochastic and Private Nonconvex Outlier-Robust PCA (MSML 2022): eq. (4.1), Appendix A "
-                        + "(Algorithms 1-2), noise recalibrated (zCDP / Renyi DP)") : null;
+                        + "(Algorithms 1-2), noise recalibrated (" + (calibration == NoiseCalibration.PLD
+                        ? "privacy loss distributions" : "zCDP / Renyi DP") + ")",
+                NoisySteps.stepsProfile(batch, n, b, t, coords, sigma)) : null;
         return new PrivateSubspace(name, v, null, guarantee, diag.build());
     }
 

@@ -48,7 +48,7 @@ class PrivateLowRankApproximationTest {
                 .randomSource(RandomSource.seededForReproducibility(3)).build()
                 .release(SymmetricOperator.dense(a), PrivacyParams.of(1, 1e-6));
         assertThat(r.guarantee().sensitivity()).contains("p*L = 12 products")
-                .contains("= " + PrivatePowerMethod.sigma(2, 6, PrivacyParams.of(1, 1e-6)));
+                .contains("sigma = " + PrivatePowerMethod.exactSigma(2, 6, 8, PrivacyParams.of(1, 1e-6)));
         double[] v = {1, 0, 0, 0, 0, 0, 0, 0};
         assertThat(r.times(v)).containsExactly(r.toDense().column(0), org.assertj.core.data.Offset.offset(1e-9));
     }

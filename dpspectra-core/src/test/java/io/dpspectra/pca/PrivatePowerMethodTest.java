@@ -49,11 +49,39 @@ class PrivatePowerMethodTest {
     }
 
     @Test
-    void epsilonBeyondTheCalibrationLimitIsRefused() {
-        PrivatePowerMethod ppm = PrivatePowerMethod.builder().components(1).build();
+    void epsilonBeyondFigureThreesLimitIsRefusedByThePaperCalibrationOnly() {
+        PrivatePowerMethod paper = PrivatePowerMethod.builder().components(1)
+                .calibration(PrivatePowerMethod.Calibration.PAPER).build();
         SymmetricOperator a = SymmetricOperator.dense(Matrix.identity(4));
-        assertThatThrownBy(() -> ppm.release(a, PrivacyParams.of(40, 1e-6)))
+        assertThatThrownBy(() -> paper.release(a, PrivacyParams.of(40, 1e-6)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("epsilon = 40.0 is too large");
+        // the exact calibration holds for every epsilon
+        PrivateSubspace s = PrivatePowerMethod.builder().components(1).randomSource(RandomSource.seededForReproducibility(9))
+                .build().release(a, PrivacyParams.of(40, 1e-6));
+        assertThat(io.dpspectra.privacy.pld.GaussianPrivacy.delta(s.guarantee().orElseThrow().profile().gaussianMu(), 40))
+                .isLessThanOrEqualTo(1e-6);
+    }
+
+    @Test
+    void exactSigmaMeetsTheBudgetExactlyAndIsBelowFigureThree() {
+        for (double eps : new double[] {0.25, 1, 4, 16}) {
+            PrivacyParams budget = PrivacyParams.of(eps, 1e-6);
+            double exact = PrivatePowerMethod.exactSigma(8, 10, 256, budget);
+            // p·L releases of μ = (1 + η)/σ each compose to μ = √(pL)(1 + η)/σ; it meets (ε, δ), tightly
+            double eta = Math.sqrt(256) * exact * 0x1.0p-43;
+            double mu = Math.sqrt(80) * (1 + eta) / exact;
+            assertThat(io.dpspectra.privacy.pld.GaussianPrivacy.delta(mu, eps)).isLessThanOrEqualTo(1e-6)
+                    .isGreaterThan(0.999e-6);
+            // 0.52 of Fig. 3's at ε = 0.25, 0.79 at ε = 16 (the table of docs/guide/ledger.md)
+            assertThat(exact / PrivatePowerMethod.sigma(8, 10, budget)).isLessThan(eps <= 1 ? 0.6 : 0.8);
+        }
+        // the guarantee states what ran: the composed Gaussian
+        PrivateSubspace s = PrivatePowerMethod.builder().components(2).blockSize(3).iterations(6)
+                .randomSource(RandomSource.seededForReproducibility(5)).build()
+                .release(SymmetricOperator.dense(Matrix.identity(8)), BUDGET);
+        assertThat(s.guarantee().orElseThrow().profile().gaussianMu())
+                .isCloseTo(Math.sqrt(18) / PrivatePowerMethod.exactSigma(3, 6, 8, BUDGET), offset(1e-9));
+        assertThat(s.diagnostics().get("calibration")).isEqualTo("EXACT");
     }
 
     @Test
@@ -70,7 +98,7 @@ class PrivatePowerMethodTest {
         PowerMethodResult r = PrivatePowerMethod.builder().components(2).blockSize(3).iterations(6)
                 .randomSource(RandomSource.seededForReproducibility(2)).build()
                 .iterate(SymmetricOperator.dense(a), BUDGET);
-        double sigma = PrivatePowerMethod.sigma(3, 6, BUDGET);
+        double sigma = PrivatePowerMethod.exactSigma(3, 6, 32, BUDGET);
         assertThat(r.trace()).hasSize(6);
         for (PowerMethodResult.Iteration it : r.trace()) {
             assertThat(it.noiseScale()).isCloseTo(sigma * it.previousMaxAbs(), offset(1e-12 * sigma));
@@ -83,7 +111,7 @@ class PrivatePowerMethodTest {
         SymmetricOperator a = SymmetricOperator.dense(Matrix.identity(16));
         PowerMethodResult g = PrivatePowerMethod.builder().components(1).iterations(3).noise(PpmNoise.SPECTRAL_GAUSSIAN)
                 .sensitivityScale(2).randomSource(RandomSource.seededForReproducibility(3)).build().iterate(a, BUDGET);
-        g.trace().forEach(it -> assertThat(it.noiseScale()).isCloseTo(2 * PrivatePowerMethod.sigma(1, 3, BUDGET),
+        g.trace().forEach(it -> assertThat(it.noiseScale()).isCloseTo(2 * PrivatePowerMethod.exactSigma(1, 3, 16, BUDGET),
                 offset(1e-12)));
         PowerMethodResult l = PrivatePowerMethod.builder().components(1).iterations(3).noise(PpmNoise.SPECTRAL_LAPLACE)
                 .randomSource(RandomSource.seededForReproducibility(3)).build().iterate(a, PrivacyParams.pure(1));

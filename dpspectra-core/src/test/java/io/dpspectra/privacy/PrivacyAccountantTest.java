@@ -168,4 +168,45 @@ class PrivacyAccountantTest {
         assertThatThrownBy(() -> PrivacyAccountant.parallelComposition(List.of()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one");
     }
+
+    @Test
+    void pldAccountingAdmitsPureReleasesBeyondBasicCompositionButNeverPastTheTotal() {
+        // ε = 0.02 releases: basic composition stops at 50 (ε = 1); composed as randomized responses (optimal
+        // composition of pure DP, Kairouz et al. 2015) about 85 of them are (1, 1e-6)-DP
+        PrivacyParams total = PrivacyParams.of(1.0, 1e-6);
+        PrivacyAccountant a = PrivacyAccountant.pld(total);
+        int n = 0;
+        while (n < 200) {
+            try {
+                a.spend("pure " + n, PrivacyParams.pure(0.02), new PrivacyProfile.Pure(0.02));
+                n++;
+            } catch (BudgetExceededException e) {
+                assertThat(e.getMessage()).contains("PLD accounting").contains(n + " releases already charged");
+                break;
+            }
+        }
+        assertThat(n).isGreaterThan(60).isLessThan(200);
+        assertThat(a.composedSpend().epsilon()).isLessThanOrEqualTo(1.0);
+        assertThat(a.composedSpend().delta()).isEqualTo(1e-6);
+        assertThat(io.dpspectra.privacy.pld.ProfileAccounting.deltaForEpsilon(a.spentProfile(), 1.0, 1e-4))
+                .isLessThanOrEqualTo(1e-6);
+        assertThat(io.dpspectra.privacy.pld.ProfileAccounting.deltaForEpsilon(
+                PrivacyProfile.compose(a.spentProfile(), new PrivacyProfile.Pure(0.02)), 1.0, 1e-4)).isGreaterThan(1e-6);
+    }
+
+    @Test
+    void pldAccountingChargesAPlanAsAWholeAndNeedsAPositiveDelta() {
+        PrivacyAccountant a = PrivacyAccountant.pld(PrivacyParams.of(1.0, 1e-6));
+        PrivacyProfile g = PrivacyProfile.gaussianCalibratedTo(PrivacyParams.of(0.25, 1e-8));
+        List<PrivacyAccountant.Entry> plan = new java.util.ArrayList<>();
+        for (int i = 0; i < 21; i++) {
+            plan.add(new PrivacyAccountant.Entry("step " + i, PrivacyParams.of(0.25, 1e-8), g));
+        }
+        assertThatThrownBy(() -> a.chargePlan(plan)).isInstanceOf(BudgetExceededException.class);
+        assertThat(a.ledger()).isEmpty();
+        a.chargePlan(plan.subList(0, 20));
+        assertThat(a.ledger()).hasSize(20);
+        assertThat(a.remaining()).isPresent();
+        assertThatThrownBy(() -> PrivacyAccountant.pld(PrivacyParams.pure(1))).hasMessageContaining("delta > 0");
+    }
 }

@@ -54,13 +54,24 @@ class AlgorithmsTest {
         assertThat(power.passes(PcaOptions.defaults())).isEqualTo(20);
         assertThat(power.passes(PcaOptions.builder().iterations(7).build())).isEqualTo(7);
         assertThat(power.formsDxD()).isFalse();
-        assertThat(power.noise()).isEqualTo(NoiseKind.PURE);
+        // Gaussian products composed exactly to (epsilon, delta); NoiseKind maps delta = 0 (Laplace) to pure
+        assertThat(power.noise()).isEqualTo(NoiseKind.GAUSSIAN);
 
         PcaAlgorithm itu = Algorithms.pca("it-u", Vocabulary.JAVA);
         assertThat(itu.releasesSpectrum(PcaOptions.defaults())).isFalse();
         assertThat(itu.releasesSpectrum(PcaOptions.builder().eigenvalues(true).build())).isTrue();
         assertThat(Algorithms.pca("ad", Vocabulary.JAVA).releasesSpectrum(PcaOptions.defaults())).isTrue();
-        assertThat(Algorithms.pca("k-dp-ojas", Vocabulary.JAVA).noise()).isEqualTo(NoiseKind.OTHER);
+        PcaAlgorithm ojas = Algorithms.pca("k-dp-ojas", Vocabulary.JAVA);
+        assertThat(ojas.noise(PcaOptions.defaults())).isEqualTo(NoiseKind.GAUSSIAN);
+        assertThat(ojas.noise(PcaOptions.builder().paperLiteral(true).build())).isEqualTo(NoiseKind.OTHER);
+        PcaAlgorithm ggd = Algorithms.pca("dp-ggd", Vocabulary.JAVA);
+        assertThat(ggd.noise(PcaOptions.defaults())).isEqualTo(NoiseKind.GAUSSIAN);
+        assertThat(ggd.noise(PcaOptions.builder().paperLiteral(true).build())).isEqualTo(NoiseKind.OTHER);
+        assertThat(Algorithms.pca("dp-sggd", Vocabulary.JAVA).noise(PcaOptions.defaults())).isEqualTo(NoiseKind.OTHER);
+        assertThat(Algorithms.pca("dp-gd-reap", Vocabulary.JAVA).noise(PcaOptions.defaults()))
+                .isEqualTo(NoiseKind.GAUSSIAN);
+        assertThat(Algorithms.pca("dp-sgd-reap", Vocabulary.JAVA).noise(PcaOptions.defaults()))
+                .isEqualTo(NoiseKind.OTHER);
     }
 
     @Test

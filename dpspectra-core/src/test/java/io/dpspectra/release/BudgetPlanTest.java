@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.privacy.PrivacyProfile;
+import io.dpspectra.privacy.pld.PrivacyLossDistribution;
+import io.dpspectra.privacy.pld.ProfileAccounting;
 import org.junit.jupiter.api.Test;
 
 /** The budget split: shares, noise families, composition back to the total, and refusals before any data. */
@@ -81,5 +84,33 @@ class BudgetPlanTest {
         assertThatThrownBy(() -> Components.auto(0)).hasMessageContaining("threshold T in (0, 1]");
         assertThatThrownBy(() -> Components.fixed(-1)).hasMessageContaining(">= 1");
         assertThat(Components.auto(0.9).toString()).isEqualTo("auto:0.9");
+    }
+
+    /**
+     * What a PLD ledger composes: the bound as pure epsilon, the Gaussian mean and estimator merged into one Gaussian,
+     * which (by the parts' own (epsilon, delta)) is never less private than the total, and is strictly more private
+     * than basic composition says; an estimator of unknown noise is its (epsilon, delta) point.
+     */
+    @Test
+    void theProfileComposesThePartsAsTheyRun() {
+        BudgetPlan plan = BudgetPlan.split(TOTAL, RowBound.privateQuantile(0.9, 0.1), Centring.privateMean(0.2),
+                Components.fixed(2), true, NoiseKind.GAUSSIAN, Vocabulary.JAVA);
+        PrivacyProfile p = plan.profile();
+        assertThat(p).isInstanceOf(PrivacyProfile.Composition.class);
+        assertThat(((PrivacyProfile.Composition) p).parts()).hasSize(2)
+                .anySatisfy(q -> assertThat(q).isInstanceOf(PrivacyProfile.Gaussian.class))
+                .anySatisfy(q -> assertThat(q).isEqualTo(new PrivacyProfile.Pure(0.2)));
+        double h = PrivacyLossDistribution.DEFAULT_DISCRETIZATION;
+        double eps = ProfileAccounting.epsilonForDelta(p, TOTAL.delta(), h);
+        assertThat(eps).as("composed exactly, below the basic sum").isLessThan(TOTAL.epsilon()).isGreaterThan(1);
+        assertThat(ProfileAccounting.fits(p, TOTAL, h)).isTrue();
+
+        BudgetPlan other = BudgetPlan.split(TOTAL, RowBound.clip(1), Centring.NONE, Components.fixed(2), true,
+                NoiseKind.OTHER, Vocabulary.JAVA);
+        assertThat(other.profile()).isEqualTo(new PrivacyProfile.Point(2, 1e-6));
+        // a Gaussian-only estimator given delta = 0 (private-power with Laplace noise) is pure
+        assertThat(NoiseKind.GAUSSIAN.profile(PrivacyParams.pure(0.5))).isEqualTo(new PrivacyProfile.Pure(0.5));
+        assertThat(NoiseKind.GAUSSIAN.profile(null)).isNull();
+        assertThat(NoiseKind.PURE.profile(TOTAL)).isEqualTo(new PrivacyProfile.Pure(2));
     }
 }

@@ -37,7 +37,9 @@ final class ReleaseStore {
             .add("neighbouring", DataTypes.StringType, false)
             .add("privacyUnit", DataTypes.StringType, false)
             .add("sensitivity", DataTypes.StringType, false)
-            .add("reference", DataTypes.StringType, false);
+            .add("reference", DataTypes.StringType, false)
+            // what the part ran (PrivacyProfile's text form); absent from releases saved before it was kept
+            .add("profile", DataTypes.StringType, true);
     private static final StructType SCHEMA = new StructType()
             .add("algorithm", DataTypes.StringType, false)
             .add("rows", DataTypes.IntegerType, false)
@@ -64,7 +66,9 @@ final class ReleaseStore {
             .add("boundOrigin", DataTypes.StringType, true)
             .add("policy", DataTypes.StringType, true)
             .add("features", DataTypes.createArrayType(DataTypes.StringType, false), true)
-            .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), true);
+            .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), true)
+            // what the whole release ran (PrivacyProfile's text form); absent from releases saved before it was kept
+            .add("profile", DataTypes.StringType, true);
 
     /**
      * What is saved: a matrix, optional values (explained variance or eigenvalues), optional second matrix
@@ -91,7 +95,9 @@ final class ReleaseStore {
                 values.addAll(guarantee(g.overall()));
                 List<Row> parts = new ArrayList<>();
                 for (PrivacyGuarantee part : g.parts()) {
-                    parts.add(RowFactory.create(guarantee(part).toArray()));
+                    List<Object> v = new ArrayList<>(guarantee(part));
+                    v.add(part.profile().encode());
+                    parts.add(RowFactory.create(v.toArray()));
                 }
                 values.add(parts);
                 values.add(p.centring().label());
@@ -103,6 +109,7 @@ final class ReleaseStore {
                 values.add(p.policy().name());
                 values.add(p.features());
                 values.add(release.provenance().notes());
+                values.add(g.overall().profile().encode());
                 Row row = RowFactory.create(values.toArray());
                 sparkSession().createDataFrame(List.of(row), SCHEMA).repartition(1).write().parquet(path + "/data");
             }
@@ -114,10 +121,18 @@ final class ReleaseStore {
                 g.sensitivity(), g.reference());
     }
 
-    private static PrivacyGuarantee guarantee(Row r, int at) {
-        return new PrivacyGuarantee(r.getString(at), PrivacyParams.of(r.getDouble(at + 1), r.getDouble(at + 2)),
-                Neighbouring.valueOf(r.getString(at + 3)), r.getString(at + 4), r.getString(at + 5),
-                r.getString(at + 6));
+    private static PrivacyGuarantee guarantee(Row r, int at, String profile) {
+        PrivacyParams params = PrivacyParams.of(r.getDouble(at + 1), r.getDouble(at + 2));
+        return new PrivacyGuarantee(r.getString(at), params, Neighbouring.valueOf(r.getString(at + 3)),
+                r.getString(at + 4), r.getString(at + 5), r.getString(at + 6),
+                profile == null ? io.dpspectra.privacy.PrivacyProfile.of(params)
+                        : io.dpspectra.privacy.PrivacyProfile.decode(profile));
+    }
+
+    /** The profile saved in {@code field} of {@code r}, or null (a release saved before profiles were kept). */
+    private static String profile(Row r, String field) {
+        List<String> names = List.of(r.schema().fieldNames());
+        return names.contains(field) && !r.isNullAt(r.fieldIndex(field)) ? r.getString(r.fieldIndex(field)) : null;
     }
 
     /**
@@ -132,12 +147,12 @@ final class ReleaseStore {
         Matrix matrix = Matrix.wrapColumnMajor(rows, r.getInt(2), doubles(r, 3));
         double[] values = r.isNullAt(4) ? null : doubles(r, 4);
         Matrix vectors = r.isNullAt(5) ? null : Matrix.wrapColumnMajor(rows, r.getInt(5), doubles(r, 6));
-        PrivacyGuarantee overall = guarantee(r, 7);
+        PrivacyGuarantee overall = guarantee(r, 7, profile(r, "profile"));
         DpModel.Provenance provenance;
         if (List.of(r.schema().fieldNames()).contains("parts")) {
             List<PrivacyGuarantee> parts = new ArrayList<>();
             for (Row part : r.<Row>getList(r.fieldIndex("parts"))) {
-                parts.add(guarantee(part, 0));
+                parts.add(guarantee(part, 0, profile(part, "profile")));
             }
             ComposedGuarantee g = parts.size() == 1 ? ComposedGuarantee.single(parts.get(0))
                     : new ComposedGuarantee(overall, parts, ComposedGuarantee.Rule.BASIC);

@@ -644,8 +644,11 @@ public final class NoisyPowerReproduction implements Reproduction {
                     }
                     Matrix u = q.leadingColumns(k);
                     PrivacyParams budget = PrivacyParams.of(epsilons[ie], delta);
+                    // Fig. 3's sigma: the figure and Thm 1.4's expression are the paper's (the library's default is
+                    // the smaller, exactly composed sigma)
                     PowerMethodResult out = PrivatePowerMethod.builder().components(k).blockSize(p)
-                            .iterations(iterations).randomSource(r).build().iterate(SymmetricOperator.dense(a), budget);
+                            .iterations(iterations).calibration(PrivatePowerMethod.Calibration.PAPER).randomSource(r)
+                            .build().iterate(SymmetricOperator.dense(a), budget);
                     e[tr] = SubspaceMetrics.projectionResidual(out.basis(), u);
                     double mx = out.basis().maxAbs();
                     for (PowerMethodResult.Iteration it : out.trace()) {
@@ -878,7 +881,8 @@ public final class NoisyPowerReproduction implements Reproduction {
                     Matrix q = KnownSpectrum.randomBasis(d, d, r);
                     Matrix a = KnownSpectrum.symmetric(q, eig);
                     PowerMethodResult out = PrivatePowerMethod.builder().components(k).blockSize(p).iterations(iterations)
-                            .noise(io.dpspectra.pca.PpmNoise.SPECTRAL_GAUSSIAN).randomSource(r).build()
+                            .noise(io.dpspectra.pca.PpmNoise.SPECTRAL_GAUSSIAN)
+                            .calibration(PrivatePowerMethod.Calibration.PAPER).randomSource(r).build()
                             .iterate(SymmetricOperator.dense(a), budget);
                     err[tr] = SubspaceMetrics.projectionResidual(out.basis(), q.leadingColumns(k));
                 }
@@ -1008,7 +1012,8 @@ public final class NoisyPowerReproduction implements Reproduction {
                         Matrix q = KnownSpectrum.randomBasis(d, d, rnd);
                         Matrix a = KnownSpectrum.symmetric(q, eig);
                         var res = io.dpspectra.pca.PrivateLowRankApproximation.builder().rank(k).iterations(iterations)
-                                .noise(noises[in]).randomSource(rnd).build().release(SymmetricOperator.dense(a),
+                                .noise(noises[in]).calibration(PrivatePowerMethod.Calibration.PAPER).randomSource(rnd)
+                                .build().release(SymmetricOperator.dense(a),
                                         in == 2 ? PrivacyParams.pure(eps) : PrivacyParams.of(eps, delta));
                         double err = ThinSvd.of(a.minus(res.toDense())).singular()[0];
                         r[tr] = err / sk1;

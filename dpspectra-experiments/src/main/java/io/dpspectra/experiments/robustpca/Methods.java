@@ -71,11 +71,12 @@ enum Methods {
         RandomSource random = RandomSource.seededForReproducibility(seed);
         PrivateSubspace fit;
         if (isReaper()) {
+            // the committed runs used the zCDP / Renyi calibrations; the library's default is now the tighter PLD one
             Reaper.Builder b = switch (this) {
-                case DP_GD_REAP -> Reaper.dpGdReap();
-                case DP_SGD_REAP -> Reaper.dpSgdReap();
-                case DP_MD_REAP -> Reaper.dpMdReap();
-                default -> Reaper.dpSmdReap();
+                case DP_GD_REAP -> Reaper.dpGdReap().calibration(NoiseCalibration.ZCDP);
+                case DP_SGD_REAP -> Reaper.dpSgdReap().calibration(NoiseCalibration.RDP_POISSON);
+                case DP_MD_REAP -> Reaper.dpMdReap().calibration(NoiseCalibration.ZCDP);
+                default -> Reaper.dpSmdReap().calibration(NoiseCalibration.RDP_POISSON);
             };
             b.components(r).iterations(t).randomSource(random);
             if (batch != null) {
@@ -91,8 +92,8 @@ enum Methods {
             fit = b.build().fit(rows, budget);
         } else {
             GrassmannDescent.Builder b = switch (this) {
-                case DP_GGD -> GrassmannDescent.dpGgd();
-                case DP_SGGD -> GrassmannDescent.dpSggd();
+                case DP_GGD -> GrassmannDescent.dpGgd().calibration(NoiseCalibration.ZCDP);
+                case DP_SGGD -> GrassmannDescent.dpSggd().calibration(NoiseCalibration.RDP_POISSON);
                 case DP_GGD_PAPER -> GrassmannDescent.ggd().calibration(NoiseCalibration.PAPER_LITERAL).paperConstant(1)
                         .init(GrassmannDescent.Init.ANALYZE_GAUSS);
                 default -> GrassmannDescent.sggd().batch(Batch.WITH_REPLACEMENT)
