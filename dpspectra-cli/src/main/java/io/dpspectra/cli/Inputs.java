@@ -279,20 +279,6 @@ final class Inputs {
      * --norm-bound fails here (exit 3) rather than inside a release. Returns the number of rows.
      */
     static long validate(RowSource rows) {
-        int d = rows.dimension();
-        int blockRows = Math.max(1, (1 << 16) / d); // blocks of 512 KiB: a .dpsr file's pass is then I/O bound
-        double[] block = new double[io.dpspectra.linalg.MatrixTooLargeException.checkedLength("the row buffer",
-                blockRows, d)];
-        long n = 0;
-        try (RowCursor cursor = rows.open()) {
-            int got;
-            while ((got = cursor.nextBlock(block, blockRows, d)) > 0) {
-                n += got;
-            }
-        }
-        if (n == 0) {
-            throw CliException.data(rows.describe() + " has no data rows", "provide at least one row", null);
-        }
-        return n;
+        return io.dpspectra.release.Preprocessor.validate(rows);
     }
 }

@@ -162,7 +162,7 @@ public final class Preprocessor {
      * @return n, at least 1
      * @throws InvalidDataException for no rows, or for what the rows' own reading refuses
      */
-    public static long validate(ClippedRows rows) {
+    public static long validate(io.dpspectra.data.RowSource rows) {
         int d = rows.dimension();
         int blockRows = Math.max(1, (1 << 16) / d); // blocks of 512 KiB: a file's pass is then I/O bound
         double[] block = new double[io.dpspectra.linalg.MatrixTooLargeException.checkedLength("the row buffer",
