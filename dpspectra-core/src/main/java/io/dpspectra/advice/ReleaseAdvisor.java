@@ -42,7 +42,7 @@ import java.util.List;
  *   model.</li>
  *   <li><b>Private power method</b> (private-power, L = {@value NoisyPowerMethod#DEFAULT_ITERATIONS} iterations,
  *   p = k): each step Y = MX + G adds a fresh d × k Gaussian (or Laplace) matrix of entry scale σ from
- *   {@link PrivatePowerMethod#sigma} (·B²), so tan² of each direction settles where tan² = (b²tan² + σ²(d − k))/θ²:
+ *   {@link PrivatePowerMethod#exactSigma} (·B², the default exact calibration), so tan² of each direction settles where tan² = (b²tan² + σ²(d − k))/θ²:
  *   sin² ≈ σ²(d − k)/(θ² − b²), plus the (b/θ)^(2L) the iterations leave of a random start.</li>
  *   <li><b>Stochastic methods</b> (k-dp-ojas, k-dp-pca, k-dp-pca-adaptive): no prediction. Their error depends
  *   on step sizes and on how far each row is from the k-subspace, not only on n, d and ε. On spiked rows at
@@ -391,9 +391,7 @@ public final class ReleaseAdvisor {
                     delta ? null : "needs delta > 0 (a Gaussian mechanism)";
             case "it-u", "ad", "laplace" -> f.neighbouring() == Neighbouring.REPLACE_ROW ? null
                     : "proven under replace neighbouring only";
-            case "private-power" -> delta && PrivatePowerMethod.gaussianEpsilonAchieved(f.components(),
-                    NoisyPowerMethod.DEFAULT_ITERATIONS, f.dimension(), f.budget()) > f.budget().epsilon()
-                    ? "epsilon too large for its Gaussian calibration (at most about 2.34 ln(1/delta))" : null;
+            case "private-power" -> null; // Gaussian noise by exact composition for delta > 0, Laplace for delta = 0
             default -> throw new IllegalArgumentException("no advice for algorithm '" + algorithm + "'; covered: "
                     + PREDICTED_FIT + ", " + UNPREDICTED_FIT + ", gaussian, laplace");
         };
@@ -430,7 +428,7 @@ public final class ReleaseAdvisor {
             case "laplace" -> new NoiseMatrixModel(Math.sqrt(2) * LaplaceCovariance.builder().randomSource(DRAWS_NOTHING)
                     .neighbouring(f.neighbouring()).build().scale(d, beta, budget), 0);
             case "private-power" -> new NoiseMatrixModel(budget.delta() > 0
-                    ? beta * beta * PrivatePowerMethod.sigma(k, NoisyPowerMethod.DEFAULT_ITERATIONS, budget)
+                    ? beta * beta * PrivatePowerMethod.exactSigma(k, NoisyPowerMethod.DEFAULT_ITERATIONS, d, budget)
                     : Math.sqrt(2) * beta * beta * PrivatePowerMethod.laplaceScale(k, NoisyPowerMethod.DEFAULT_ITERATIONS,
                     d, budget.epsilon()), NoisyPowerMethod.DEFAULT_ITERATIONS);
             case "it-u" -> {

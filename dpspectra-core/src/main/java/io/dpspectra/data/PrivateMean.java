@@ -147,6 +147,9 @@ public final class PrivateMean extends NoisyRowSum {
         noise.addNoiseInPlace(sum, sumScale);
         double denominator;
         String countText;
+        io.dpspectra.privacy.PrivacyProfile profile = gaussian
+                ? io.dpspectra.privacy.PrivacyProfile.gaussianNoise(sumScale, l2, d)
+                : io.dpspectra.privacy.PrivacyProfile.laplaceNoise(sumScale, l1, d);
         if (replace) {
             denominator = n;
             countText = "n public (replace neighbouring)";
@@ -155,6 +158,9 @@ public final class PrivateMean extends NoisyRowSum {
             double countScale = scale(1, 1, countBudget);
             denominator = Math.max(1, noise.addNoise(n, countScale));
             countText = "count: sensitivity 1 at " + countBudget + ", noise scale " + countScale;
+            profile = io.dpspectra.privacy.PrivacyProfile.compose(profile, gaussian
+                    ? io.dpspectra.privacy.PrivacyProfile.gaussianNoise(countScale, 1, 1)
+                    : io.dpspectra.privacy.PrivacyProfile.laplaceNoise(countScale, 1, 1));
         }
         double[] mean = new double[d];
         for (int j = 0; j < d; j++) {
@@ -172,7 +178,7 @@ public final class PrivateMean extends NoisyRowSum {
                 : "Laplace scale ") + sumScale + "; " + countText;
         PrivacyGuarantee g = new PrivacyGuarantee("private mean (" + (gaussian ? "Gaussian" : "Laplace")
                 + " mechanism on the sum" + (replace ? "" : " and the count") + ")", budget, neighbouring,
-                "one row with L2 norm <= " + bound, sensitivity, reference(budget));
+                "one row with L2 norm <= " + bound, sensitivity, reference(budget), profile);
         return new Result(mean, bound + norm, g);
     }
 }
