@@ -417,7 +417,7 @@ public final class AdaptiveQuantile {
      */
     public static long[] rowNormHistogram(RowSource rows, double[] grid) {
         checkGrid(grid);
-        return histogram(rows, new RowStatistic[] {Vectors::norm2}, grid)[0];
+        return PrivateQuantile.histogram(rows, new PrivateQuantile.RowStatistic[] {Vectors::norm2}, grid)[0];
     }
 
     /**
@@ -441,7 +441,7 @@ public final class AdaptiveQuantile {
             throw new IllegalArgumentException("a histogram over " + ladder.edges.length + " grid points has "
                     + (ladder.edges.length + 1) + " entries, got " + histogram.length);
         }
-        int cell = select(cumulative(histogram), q, ladder, budget.epsilon());
+        int cell = select(PrivateQuantile.cumulative(histogram), q, ladder, budget.epsilon());
         return new Result(ladder.value(cell, q >= 0.5), q, cell == 0 || cell == ladder.edges.length,
                 guarantee("row L2-norm " + q + "-quantile", budget.epsilon(), neighbouring, 1));
     }
@@ -465,16 +465,16 @@ public final class AdaptiveQuantile {
         }
         Objects.requireNonNull(each, "each");
         int d = rows.dimension();
-        RowStatistic[] columns = new RowStatistic[d];
+        PrivateQuantile.RowStatistic[] columns = new PrivateQuantile.RowStatistic[d];
         for (int j = 0; j < d; j++) {
             int col = j;
             columns[j] = r -> r[col];
         }
-        long[][] counts = histogram(rows, columns, ladder.edges);
+        long[][] counts = PrivateQuantile.histogram(rows, columns, ladder.edges);
         double[][] out = new double[d][quantiles.length];
         boolean[][] atEnd = new boolean[d][quantiles.length];
         for (int j = 0; j < d; j++) {
-            long[] c = cumulative(counts[j]);
+            long[] c = PrivateQuantile.cumulative(counts[j]);
             for (int i = 0; i < quantiles.length; i++) {
                 int cell = select(c, quantiles[i], ladder, each.epsilon());
                 out[j][i] = ladder.value(cell, quantiles[i] >= 0.5);
@@ -523,46 +523,6 @@ public final class AdaptiveQuantile {
         long upTo = Math.min(c[last], MAX_COUNT);
         long rank = qUnits * n;
         return -Math.max(0, Math.max(below * ROW - rank, rank - upTo * ROW));
-    }
-
-    /** A scalar of one row. */
-    private interface RowStatistic {
-        double of(double[] row);
-    }
-
-    /**
-     * For each statistic f_s: counts[s][i] = #rows with f_s(row) in (grid[i − 1], grid[i]] (i &lt; m), and
-     * counts[s][m] = n; NaN and values above the last point are counted in n only.
-     */
-    private static long[][] histogram(RowSource rows, RowStatistic[] stats, double[] grid) {
-        int m = grid.length;
-        long[][] counts = new long[stats.length][m + 1];
-        double[] row = new double[rows.dimension()];
-        try (RowCursor c = rows.open()) {
-            while (c.next(row)) {
-                for (int s = 0; s < stats.length; s++) {
-                    double v = stats[s].of(row);
-                    if (!Double.isNaN(v)) {
-                        int at = Arrays.binarySearch(grid, v);
-                        int first = at >= 0 ? at : -at - 1; // first grid index with grid[i] >= v
-                        if (first < m) {
-                            counts[s][first]++;
-                        }
-                    }
-                    counts[s][m]++;
-                }
-            }
-        }
-        return counts;
-    }
-
-    /** c[i] = #values ≤ grid[i] from a histogram h (cells summed up to i), with c[m] = h[m] = n. */
-    private static long[] cumulative(long[] h) {
-        long[] c = h.clone();
-        for (int i = 1; i < c.length - 1; i++) {
-            c[i] += c[i - 1];
-        }
-        return c;
     }
 
     private static PrivacyGuarantee guarantee(String what, double epsilon, Neighbouring neighbouring, int releases) {

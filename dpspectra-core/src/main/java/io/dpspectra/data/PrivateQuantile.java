@@ -229,13 +229,17 @@ public final class PrivateQuantile {
         return ExponentialMechanism.sample(utility, 1.0, epsilon, random);
     }
 
-    /** A scalar of one row. */
-    private interface RowStatistic {
+    /** A scalar of one row (shared with {@link AdaptiveQuantile}). */
+    interface RowStatistic {
         double of(double[] row);
     }
 
-    /** For each statistic f_s: counts[s][i] = #rows with f_s(row) in (grid[i − 1], grid[i]], and counts[s][m] = n. */
-    private static long[][] histogram(RowSource rows, RowStatistic[] stats, double[] grid) {
+    /**
+     * For each statistic f_s: counts[s][i] = #rows with f_s(row) in (grid[i − 1], grid[i]] (i &lt; m), and
+     * counts[s][m] = n; NaN (which {@link Arrays#binarySearch(double[], double)} orders last) and values above
+     * the last point are counted in n only. Shared with {@link AdaptiveQuantile}.
+     */
+    static long[][] histogram(RowSource rows, RowStatistic[] stats, double[] grid) {
         int m = grid.length;
         long[][] counts = new long[stats.length][m + 1];
         double[] row = new double[rows.dimension()];
@@ -256,7 +260,7 @@ public final class PrivateQuantile {
     }
 
     /** counts[i] = #values ≤ grid[i] from a histogram h (cells summed up to i), with counts[m] = h[m] = n. */
-    private static long[] cumulative(long[] h) {
+    static long[] cumulative(long[] h) {
         long[] c = h.clone();
         for (int i = 1; i < c.length - 1; i++) {
             c[i] += c[i - 1];
