@@ -185,7 +185,7 @@ public final class AdaptiveQuantile {
         }
 
         /**
-         * The edges, ascending (a copy): the grid whose histogram {@link #histogram} counts.
+         * The edges, ascending (a copy): the grid whose histogram PrivateQuantile's row histogram counts.
          *
          * @return the edges
          */
