@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
