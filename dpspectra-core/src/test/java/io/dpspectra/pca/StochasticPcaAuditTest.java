@@ -130,7 +130,7 @@ class StochasticPcaAuditTest {
     private static PrivacyAuditor.Trial privMeanTrial(double extreme, double multiplier) {
         double[][] g = new double[200][1];
         g[199][0] = extreme;
-        PrivMean mean = PrivMean.defaults().withNoiseMultiplierForAuditTests(multiplier);
+        HistogramClampedMean mean = HistogramClampedMean.defaults().withNoiseMultiplierForAuditTests(multiplier);
         return r -> mean.estimate(g, 200, 1.0, MEAN_CLAIM, 0.5, r).mean()[0];
     }
 

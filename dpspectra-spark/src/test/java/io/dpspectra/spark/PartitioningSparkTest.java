@@ -8,7 +8,7 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.GramPass;
 import io.dpspectra.data.InMemoryRows;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.noise.RandomSource;
@@ -64,7 +64,7 @@ class PartitioningSparkTest {
         double[] gram = GramPass.of(counted).gram().data();
         long clipped = counted.clippedRows();
         assertThat(clipped).isPositive();
-        double[] sum = PrivateMean.sum(coreRows()).sum();
+        double[] sum = PrivateBoundedMean.sum(coreRows()).sum();
         Matrix w = Matrix.fromRows(new double[][] {{1, 0}, {0.5, 1}, {-1, 2}, {0, 0}, {3, 1}, {0.25, -2}, {1, 1}});
         double[] product = io.dpspectra.data.RowGramOperator.of(coreRows()).times(w).data();
         assertThat(ROWS.length % io.dpspectra.linalg.Gram.blockRows(ROWS[0].length)).isNotZero();
@@ -75,7 +75,7 @@ class PartitioningSparkTest {
             assertThat(e.gram().data()).as("XᵀX over %d partitions", p).isEqualTo(gram);
             assertThat(e.rows()).isEqualTo(ROWS.length);
             assertThat(e.clippedRows()).isEqualTo(clipped);
-            PrivateMean.Sum s = g.boundedSum(Bounding.of(1.0, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
+            PrivateBoundedMean.Sum s = g.boundedSum(Bounding.of(1.0, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
             assertThat(s.sum()).as("sum over %d partitions", p).isEqualTo(sum);
             assertThat(s.rows()).isEqualTo(ROWS.length);
             assertThat(g.statistic().rows()).isEqualTo(ROWS.length);
