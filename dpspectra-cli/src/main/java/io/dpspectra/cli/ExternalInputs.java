@@ -1,10 +1,10 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
+import io.dpspectra.data.csv.CsvRows;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

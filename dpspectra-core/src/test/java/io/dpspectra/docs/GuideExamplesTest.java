@@ -3,10 +3,10 @@ package io.dpspectra.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpspectra.covariance.GaussianCovariance;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.EdgeListReader;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.linalg.CsrMatrix;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.local.LocalCovarianceRandomizer;

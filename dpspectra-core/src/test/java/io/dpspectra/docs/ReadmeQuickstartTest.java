@@ -2,8 +2,8 @@ package io.dpspectra.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyParams;

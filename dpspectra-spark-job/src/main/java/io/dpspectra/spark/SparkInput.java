@@ -1,13 +1,13 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.cli.ExternalInputs;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
 import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;
 import java.io.ByteArrayInputStream;
