@@ -58,8 +58,8 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
     public DpCovarianceModel fit(Dataset<?> data) {
         transformSchema(data.schema(), true);
         CovarianceAlgorithm alg = Algorithms.covariance(getAlgorithm(), Vocabulary.JAVA);
-        Settings s = settings(alg.needsDelta(), alg.noise());
-        alg.checkRelation(s.neighbouring(), Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise(), data,
+                relation -> alg.checkRelation(relation, Vocabulary.JAVA));
         CovarianceEstimator estimator = alg.estimator(s.neighbouring(), s.random(), false);
         DpCovarianceModel model = fit(data, s, "DpCovariance " + alg.name() + " on " + getInputCol(),
                 this::checkK, f -> {

@@ -73,8 +73,8 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         PcaAlgorithm alg = algorithm(getAlgorithm());
         PcaOptions options = PcaOptions.defaults();
         alg.check(options, Vocabulary.JAVA);
-        Settings s = settings(alg.needsDelta(), alg.noise());
-        alg.checkRelation(s.neighbouring(), options, Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise(), data,
+                relation -> alg.checkRelation(relation, options, Vocabulary.JAVA));
         int k = getK();
         DpPcaModel model = fit(data, s, "DpPca " + alg.name() + " k=" + k + " on " + getInputCol(), d -> {
             if (k > d) { // d is public (the column's width), so this refusal reveals nothing of a row
