@@ -183,10 +183,10 @@ final class FitCommand extends BaseCommand {
                     io.centres(), new ReleaseFacts(shape.rows(), d, kk, params, effective, Double.NaN, 1));
             if (common.verbose) {
                 note(String.format(Locale.ROOT, "usefulness check on the exact spectrum of %s (not private): directions "
-                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f",
-                        io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2()));
+                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f, kept through the clipping %.3f",
+                        io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2(), c.clippingKept()));
             }
-            if (c.useless()) {
+            if (c.useless() && c.scoreCorrelation() < 0.5) {
                 useless = String.format(Locale.ROOT, "on the exact spectrum of %s (the rows as the estimator will see "
                         + "them: direction %d holds %.3g%% of their variance, direction %d %.3g%%), the rows' scores on "
                         + "a release of %s at epsilon = %.3g are predicted to share only %.0f%% of their variance with "
@@ -196,6 +196,16 @@ final class FitCommand extends BaseCommand {
                         + "work)", io.inputPath, kk, 100 * c.share(kk - 1), kk + 1, 100 * c.share(Math.min(kk, d - 1)),
                         alg.name(), params.epsilon(), 100 * c.scoreCorrelation(), kk,
                         UsefulnessCheck.percent(1 - c.meanSin2()), UsefulnessCheck.percent((double) kk / d));
+            } else if (c.useless()) {
+                useless = String.format(Locale.ROOT, "on the exact rows of %s, the row-norm bound (%s) clips so many "
+                        + "rows so far that their projection through it (what 'dpspectra transform' outputs) keeps only "
+                        + "%.0f%% of the exact top-%d scores' variance even for a noiseless release (mean squared "
+                        + "canonical correlation; with the noise of %s at epsilon = %.3g, %.0f%% is predicted): the "
+                        + "release's projections would be close to useless; a bound that clips fewer rows (a higher "
+                        + "quantile, e.g. --clip-norm private:0.9, or a --schema with public bounds, which also puts "
+                        + "the columns on comparable scales) keeps more (exact figures from INPUT, for you, the data's "
+                        + "curator: not private)", io.inputPath, io.boundDescription(), 100 * c.clippingKept(), kk,
+                        alg.name(), params.epsilon(), 100 * c.predictedThroughClipping());
             }
         }
         if (useless != null && refuseUseless) {

@@ -130,6 +130,14 @@ final class ReleaseInput {
         return pb != null ? profile.quantile(pb.quantile()) : givenBound();
     }
 
+    /** The bound as typed, for a message: "--clip-norm private:0.5", "--norm-bound 3", "the schema's". */
+    String boundDescription() {
+        if (bounds == null) {
+            return "the schema's, by construction";
+        }
+        return bounds.clipNorm != null ? "--clip-norm " + bounds.clipNorm : "--norm-bound " + bounds.normBound;
+    }
+
     /** True when the estimator sees centred rows (public or private centring). */
     boolean centres() {
         return centre != Pipeline.Centre.NONE;
