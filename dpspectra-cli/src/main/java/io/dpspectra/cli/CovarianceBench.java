@@ -1,12 +1,12 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Backend;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import io.dpspectra.synthetic.CorrelatedSphereData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

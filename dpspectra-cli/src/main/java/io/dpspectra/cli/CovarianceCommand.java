@@ -1,14 +1,14 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.BudgetPlan;
+import io.dpspectra.release.CovarianceAlgorithm;
 import io.dpspectra.release.CovarianceRelease;
 import io.dpspectra.release.PrivateSecondMoment;
-import io.dpspectra.release.CovarianceAlgorithm;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;

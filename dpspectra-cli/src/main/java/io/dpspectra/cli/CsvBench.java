@@ -1,7 +1,7 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,10 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code dpspectra bench csv}: what reading a CSV costs, inside one JVM, against reading its bytes and

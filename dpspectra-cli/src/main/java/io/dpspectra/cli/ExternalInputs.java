@@ -1,10 +1,10 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
+import io.dpspectra.data.csv.CsvRows;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -74,9 +74,9 @@ public final class ExternalInputs {
 
         /**
          * The sum and number of the rows bounded to L2 norm ≤ {@code bound} by {@code policy} (clipped, or
-         * refused when above it), as {@link PrivateMean#sum} computes it on local rows.
+         * refused when above it), as {@link PrivateBoundedMean#sum} computes it on local rows.
          */
-        PrivateMean.Sum boundedSum(double bound, DataBounds.Policy policy);
+        PrivateBoundedMean.Sum boundedSum(double bound, DataBounds.Policy policy);
 
         /**
          * The rows the estimator reads: bounded to {@code inputBound} by {@code policy}; then, when

@@ -1,6 +1,6 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -8,9 +8,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * Entry point of the {@code dpspectra} command. Errors are printed to stderr as one or two readable
@@ -68,7 +68,7 @@ public final class Main {
         Thread t = new Thread(() -> {
             try {
                 if (csvParser) {
-                    io.dpspectra.data.CsvRows.warmUpParser();
+                    io.dpspectra.data.csv.CsvRows.warmUpParser();
                 }
                 io.dpspectra.noise.RandomSource.secure();
                 if (io.dpspectra.linalg.Backend.DEFAULT.isNative()) {
@@ -88,7 +88,7 @@ public final class Main {
 
     /**
      * True if an argument names a regular file of 16 MB or more that is not a {@code .dpsr}: a CSV large
-     * enough for the parser's warm-up ({@link io.dpspectra.data.CsvRows#warmUpParser()}) to pay; the same
+     * enough for the parser's warm-up ({@link io.dpspectra.data.csv.CsvRows#warmUpParser()}) to pay; the same
      * size from which the launcher compiles the parser early.
      */
     static boolean largeTextInput(String[] args) {

@@ -1,9 +1,9 @@
 package io.dpspectra.cli;
 
 import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.linalg.Matrix;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;

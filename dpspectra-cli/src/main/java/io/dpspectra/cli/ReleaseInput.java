@@ -3,7 +3,7 @@ package io.dpspectra.cli;
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
@@ -11,8 +11,8 @@ import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
-import io.dpspectra.release.Bounding;
 import io.dpspectra.release.BoundedSum;
+import io.dpspectra.release.Bounding;
 import io.dpspectra.release.Centring;
 import io.dpspectra.release.NormHistogram;
 import io.dpspectra.release.Preprocessing;
@@ -382,7 +382,7 @@ final class ReleaseInput {
 
             @Override
             public BoundedSum boundedSum(Bounding b) {
-                PrivateMean.Sum sum = ext.boundedSum(b.inputBound(), b.policy());
+                PrivateBoundedMean.Sum sum = ext.boundedSum(b.inputBound(), b.policy());
                 return new BoundedSum(sum.sum(), sum.rows());
             }
 

@@ -1,8 +1,8 @@
 package io.dpspectra.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dpspectra.covariance.CovarianceRidge;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.result.CovarianceRidge;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,13 +2,13 @@ package io.dpspectra.release;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.covariance.CovarianceEstimator;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.Objects;
 
 /**

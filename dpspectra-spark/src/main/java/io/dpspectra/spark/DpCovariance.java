@@ -1,10 +1,10 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.covariance.CovarianceEstimator;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.CovarianceAlgorithm;
 import io.dpspectra.release.Vocabulary;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReadable;

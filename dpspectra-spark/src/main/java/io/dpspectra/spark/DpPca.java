@@ -1,11 +1,11 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.PcaAlgorithm;
 import io.dpspectra.release.PcaOptions;
 import io.dpspectra.release.ReleaseSettingException;
 import io.dpspectra.release.Vocabulary;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReadable;

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.BudgetExceededException;
 import io.dpspectra.privacy.BudgetLedger;
 import io.dpspectra.privacy.ComposedGuarantee;
@@ -23,6 +22,7 @@ import io.dpspectra.release.ReleaseListener;
 import io.dpspectra.release.RowBound;
 import io.dpspectra.release.RowStatistics;
 import io.dpspectra.release.Vocabulary;
+import io.dpspectra.result.PrivateSubspace;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
