@@ -81,6 +81,9 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
                 throw new IllegalArgumentException("k = " + k + " exceeds the dimension d = " + d
                         + "; call setK with 1 <= k <= d");
             }
+            if (alg.formsDxD()) {
+                checkGram("algorithm " + alg.name(), true, data, d);
+            }
         }, f -> {
             PrivateSubspace release = alg.fit(new PcaAlgorithm.Input(f.prepared().rows(), f.prepared().rowCount(), k,
                     s.plan().estimator(), s.neighbouring(), s.random(), LOG::warn, null), options, Vocabulary.JAVA);
