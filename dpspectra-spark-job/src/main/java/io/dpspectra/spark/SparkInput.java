@@ -95,7 +95,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     /**
      * Refuses a release that forms d x d matrices too large for this cluster ({@link LargeDimension}), before
-     * anything is read or spent.
+     * anything is spent (before any statistic of the rows).
      */
     @Override
     public void checkDense(String what, int d) {

@@ -500,7 +500,7 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
     }
 
     /**
-     * Refuses, before anything is read or spent, a release that forms d x d matrices too large for the cluster
+     * Refuses, before anything is spent, a release that forms d x d matrices too large for the cluster
      * ({@link LargeDimension}): d is public, and so is the cluster's configuration.
      */
     static void checkGram(String what, boolean pca, Dataset<?> data, int d) {

@@ -5,8 +5,8 @@ import java.util.Locale;
 import org.apache.spark.SparkConf;
 
 /**
- * The refusal, before anything is read or spent, of a release that forms d × d matrices when d is too large
- * for them: XᵀX is summed on the executors (each running task holds a partial of about three d × d matrices:
+ * The refusal, before anything is spent (before any statistic of the rows is computed), of a release that forms
+ * d × d matrices when d is too large for them: XᵀX is summed on the executors (each running task holds a partial of about three d × d matrices:
  * the order-free sum and a scratch block) and lands on the driver, which adds noise and decomposes it (about
  * {@value #DRIVER_MATRICES} d × d matrices at the peak, as for the CLI). Refused are d above
  * {@value #MAX_DIMENSION}, where one d × d matrix of doubles is over half a gigabyte and the executors' partials
@@ -78,7 +78,7 @@ final class LargeDimension {
             throw new ReleaseSettingException(String.format(Locale.ROOT, "%s forms d x d matrices (XᵀX summed on the "
                             + "executors, then its noisy copy and eigendecomposition on the driver), and d = %d is "
                             + "above %d, where they no longer fit comfortably: one is %s, the executors' partials "
-                            + "and the driver's work about %d times that; nothing was read or spent", what, d,
+                            + "and the driver's work about %d times that; nothing was spent", what, d,
                     MAX_DIMENSION, human(matrix), DRIVER_MATRICES + TASK_MATRICES), alternative);
         }
         boolean local = conf.get("spark.master", "").startsWith("local");
@@ -86,8 +86,8 @@ final class LargeDimension {
         double driverNeed = matrix * (DRIVER_MATRICES + (double) TASK_MATRICES * tasks);
         if (driverNeed > driverHeap) {
             throw new ReleaseSettingException(String.format(Locale.ROOT, "%s needs about %s on the driver for d = %d "
-                            + "(%d d x d matrices of doubles%s) but the driver may use at most %s; nothing was read "
-                            + "or spent", what, human(driverNeed), d, DRIVER_MATRICES, local ? " plus " + TASK_MATRICES
+                            + "(%d d x d matrices of doubles%s) but the driver may use at most %s; nothing was spent",
+                    what, human(driverNeed), d, DRIVER_MATRICES, local ? " plus " + TASK_MATRICES
                             + " for each of the " + tasks + " tasks that run in it in local mode" : "",
                     human(driverHeap)), "give the driver more memory, e.g. " + front.driverMemory(suggested(driverNeed))
                     + ", or " + alternative);
@@ -100,7 +100,7 @@ final class LargeDimension {
             if (executorNeed > executorHeap - 300e6) {
                 throw new ReleaseSettingException(String.format(Locale.ROOT, "%s needs about %s in each executor for "
                                 + "d = %d (%d d x d matrices of doubles for each of its %d cores) but spark.executor."
-                                + "memory is %s, of which Spark keeps 300 MB; nothing was read or spent", what,
+                                + "memory is %s, of which Spark keeps 300 MB; nothing was spent", what,
                         human(executorNeed), d, TASK_MATRICES, cores, human(executorHeap)), "give the executors more "
                         + "memory, e.g. " + front.executorMemory(suggested(executorNeed + 300e6)) + ", or "
                         + alternative);

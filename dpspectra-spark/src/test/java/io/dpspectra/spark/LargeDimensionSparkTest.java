@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
  * distributed product Xᵀ(XW) per iteration, in a heap that could not hold one d × d matrix, with d × k numbers per
  * product reaching the driver, and releases exactly what core releases from the same rows in one JVM; the
  * streaming power method's steps are distributed products over their rows' ranges, equal to core's single pass;
- * the algorithms that form d × d matrices are refused before anything is read or spent, naming the alternative.
+ * the algorithms that form d × d matrices are refused before anything is spent, naming the alternative.
  * The two runs at d = 20,000 are tagged slow (run them with -Pslow).
  */
 class LargeDimensionSparkTest {
@@ -289,7 +289,7 @@ class LargeDimensionSparkTest {
     void gramAlgorithmsAreRefusedBeforeAnythingIsSpentNamingThePowerMethod() {
         DpPca gauss = new DpPca().setAlgorithm("analyze-gauss").setK(2).setEpsilon(1).setDelta(1e-6).setClipNorm(1.0);
         assertThatThrownBy(() -> gauss.fit(frame(2))).isInstanceOf(ReleaseSettingException.class)
-                .hasMessageContaining("d = 20000 is above 8000").hasMessageContaining("nothing was read or spent")
+                .hasMessageContaining("d = 20000 is above 8000").hasMessageContaining("nothing was spent")
                 .satisfies(e -> assertThat(((ReleaseSettingException) e).hint())
                         .contains("setAlgorithm(\"private-power\")"));
         // nothing was released, so the same estimator may fit again (and is refused again, for the same reason)
