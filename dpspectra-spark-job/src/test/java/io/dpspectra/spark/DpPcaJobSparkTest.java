@@ -182,6 +182,31 @@ class DpPcaJobSparkTest {
     }
 
     @Test
+    void gramAlgorithmsAboveEightThousandColumnsAreRefusedBeforeAnyRowIsReadNamingThePowerMethod()
+            throws Exception {
+        int d = 8001;
+        StringBuilder text = new StringBuilder();
+        for (int line = 0; line < 3; line++) {
+            for (int j = 0; j < d; j++) {
+                text.append(j == 0 ? "" : ",").append(line == 0 ? "c" + j : j == line ? "0.5" : "0");
+            }
+            text.append('\n');
+        }
+        Path wide = Files.writeString(dir.resolve("wide.csv"), text);
+        Path out = dir.resolve("wide.json");
+        Run gauss = job(args("fit", out.toString(), wide.toString(), "--algorithm", "analyze-gauss", "-k", "1",
+                "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1"));
+        assertThat(gauss.code()).as(gauss.err()).isEqualTo(2);
+        assertThat(gauss.err()).contains("--algorithm analyze-gauss forms d x d matrices")
+                .contains("d = 8001 is above 8000").contains("--algorithm private-power").doesNotContain("Exception");
+        Run covariance = job(args("covariance", out.toString(), wide.toString(), "--epsilon", "1", "--clip-norm",
+                "1"));
+        assertThat(covariance.code()).as(covariance.err()).isEqualTo(2);
+        assertThat(covariance.err()).contains("d = 8001 is above 8000").contains("fewer columns with --columns");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void theInputFormatIsToldByTheFirstBytesNotByTheName() throws Exception {
         String[] fit = {"--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1"};
         Path cliOut = dir.resolve("cli-format.json");

@@ -62,7 +62,10 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
                 relation -> alg.checkRelation(relation, Vocabulary.JAVA));
         CovarianceEstimator estimator = alg.estimator(s.neighbouring(), s.random(), false);
         DpCovarianceModel model = fit(data, s, "DpCovariance " + alg.name() + " on " + getInputCol(),
-                this::checkK, f -> {
+                d -> {
+                    checkK(d);
+                    checkGram("a covariance release (" + alg.name() + ")", false, data, d);
+                }, f -> {
             int k = componentsOr(f.source().dimension());
             PrivateCovariance release = estimator.release(f.prepared().rows(), s.plan().estimator());
             DpCovarianceModel m = new DpCovarianceModel(uid(), release, new DpModel.Provenance(compose(f.prepared(),

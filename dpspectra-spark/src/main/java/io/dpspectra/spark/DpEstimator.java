@@ -526,6 +526,15 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
     }
 
     /**
+     * Refuses, before anything is spent, a release that forms d x d matrices too large for the cluster
+     * ({@link LargeDimension}): d is public, and so is the cluster's configuration.
+     */
+    static void checkGram(String what, boolean pca, Dataset<?> data, int d) {
+        LargeDimension.checkGram(what, pca, d, data.sparkSession().sparkContext().getConf(),
+                Runtime.getRuntime().maxMemory(), LargeDimension.Front.ESTIMATOR);
+    }
+
+    /**
      * The whole release's guarantee: the estimator's own when nothing else was spent, else core's basic
      * composition of the private bound, the private mean and the estimator, within the plan's total.
      */
