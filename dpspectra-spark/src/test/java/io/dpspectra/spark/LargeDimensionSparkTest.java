@@ -10,7 +10,7 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.PowerMethodResult;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.pca.StreamingPowerMethod;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
