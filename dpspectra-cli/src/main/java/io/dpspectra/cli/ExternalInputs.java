@@ -94,6 +94,17 @@ public final class ExternalInputs {
         Rows open(Request request);
 
         /**
+         * Called before any row is read or anything is spent when {@code what} (the option as typed, e.g.
+         * {@code --algorithm analyze-gauss}, or {@code covariance}) will form d x d matrices; refuses them when
+         * they do not fit where this opener computes (a cluster's driver and executors). By default, nothing:
+         * the CLI's own memory check follows.
+         *
+         * @throws io.dpspectra.release.ReleaseSettingException naming the limit and the alternative
+         */
+        default void checkDense(String what, int d) {
+        }
+
+        /**
          * The average of the local-DP reports in {@code reports} (as typed), summed where they lie and checked
          * as core's {@link io.dpspectra.local.LocalPcaAggregator} checks them ({@code ldp aggregate}); null
          * when there is no report.

@@ -93,6 +93,16 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         return new Rows(opened(rows));
     }
 
+    /**
+     * Refuses a release that forms d x d matrices too large for this cluster ({@link LargeDimension}), before
+     * anything is spent (before any statistic of the rows).
+     */
+    @Override
+    public void checkDense(String what, int d) {
+        LargeDimension.checkGram(what, !args[0].equals("covariance"), d, spark.sparkContext().getConf(),
+                Runtime.getRuntime().maxMemory(), LargeDimension.Front.JOB);
+    }
+
     @Override
     public io.dpspectra.local.LocalAggregate aggregateReports(String reports) {
         return DistributedReports.aggregate(spark, asTyped(reports));
