@@ -1,5 +1,12 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.cli.command.FitCommand;
+import io.dpspectra.cli.command.MemoryCheck;
+import io.dpspectra.cli.command.ReproduceCommand;
+import io.dpspectra.cli.output.CliException;
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
+import io.dpspectra.cli.output.OutputTargets;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.privacy.BudgetExceededException;
@@ -154,7 +161,7 @@ public final class Main {
     }
 
     /** Installs the error handlers (exit codes and messages) on {@code cl}. */
-    static CommandLine configure(CommandLine cl) {
+    public static CommandLine configure(CommandLine cl) {
         cl.setParameterExceptionHandler(Main::onParameterError);
         shareVersion(cl, cl.getCommandSpec().version());
         CommandLine fit = cl.getSubcommands().get("fit");

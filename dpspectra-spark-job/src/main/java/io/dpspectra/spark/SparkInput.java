@@ -1,15 +1,15 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.ExternalInputs;
+import io.dpspectra.cli.options.ExternalInputs;
 import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
+import io.dpspectra.data.SchemaRows;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;
-import io.dpspectra.data.SchemaRows;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
