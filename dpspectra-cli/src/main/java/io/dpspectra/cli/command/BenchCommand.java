@@ -1,22 +1,15 @@
 package io.dpspectra.cli.command;
 
-import static io.dpspectra.cli.output.BenchReport.bestSeconds;
-
+import io.dpspectra.bench.GramBenchmark;
 import io.dpspectra.cli.output.BenchReport;
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.data.BinaryRows;
-import io.dpspectra.data.GramPass;
-import io.dpspectra.data.RowCursor;
-import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Backend;
-import io.dpspectra.linalg.Gram;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -24,12 +17,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code dpspectra bench ...}: throughput benchmarks of the active linear-algebra backend.
+ * {@code dpspectra bench ...}: the benchmarks' options and their printing; the measurements are the bench
+ * module's ({@code io.dpspectra.bench}).
  *
- * <p>Subcommand {@code gram} times XᵀX of an n × d matrix two ways: (a) a clipped, streamed
- * {@link GramPass} over a {@link BinaryRows} file and (b) one bare in-memory XᵀX update (dsyrk on the
+ * <p>Subcommand {@code gram} times XᵀX of an n × d matrix two ways ({@link GramBenchmark}): (a) a clipped,
+ * streamed Gram pass over a {@link BinaryRows} file and (b) one bare in-memory XᵀX update (dsyrk on the
  * native backend, dpspectra's blocked kernel on the pure-Java backend). The matrix is benchmark data:
- * entries uniform in [−1, 1) from a seeded {@link SplittableRandom} (not a privacy mechanism).
+ * entries uniform in [−1, 1) from a seeded generator (not a privacy mechanism).
  *
  * <p>Cost: (b) holds the whole matrix in memory: 8·n·d bytes (800 MB for n = 10⁵, d = 1000).
  */
@@ -107,41 +101,19 @@ public final class BenchCommand implements Callable<Integer> {
             Path path = temporary ? Files.createTempFile("dpspectra-bench-", ".dpsr") : file;
             try {
                 if (temporary || !Files.exists(path)) {
-                    BinaryRows.write(benchmarkData(rows, dim, seed), path);
+                    BinaryRows.write(GramBenchmark.benchmarkData(rows, dim, seed), path);
                 }
                 BinaryRows data = BinaryRows.open(path);
                 long n = data.size();
                 int d = data.dimension();
-                double flops = (double) n * d * d;
-
-                double streamed = bestSeconds(repeat, () -> GramPass.of(data.clipL2(1.0), be, blockRows, k -> { }));
-
-                if ((long) n * d > Integer.MAX_VALUE - 16) {
+                if (!GramBenchmark.fitsInMemory(n, d)) {
                     throw CliException.usage("the in-memory part needs --rows x --dim <= 2^31, got " + n + " x " + d,
                             "lower --rows");
                 }
-                double[] x = new double[(int) (n * d)];
-                try (RowCursor c = data.open()) {
-                    c.nextBlock(x, (int) n, d);
-                }
-                double inMemory = bestSeconds(repeat, () -> {
-                    Gram g = new Gram(d, be);
-                    g.addBlock(x, (int) n);
-                    g.result();
-                });
-
-                Map<String, Object> out = new LinkedHashMap<>();
-                out.put("benchmark", "gram");
-                out.put("backend", be.describe());
-                out.put("rows", n);
-                out.put("dim", d);
-                out.put("blockRows", blockRows);
-                out.put("repeat", repeat);
-                out.put("flopConvention", "n*d^2");
-                out.put("streamedClippedSeconds", streamed);
-                out.put("streamedClippedGflops", flops / streamed / 1e9);
-                out.put("inMemorySeconds", inMemory);
-                out.put("inMemoryGflops", flops / inMemory / 1e9);
+                Map<String, Object> out = GramBenchmark.run(data, be, blockRows, repeat);
+                double streamed = (double) out.get("streamedClippedSeconds");
+                double inMemory = (double) out.get("inMemorySeconds");
+                double flops = (double) n * d * d;
                 report.print(out, () -> {
                     System.out.printf(Locale.ROOT, "X^T X benchmark: n=%d d=%d, backend %s, block rows %d,"
                             + " best of %d (flops = n*d^2)%n", n, d, be.describe(), blockRows, repeat);
@@ -159,54 +131,5 @@ public final class BenchCommand implements Callable<Integer> {
                 }
             }
         }
-    }
-
-    /** n × d benchmark rows, uniform in [−1, 1), generated on the fly from {@code seed}. */
-    static RowSource benchmarkData(long n, int d, long seed) {
-        return new RowSource() {
-            @Override
-            public int dimension() {
-                return d;
-            }
-
-            @Override
-            public String describe() {
-                return "benchmark data " + n + "x" + d + " seed " + seed;
-            }
-
-            @Override
-            public RowCursor open() {
-                SplittableRandom rnd = new SplittableRandom(seed);
-                return new RowCursor() {
-                    private long read;
-
-                    @Override
-                    public boolean next(double[] into) {
-                        if (read >= n) {
-                            return false;
-                        }
-                        for (int j = 0; j < d; j++) {
-                            into[j] = rnd.nextDouble(-1, 1);
-                        }
-                        read++;
-                        return true;
-                    }
-
-                    @Override
-                    public String position() {
-                        return "row " + read;
-                    }
-
-                    @Override
-                    public long rowsRead() {
-                        return read;
-                    }
-
-                    @Override
-                    public void close() {
-                    }
-                };
-            }
-        };
     }
 }

@@ -1,15 +1,9 @@
 package io.dpspectra.cli.command;
 
+import io.dpspectra.bench.CovarianceBenchmark;
 import io.dpspectra.cli.output.BenchReport;
 import io.dpspectra.cli.output.CliException;
-import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Backend;
-import io.dpspectra.linalg.Matrix;
-import io.dpspectra.linalg.SymmetricEigen;
-import io.dpspectra.noise.RandomSource;
-import io.dpspectra.privacy.PrivacyParams;
-import io.dpspectra.synthetic.CorrelatedSphereData;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,38 +55,7 @@ final class CovarianceBench implements Callable<Integer> {
             if (d < 2) {
                 throw CliException.usage("--dims entries must be >= 2, got " + d, "pass e.g. --dims 100,500");
             }
-            RandomSource gen = RandomSource.seededForReproducibility(seed + d);
-            Matrix x = CorrelatedSphereData.create(d, gen).sample(rows, gen);
-            Matrix gram = x.transposeTimes(x);
-            gram.symmetrizeInPlace();
-            x = null;
-            double eig = Double.POSITIVE_INFINITY;
-            double release = Double.POSITIVE_INFINITY;
-            double proposalsMean = 0;
-            for (int r = 0; r <= repeat; r++) {
-                long t0 = System.nanoTime();
-                SymmetricEigen.of(gram);
-                long t1 = System.nanoTime();
-                PrivateCovariance c = IterativeEigenvectorSampling.builder()
-                        .randomSource(RandomSource.seededForReproducibility(seed * 31 + r)).build()
-                        .releaseFromTrustedGram(gram, rows, 1.0, PrivacyParams.pure(epsilon));
-                long t2 = System.nanoTime();
-                if (r > 0) { // r = 0 is the warm-up
-                    eig = Math.min(eig, (t1 - t0) / 1e6);
-                    release = Math.min(release, (t2 - t1) / 1e6);
-                }
-                proposalsMean = ((Number) c.diagnostics().get("proposalsMean")).doubleValue();
-            }
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("d", d);
-            m.put("n", rows);
-            m.put("epsilon", epsilon);
-            m.put("eigendecompositionMs", eig);
-            m.put("fullReleaseMs", release);
-            m.put("perEigenvectorMs", release / d);
-            m.put("perEigenvectorOverEigendecomposition", release / d / eig);
-            m.put("meanProposalsPerVector", proposalsMean);
-            results.add(m);
+            results.add(CovarianceBenchmark.run(rows, d, epsilon, repeat, seed));
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("backend", Backend.DEFAULT.describe());

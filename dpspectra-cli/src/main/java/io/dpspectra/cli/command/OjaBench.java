@@ -1,19 +1,13 @@
 package io.dpspectra.cli.command;
 
-import static io.dpspectra.cli.output.BenchReport.secondsSince;
-
+import io.dpspectra.bench.OjaBenchmark;
 import io.dpspectra.cli.options.CommonOptions;
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.data.BinaryRows;
-import io.dpspectra.data.RowCursor;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.AdaptiveOjaPca;
-import io.dpspectra.pca.KDpOja;
 import io.dpspectra.pca.PrivateSubspace;
-import io.dpspectra.privacy.PrivacyParams;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code dpspectra bench oja FILE}: the streaming cost of k-DP-Ojas (or {@code --algorithm k-dp-pca-adaptive}) against a plain pass that only sums the
+ * {@code dpspectra bench oja FILE} ({@link OjaBenchmark}): the streaming cost of k-DP-Ojas (or {@code --algorithm k-dp-pca-adaptive}) against a plain pass that only sums the
  * rows of the same BinaryRows file (the I/O floor). Both read the file in blocks, so the heap stays O(dk)
  * plus one block; run with e.g. {@code JAVA_OPTS=-Xmx64m} to show it.
  */
@@ -56,21 +50,19 @@ final class OjaBench implements Callable<Integer> {
         if (!Files.isRegularFile(file)) {
             throw CliException.data("no such file: " + file, "pass a .dpsr file (see 'dpspectra convert')", null);
         }
-        BinaryRows rows = BinaryRows.open(file);
-        int d = rows.dimension();
-        double plain1 = plainPass(rows);
-        if (!List.of("k-dp-ojas", "k-dp-pca-adaptive").contains(algorithm)) {
+        if (!OjaBenchmark.ALGORITHMS.contains(algorithm)) {
             System.err.println("--algorithm must be k-dp-ojas or k-dp-pca-adaptive, got '" + algorithm + "'");
             return 2;
         }
+        BinaryRows rows = BinaryRows.open(file);
+        int d = rows.dimension();
         RandomSource random = seeded ? RandomSource.seededForReproducibility(1) : RandomSource.secure();
-        long t0 = System.nanoTime();
-        PrivateSubspace s = algorithm.equals("k-dp-ojas")
-                ? KDpOja.builder().components(k).randomSource(random).build().fit(rows.clipL2(clip), PrivacyParams.of(1, 1e-6))
-                : AdaptiveOjaPca.builder().components(k).randomSource(random).build().fit(rows, PrivacyParams.of(1, 1e-6));
-        double oja = secondsSince(t0);
-        double plain2 = plainPass(rows);
-        double plain = Math.min(plain1, plain2);
+        OjaBenchmark.Result r = OjaBenchmark.run(rows, algorithm, k, clip, random);
+        double plain1 = r.plainFirst();
+        double plain2 = r.plainLast();
+        double oja = r.fit();
+        double plain = r.plain();
+        PrivateSubspace s = r.subspace();
         Runtime rt = Runtime.getRuntime();
         System.out.printf(Locale.ROOT, "%s streaming benchmark: %s, n=%d d=%d k=%d, max heap %d MB, noise %s, backend %s%n",
                 algorithm, file.getFileName(), rows.size(), d, k, rt.maxMemory() >> 20, seeded ? "seeded" : "SecureRandom",
@@ -83,26 +75,5 @@ final class OjaBench implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "ratio %s / plain pass: %.2f (batch %s, %s steps per round)%n", algorithm, oja / plain,
                 s.diagnostics().get("batchSize"), s.diagnostics().get("stepsPerRound"));
         return 0;
-    }
-
-    private static double plainPass(BinaryRows rows) {
-        int d = rows.dimension();
-        int block = Math.max(1, (1 << 16) / d);
-        double[] buf = new double[block * d];
-        double sum = 0;
-        long t0 = System.nanoTime();
-        try (RowCursor c = rows.open()) {
-            int got;
-            while ((got = c.nextBlock(buf, block, d)) > 0) {
-                for (int i = 0; i < got * d; i++) {
-                    sum += buf[i];
-                }
-            }
-        }
-        double s = secondsSince(t0);
-        if (Double.isNaN(sum)) {
-            System.err.println("(sum is NaN)");
-        }
-        return s;
     }
 }

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The shared pieces of the {@code dpspectra bench} subcommands: --json, printing and the timing helpers. */
+/** The shared pieces of the {@code dpspectra bench} subcommands: --json and printing. */
 class BenchReportTest {
     /** Runs {@code body} with System.out captured (the benches print there directly). */
     private static String stdout(ThrowingRunnable body) throws Exception {
@@ -40,43 +40,6 @@ class BenchReportTest {
         m.put("alpha (a long key with spaces)", 2.5);
         m.put("mid", "text");
         return m;
-    }
-
-    @Test
-    void medianIsTheMiddleValueOrTheMeanOfTheMiddleTwoAndLeavesTheInputUnsorted() {
-        double[] odd = {5, 1, 3};
-        double[] even = {4, 1, 3, 2};
-        assertThat(BenchReport.median(odd)).isEqualTo(3);
-        assertThat(BenchReport.median(even)).isEqualTo(2.5);
-        assertThat(odd).containsExactly(5, 1, 3);
-        assertThat(even).containsExactly(4, 1, 3, 2);
-    }
-
-    @Test
-    void bestSecondsRunsOneWarmUpPlusRepeatTimedRunsAndReturnsTheFastest() {
-        AtomicInteger calls = new AtomicInteger();
-        double best = BenchReport.bestSeconds(4, () -> {
-            if (calls.incrementAndGet() == 3) {
-                busyWait(50_000_000); // one slow run must not be the reported best
-            }
-        });
-        assertThat(calls.get()).isEqualTo(5);
-        assertThat(best).isGreaterThanOrEqualTo(0).isLessThan(0.05);
-    }
-
-    private static void busyWait(long nanos) {
-        long t = System.nanoTime();
-        while (System.nanoTime() - t < nanos) {
-            Thread.onSpinWait();
-        }
-    }
-
-    @Test
-    void peakHeapCoversAnAllocationMadeAfterTheReset() {
-        BenchReport.resetPeaks();
-        long[] block = new long[4 << 20]; // 32 MB
-        block[block.length - 1] = 1;
-        assertThat(BenchReport.peakHeapBytes()).isGreaterThanOrEqualTo(8L * block.length);
     }
 
     @Test
