@@ -9,6 +9,7 @@ import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.release.Bounding;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,7 +57,7 @@ public final class ModelAndInput {
                 Inputs.checkReadable(inputPath);
             }
             RowSource read = p.read(inputPath);
-            ClippedRows rows = p.chain(read, DataBounds.Origin.USER_GIVEN).rows();
+            ClippedRows rows = p.bounding(DataBounds.Origin.USER_GIVEN).apply(read);
             return new Loaded(m, m.components(), new Inputs.Opened(rows, p.features(), inputPath), read);
         }
         Inputs.Opened opened = Inputs.open(inputPath, input);
@@ -68,8 +69,8 @@ public final class ModelAndInput {
         RowSource read = opened.rows();
         if (!Double.isNaN(m.clipNorm())) {
             // a local-DP release: its subspace is that of records clipped to the clients' bound, as these rows are
-            opened = new Inputs.Opened(Pipeline.bounded(read, m.clipNorm(), "clip", DataBounds.Origin.USER_GIVEN),
-                    opened.columnNames(), inputPath);
+            opened = new Inputs.Opened(Bounding.of(m.clipNorm(), DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN)
+                    .apply(read), opened.columnNames(), inputPath);
         }
         return new Loaded(m, u, opened, read);
     }

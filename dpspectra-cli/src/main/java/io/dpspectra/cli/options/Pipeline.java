@@ -5,13 +5,12 @@ import io.dpspectra.cli.output.CliException;
 import io.dpspectra.cli.output.Json;
 import io.dpspectra.cli.output.SchemaJson;
 import io.dpspectra.data.ClippedRows;
-import io.dpspectra.data.Clipping;
 import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
-import io.dpspectra.data.ShiftedRows;
+import io.dpspectra.release.Bounding;
 import io.dpspectra.release.Preprocessing;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,25 +108,20 @@ public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, doubl
 
     /** The whole pipeline on {@code input}: read, bound, centre by the released mean (and bound again). */
     public ClippedRows apply(Path input) {
-        return chain(read(input), DataBounds.Origin.USER_GIVEN).rows();
-    }
-
-    /** The bounded rows, and the first (input-bound) stage whose clipped-row count the diagnostics report. */
-    record Chain(ClippedRows first, ClippedRows rows) {
+        return bounding(DataBounds.Origin.USER_GIVEN).apply(read(input));
     }
 
     /**
-     * The rows read, bounded by inputBound (clip or reject); with a private mean, then centred by it and
-     * clipped to bound = inputBound + ‖mean‖, which they satisfy by construction.
+     * The bounding chain of this pipeline, core's {@link Bounding}: the rows read, bounded by inputBound (clip or
+     * reject); with a private mean, then centred by it and clipped to bound = inputBound + ‖mean‖, which they
+     * satisfy by construction.
+     *
+     * @param origin how the bound is declared to what reads the rows (user-given when replayed on new rows)
+     * @return the chain
      */
-    Chain chain(RowSource rows, DataBounds.Origin origin) {
-        ClippedRows first = bounded(rows, inputBound, policy, origin);
-        return new Chain(first, mean == null ? first : bounded(ShiftedRows.of(first, mean), bound, "clip", origin));
-    }
-
-    static ClippedRows bounded(RowSource rows, double bound, String policy, DataBounds.Origin origin) {
-        Clipping c = Clipping.l2(bound);
-        return policy.equals("reject") ? c.reject(rows) : c.clip(rows, origin);
+    public Bounding bounding(DataBounds.Origin origin) {
+        return new Bounding(inputBound, policy.equals("reject") ? DataBounds.Policy.REJECT : DataBounds.Policy.CLIP,
+                mean, mean == null ? inputBound : bound, origin);
     }
 
     Map<String, Object> toJson() {
