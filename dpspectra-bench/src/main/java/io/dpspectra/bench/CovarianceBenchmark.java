@@ -1,11 +1,11 @@
 package io.dpspectra.bench;
 
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import io.dpspectra.synthetic.CorrelatedSphereData;
 import java.util.LinkedHashMap;
 import java.util.Map;

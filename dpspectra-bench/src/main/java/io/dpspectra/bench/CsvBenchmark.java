@@ -1,7 +1,7 @@
 package io.dpspectra.bench;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -7,8 +7,8 @@ import io.dpspectra.data.RowCursor;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AdaptiveOjaPca;
 import io.dpspectra.pca.KDpOja;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.List;
 
 /**

@@ -75,7 +75,7 @@ public final class Main {
         Thread t = new Thread(() -> {
             try {
                 if (csvParser) {
-                    io.dpspectra.data.CsvRows.warmUpParser();
+                    io.dpspectra.data.csv.CsvRows.warmUpParser();
                 }
                 io.dpspectra.noise.RandomSource.secure();
                 if (io.dpspectra.linalg.Backend.DEFAULT.isNative()) {
@@ -95,7 +95,7 @@ public final class Main {
 
     /**
      * True if an argument names a regular file of 16 MB or more that is not a {@code .dpsr}: a CSV large
-     * enough for the parser's warm-up ({@link io.dpspectra.data.CsvRows#warmUpParser()}) to pay; the same
+     * enough for the parser's warm-up ({@link io.dpspectra.data.csv.CsvRows#warmUpParser()}) to pay; the same
      * size from which the launcher compiles the parser early.
      */
     static boolean largeTextInput(String[] args) {

@@ -7,6 +7,7 @@ import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

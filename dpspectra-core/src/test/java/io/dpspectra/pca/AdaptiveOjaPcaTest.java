@@ -8,6 +8,7 @@ import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.noise.StableHistogram;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import org.junit.jupiter.api.Test;
 
 class AdaptiveOjaPcaTest {

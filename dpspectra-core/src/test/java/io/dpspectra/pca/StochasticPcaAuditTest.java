@@ -8,6 +8,7 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
@@ -129,7 +130,7 @@ class StochasticPcaAuditTest {
     private static PrivacyAuditor.Trial privMeanTrial(double extreme, double multiplier) {
         double[][] g = new double[200][1];
         g[199][0] = extreme;
-        PrivMean mean = PrivMean.defaults().withNoiseMultiplierForAuditTests(multiplier);
+        HistogramClampedMean mean = HistogramClampedMean.defaults().withNoiseMultiplierForAuditTests(multiplier);
         return r -> mean.estimate(g, 200, 1.0, MEAN_CLAIM, 0.5, r).mean()[0];
     }
 

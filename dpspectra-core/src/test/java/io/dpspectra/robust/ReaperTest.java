@@ -9,7 +9,7 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.synthetic.Haystack;
 import org.junit.jupiter.api.Test;
 

@@ -1,13 +1,13 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.cli.options.ExternalInputs;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
 import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;
 import java.io.ByteArrayInputStream;
@@ -93,6 +93,16 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         return new Rows(opened(rows));
     }
 
+    /**
+     * Refuses a release that forms d x d matrices too large for this cluster ({@link LargeDimension}), before
+     * anything is spent (before any statistic of the rows).
+     */
+    @Override
+    public void checkDense(String what, int d) {
+        LargeDimension.checkGram(what, !args[0].equals("covariance"), d, spark.sparkContext().getConf(),
+                Runtime.getRuntime().maxMemory(), LargeDimension.Front.JOB);
+    }
+
     @Override
     public io.dpspectra.local.LocalAggregate aggregateReports(String reports) {
         return DistributedReports.aggregate(spark, asTyped(reports));
@@ -117,9 +127,9 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         }
 
         @Override
-        public PrivateMean.Sum boundedSum(double bound, DataBounds.Policy policy) {
+        public PrivateBoundedMean.Sum boundedSum(double bound, DataBounds.Policy policy) {
             BoundedSum sum = rows.boundedSum(Bounding.of(bound, policy, DataBounds.Origin.USER_GIVEN));
-            return new PrivateMean.Sum(sum.sum(), sum.count());
+            return new PrivateBoundedMean.Sum(sum.sum(), sum.count());
         }
 
         @Override

@@ -12,7 +12,7 @@ import io.dpspectra.covariance.GaussianCovariance;
 import io.dpspectra.covariance.LaplaceCovariance;
 import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.InMemoryRows;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
@@ -170,7 +170,7 @@ public final class AuditCommand extends BaseCommand {
 
     private PrivacyAuditor.Trial trial(String m, RowSource rows, PrivacyParams claimed, Neighbouring relation) {
         return switch (m) {
-            case "private-mean" -> r -> PrivateMean.of(relation, r).estimate(rows, claimed).mean()[0];
+            case "private-mean" -> r -> PrivateBoundedMean.of(relation, r).estimate(rows, claimed).mean()[0];
             case "private-quantile" -> {
                 // the ladder of --clip-norm private under a public bound: 40 octaves below it
                 AdaptiveQuantile.Ladder ladder = AdaptiveQuantile.Ladder.rowNorms(clipNorm);

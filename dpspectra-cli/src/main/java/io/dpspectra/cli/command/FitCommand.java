@@ -7,6 +7,7 @@ import io.dpspectra.cli.options.AlgorithmFamily;
 import io.dpspectra.cli.options.BoundOptions;
 import io.dpspectra.cli.options.CliVocabulary;
 import io.dpspectra.cli.options.CovariancePcaFamily;
+import io.dpspectra.cli.options.ExternalInputs;
 import io.dpspectra.cli.options.Inputs;
 import io.dpspectra.cli.options.PowerMethodFamily;
 import io.dpspectra.cli.options.PrivacyOptions;
@@ -23,7 +24,6 @@ import io.dpspectra.covariance.PrivateSpectrum;
 import io.dpspectra.data.NormProfile;
 import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
@@ -39,6 +39,9 @@ import io.dpspectra.release.Preprocessing;
 import io.dpspectra.release.PrivatePca;
 import io.dpspectra.release.RefusedReleaseException;
 import io.dpspectra.release.Setting;
+import io.dpspectra.release.Usefulness;
+import io.dpspectra.release.UselessReleaseException;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -179,36 +182,28 @@ public final class FitCommand extends BaseCommand {
     }
 
     /**
-     * The usefulness check, before anything is read for the release, spent, charged or written. When INPUT's
-     * rows were read cheaply ({@code shape.profile()}), the exact spectrum of the rows as the estimator will see
-     * them decides (a curator's check, NOT private); otherwise the advisor's public prediction at the expected
-     * share. A useless verdict is a warning, or with --refuse-useless a refusal (exit 5). A heavy tail of row
-     * norms is a further warning.
+     * The curator's checks before anything is spent, charged or written, when INPUT's rows were read cheaply
+     * ({@code shape.profile()}): with {@code own}, the exact spectrum of the rows as the estimator will see them
+     * decides whether the release is useless (NOT private: for the data's curator; a warning, or with
+     * --refuse-useless a refusal, exit 5); and a heavy tail of row norms is a warning. The check on public facts
+     * is core's ({@link Usefulness}), run by the plan.
      */
-    private void checkBeforeSpending(PcaAlgorithm alg, boolean check, ReleaseInput.Shape shape, int k,
+    private void checkBeforeSpending(PcaAlgorithm alg, boolean own, ReleaseInput.Shape shape, int kk,
                                      PrivacyParams params, Neighbouring effective) {
-        if (check && shape == null && refuseUseless) {
-            throw CliException.usage("--refuse-useless needs the number of rows before anything is spent, but "
-                    + io.inputPath + " is read once (standard input)", "pass a file, or drop --refuse-useless");
-        }
-        if (!check || shape == null) {
+        if (shape == null) {
             return;
         }
         int d = shape.dimension();
-        int kk = k > 0 ? Math.min(k, d) : 1;
         String useless = null;
-        boolean own = shape.profile() != null && d <= SpectrumCheck.MAX_DIMENSION && kk < d
-                && ReleaseAdvisor.predicts(alg.name(), new ReleaseFacts(shape.rows(), d, kk, params, effective,
-                        Double.NaN, 1));
         if (own) {
             SpectrumCheck c = SpectrumCheck.of(alg.name(), shape.source(), io.boundForCheck(shape.profile()),
                     io.centres(), new ReleaseFacts(shape.rows(), d, kk, params, effective, Double.NaN, 1));
             if (common.verbose) {
                 note(String.format(Locale.ROOT, "usefulness check on the exact spectrum of %s (not private): directions "
-                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f",
-                        io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2()));
+                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f, kept through the clipping %.3f",
+                        io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2(), c.clippingKept()));
             }
-            if (c.useless()) {
+            if (c.useless() && c.scoreCorrelation() < 0.5) {
                 useless = String.format(Locale.ROOT, "on the exact spectrum of %s (the rows as the estimator will see "
                         + "them: direction %d holds %.3g%% of their variance, direction %d %.3g%%), the rows' scores on "
                         + "a release of %s at epsilon = %.3g are predicted to share only %.0f%% of their variance with "
@@ -218,12 +213,17 @@ public final class FitCommand extends BaseCommand {
                         + "work)", io.inputPath, kk, 100 * c.share(kk - 1), kk + 1, 100 * c.share(Math.min(kk, d - 1)),
                         alg.name(), params.epsilon(), 100 * c.scoreCorrelation(), kk,
                         UsefulnessCheck.percent(1 - c.meanSin2()), UsefulnessCheck.percent((double) kk / d));
+            } else if (c.useless()) {
+                useless = String.format(Locale.ROOT, "on the exact rows of %s, the row-norm bound (%s) clips so many "
+                        + "rows so far that their projection through it (what 'dpspectra transform' outputs) keeps only "
+                        + "%.0f%% of the exact top-%d scores' variance even for a noiseless release (mean squared "
+                        + "canonical correlation; with the noise of %s at epsilon = %.3g, %.0f%% is predicted): the "
+                        + "release's projections would be close to useless; a bound that clips fewer rows (a higher "
+                        + "quantile, e.g. --clip-norm private:0.9, or a --schema with public bounds, which also puts "
+                        + "the columns on comparable scales) keeps more (exact figures from INPUT, for you, the data's "
+                        + "curator: not private)", io.inputPath, io.boundDescription(), 100 * c.clippingKept(), kk,
+                        alg.name(), params.epsilon(), 100 * c.predictedThroughClipping());
             }
-        } else {
-            double expected = expectVarianceShare == null ? ReleaseAdvisor.defaultExpectedShare(d, kk)
-                    : expectVarianceShare;
-            useless = UsefulnessCheck.warning(alg.name(), new ReleaseFacts(shape.rows(), d, kk, params, effective,
-                    io.boundForAdvice(), io.fillForAdvice()), expected, expectVarianceShare != null, effective);
         }
         if (useless != null && refuseUseless) {
             throw CliException.refused(useless + "; refused (--refuse-useless): nothing was spent, charged or written",
@@ -262,24 +262,32 @@ public final class FitCommand extends BaseCommand {
                     : io.spendsOnPreprocessing() || auto != null ? Neighbouring.REPLACE_ROW
                     : UsefulnessCheck.defaultNeighbouring(alg.name());
             boolean check = UsefulnessCheck.covers(alg.name()) && (refuseUseless || io.rowsCheaplyCounted());
-            boolean autoBound = io.bounds != null && io.bounds.privateBound() != null
-                    && io.bounds.privateBound().auto() && effective == Neighbouring.REPLACE_ROW;
-            ReleaseInput.Shape shape = check || autoBound ? io.countRowsBeforeSpending().orElse(null) : null;
-            if (shape != null && effective == Neighbouring.REPLACE_ROW) {
-                // n is public under replace: the automatic bound share is planned for it
-                io.publicRows(shape.rows(), total.epsilon());
-                io.dpspectra.data.AdaptiveQuantile.Plan boundPlan = io.autoBoundPlan(total.epsilon());
-                if (boundPlan != null && !boundPlan.sufficient()) {
-                    warn(String.format(Locale.ROOT, "--clip-norm %s: %d rows are too few to locate the %s-quantile "
-                            + "of the row norms reliably with a share %.2f of epsilon = %s: the bound may land far "
-                            + "from it (the median, --clip-norm private, needs the fewest rows; or give a bound from "
-                            + "domain knowledge)", io.bounds.clipNorm, shape.rows(), io.bounds.privateBound().quantile(),
-                            boundPlan.share(), total.epsilon()));
-                }
-                release = release.bound(io.rowBound());
+            if (check && refuseUseless && Inputs.isStdin(io.inputPath) && !ExternalInputs.isInstalled()) {
+                throw CliException.usage("--refuse-useless needs the number of rows before anything is spent, but "
+                        + io.inputPath + " is read once (standard input)", "pass a file, or drop --refuse-useless");
             }
-            plan = release.plan(total);
-            checkBeforeSpending(alg, check, shape, k, plan.estimator(), effective);
+            ReleaseInput.Shape shape = check ? io.countRowsBeforeSpending().orElse(null) : null;
+            int d = shape == null ? 0 : shape.dimension();
+            int kk = k > 0 ? Math.min(k, d) : 1;
+            // the exact spectrum of a file read cheaply decides (the curator's check, below); else core's check on
+            // public facts, as every release chain runs it (the automatic bound share is planned there too)
+            boolean own = shape != null && shape.profile() != null && d <= SpectrumCheck.MAX_DIMENSION && kk < d
+                    && ReleaseAdvisor.predicts(alg.name(), new ReleaseFacts(shape.rows(), d, kk, total, effective,
+                            Double.NaN, 1));
+            if (expectVarianceShare != null && !(expectVarianceShare > 0 && expectVarianceShare <= 1)) {
+                throw CliException.usage("--expect-variance-share must be in (0, 1], got " + expectVarianceShare,
+                        "e.g. --expect-variance-share 0.2 for directions holding a fifth of the variance each");
+            }
+            Usefulness usefulness = expectVarianceShare == null ? Usefulness.WARN
+                    : Usefulness.expecting(expectVarianceShare);
+            release = check && !own ? release.usefulness(refuseUseless ? usefulness.refusing() : usefulness)
+                    : release.withoutUsefulnessCheck();
+            try {
+                plan = release.plan(total);
+            } catch (UselessReleaseException e) {
+                throw CliException.refused(e.getMessage() + ", charged or written", e.hint());
+            }
+            checkBeforeSpending(alg, own, shape, kk, plan.estimator(), effective);
         } else {
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");

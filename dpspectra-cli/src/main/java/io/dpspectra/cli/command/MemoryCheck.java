@@ -1,6 +1,7 @@
 package io.dpspectra.cli.command;
 
 import io.dpspectra.cli.Main;
+import io.dpspectra.cli.options.ExternalInputs;
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.linalg.MatrixTooLargeException;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.Locale;
  * The memory a run needs, estimated from (d, k) before any data row is read, and its refusal (exit 2)
  * with the figure and the fix when it cannot fit: more heap ({@code JAVA_OPTS=-Xmx...}) or a streaming
  * algorithm that needs O(dk). An OutOfMemoryError that still happens gets the same hint (see {@link Main}).
+ * When INPUT is read elsewhere ({@link ExternalInputs}, e.g. a Spark cluster), that reader checks first.
  */
 public final class MemoryCheck {
     /** d x d matrices of doubles alive at the peak of a Gram-based run (XᵀX, its noisy copy, eigen workspace). */
@@ -29,6 +31,7 @@ public final class MemoryCheck {
      * the estimate exceeds the heap Java may use ({@code maxHeapBytes}).
      */
     static void checkDense(String what, int d, long maxHeapBytes) {
+        ExternalInputs.installed().ifPresent(opener -> opener.checkDense(what, d));
         if ((long) d * d > MatrixTooLargeException.MAX_ARRAY_LENGTH) {
             throw CliException.usage(what + " forms a d x d matrix, and for d = " + d + " its " + String.format(
                     Locale.ROOT, "%.3g", (double) d * d) + " entries exceed what one Java array can hold, whatever the "

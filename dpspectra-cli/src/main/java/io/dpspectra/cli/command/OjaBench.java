@@ -5,7 +5,7 @@ import io.dpspectra.cli.options.CommonOptions;
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.data.BinaryRows;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -40,4 +40,9 @@ public final class CliVocabulary implements Vocabulary {
         String text = typed.get(setting);
         return typed(setting, text != null ? text : canonical);
     }
+
+    @Override
+    public String advisor() {
+        return "'dpspectra advise'";
+    }
 }

@@ -1,11 +1,11 @@
 package io.dpspectra.cli.options;
 
 import io.dpspectra.cli.output.CliException;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
+import io.dpspectra.data.csv.CsvRows;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -75,9 +75,9 @@ public final class ExternalInputs {
 
         /**
          * The sum and number of the rows bounded to L2 norm ≤ {@code bound} by {@code policy} (clipped, or
-         * refused when above it), as {@link PrivateMean#sum} computes it on local rows.
+         * refused when above it), as {@link PrivateBoundedMean#sum} computes it on local rows.
          */
-        PrivateMean.Sum boundedSum(double bound, DataBounds.Policy policy);
+        PrivateBoundedMean.Sum boundedSum(double bound, DataBounds.Policy policy);
 
         /**
          * The rows the estimator reads: bounded to {@code inputBound} by {@code policy}; then, when
@@ -93,6 +93,17 @@ public final class ExternalInputs {
          * @throws CliException (usage) for an option this opener cannot honour, naming it and the alternative
          */
         Rows open(Request request);
+
+        /**
+         * Called before any row is read or anything is spent when {@code what} (the option as typed, e.g.
+         * {@code --algorithm analyze-gauss}, or {@code covariance}) will form d x d matrices; refuses them when
+         * they do not fit where this opener computes (a cluster's driver and executors). By default, nothing:
+         * the CLI's own memory check follows.
+         *
+         * @throws io.dpspectra.release.ReleaseSettingException naming the limit and the alternative
+         */
+        default void checkDense(String what, int d) {
+        }
 
         /**
          * The average of the local-DP reports in {@code reports} (as typed), summed where they lie and checked
@@ -117,7 +128,7 @@ public final class ExternalInputs {
     }
 
     /** Whether an opener is installed (INPUT is not read by this CLI). */
-    static boolean isInstalled() {
+    public static boolean isInstalled() {
         return installed != null;
     }
 

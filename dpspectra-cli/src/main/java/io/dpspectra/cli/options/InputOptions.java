@@ -1,7 +1,7 @@
 package io.dpspectra.cli.options;
 
 import io.dpspectra.cli.output.CliException;
-import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,12 +2,12 @@ package io.dpspectra.cli.options;
 
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.data.BinaryRows;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

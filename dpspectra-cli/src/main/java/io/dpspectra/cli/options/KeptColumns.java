@@ -1,10 +1,10 @@
 package io.dpspectra.cli.options;
 
 import io.dpspectra.cli.output.CliException;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -10,7 +10,7 @@ import io.dpspectra.cli.output.Release;
 import io.dpspectra.cli.output.SchemaJson;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
@@ -93,37 +93,10 @@ public final class ReleaseInput {
     private Pipeline.Centre centre;
     private double centerFraction;
     private Inputs.Opened opened;
-    /** n when it is public (counted before spending under replace neighbouring), for an automatic bound share. */
-    private java.util.OptionalLong publicRows = java.util.OptionalLong.empty();
-    /** The release's total ε, for planning an automatic bound share from a public n. */
-    private double totalEpsilon = Double.NaN;
-
-    /**
-     * Sets n when it is public (replace neighbouring): an automatic private-bound share is then planned for it
-     * (core's {@link RowBound.PrivateQuantile#forPublicRows}) with the release's total ε.
-     */
-    public void publicRows(long n, double epsilon) {
-        publicRows = java.util.OptionalLong.of(n);
-        totalEpsilon = epsilon;
-    }
-
     /** The schema's bound by construction (with the centring's view of the columns), or empty. */
     private java.util.OptionalDouble schemaBound() {
         return schema == null ? java.util.OptionalDouble.empty()
                 : schema.schema().rowNormBound(centre != Pipeline.Centre.NONE);
-    }
-
-    /**
-     * The automatic plan of the private bound for the public n and ε, or null (a fixed share, no private bound,
-     * or n not public): for the note that the rows are too few to locate the quantile.
-     */
-    public io.dpspectra.data.AdaptiveQuantile.Plan autoBoundPlan(double epsilon) {
-        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
-        if (pb == null || !pb.auto() || publicRows.isEmpty()) {
-            return null;
-        }
-        return ((RowBound.PrivateQuantile) RowBound.privateQuantile(pb.quantile()))
-                .plan(publicRows.getAsLong(), epsilon, schemaBound());
     }
 
     /**
@@ -161,7 +134,15 @@ public final class ReleaseInput {
      */
     public double boundForCheck(io.dpspectra.data.NormProfile profile) {
         BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
-        return pb != null ? profile.quantile(pb.quantile()) : boundForAdvice();
+        return pb != null ? profile.quantile(pb.quantile()) : givenBound();
+    }
+
+    /** The bound as typed, for a message: "--clip-norm private:0.5", "--norm-bound 3", "the schema's". */
+    public String boundDescription() {
+        if (bounds == null) {
+            return "the schema's, by construction";
+        }
+        return bounds.clipNorm != null ? "--clip-norm " + bounds.clipNorm : "--norm-bound " + bounds.normBound;
     }
 
     /** True when the estimator sees centred rows (public or private centring). */
@@ -187,8 +168,8 @@ public final class ReleaseInput {
     /** Text inputs below this size are counted before spending for the usefulness check. */
     static final long CHEAP_COUNT_BYTES = 64L << 20;
 
-    /** The row bound for the advisor: the given or schema bound, NaN for a private bound (not drawn yet). */
-    public double boundForAdvice() {
+    /** The given or schema bound, or NaN for a private bound (not drawn yet). */
+    private double givenBound() {
         if (bounds != null && bounds.privateBound() != null) {
             return Double.NaN;
         }
@@ -196,16 +177,6 @@ public final class ReleaseInput {
             return bounds.bound();
         }
         return schemaBound().getAsDouble();
-    }
-
-    /**
-     * The share of B² the rows fill at least, for the advisor: 1 − Q under a private Q-quantile bound (its top
-     * 1 − Q rows are clipped onto the bound), 1 otherwise (every row on the bound: the most optimistic, so that a
-     * warning means useless even then).
-     */
-    public double fillForAdvice() {
-        BoundOptions.PrivateBound pb = bounds == null ? null : bounds.privateBound();
-        return pb == null ? 1 : 1 - pb.quantile();
     }
 
     /**
@@ -301,11 +272,8 @@ public final class ReleaseInput {
         }
         BoundOptions.PrivateBound pb = bounds.privateBound();
         if (pb != null) {
-            RowBound.PrivateQuantile q = (RowBound.PrivateQuantile) RowBound.privateQuantile(pb.quantile(),
-                    pb.fraction());
-            // an automatic share is planned from n when n is public (replace neighbouring, counted before spending)
-            return publicRows.isPresent() && !Double.isNaN(totalEpsilon)
-                    ? q.forPublicRows(publicRows.getAsLong(), totalEpsilon, schemaBound()) : q;
+            // an automatic share (F not given) is planned by core from n when n is public
+            return RowBound.privateQuantile(pb.quantile(), pb.fraction());
         }
         return bounds.clipNorm != null ? RowBound.clip(bounds.bound()) : RowBound.require(bounds.bound());
     }
@@ -330,7 +298,17 @@ public final class ReleaseInput {
      * {@link ExternalInputs} opener.
      */
     public RowInput rowInput(String task, Consumer<String> note) {
-        return request -> ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
+        return new RowInput() {
+            @Override
+            public StatisticSource open(RowInput.Request request) {
+                return ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
+            }
+
+            @Override
+            public boolean countable() {
+                return ExternalInputs.isInstalled() || !Inputs.isStdin(inputPath); // standard input is read once
+            }
+        };
     }
 
     /** INPUT as opened by the last release (null before, and until the estimator's rows for a cluster's input). */
@@ -411,7 +389,7 @@ public final class ReleaseInput {
 
             @Override
             public BoundedSum boundedSum(Bounding b) {
-                PrivateMean.Sum sum = ext.boundedSum(b.inputBound(), b.policy());
+                PrivateBoundedMean.Sum sum = ext.boundedSum(b.inputBound(), b.policy());
                 return new BoundedSum(sum.sum(), sum.rows());
             }
 

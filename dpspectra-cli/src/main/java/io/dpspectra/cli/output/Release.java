@@ -2,14 +2,14 @@ package io.dpspectra.cli.output;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.cli.command.BaseCommand;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.ReleaseRefusedException;
 import io.dpspectra.release.CovarianceRelease;
 import io.dpspectra.release.PcaReference;
 import io.dpspectra.release.PcaRelease;
 import io.dpspectra.release.RefusedReleaseException;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,13 +1,13 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** The byte parser gives exactly the bits of Double.parseDouble, and refuses every non-plain spelling. */
 class CsvNumbersTest {

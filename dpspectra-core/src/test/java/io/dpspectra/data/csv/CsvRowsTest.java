@@ -1,8 +1,11 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.RowSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

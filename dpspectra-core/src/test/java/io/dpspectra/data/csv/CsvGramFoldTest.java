@@ -1,12 +1,19 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.Clipping;
+import io.dpspectra.data.GramPass;
+import io.dpspectra.data.InMemoryRows;
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.ShiftedRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.dpspectra.covariance;
+package io.dpspectra.result;
 
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;

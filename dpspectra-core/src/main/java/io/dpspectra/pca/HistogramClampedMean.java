@@ -10,9 +10,10 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * Private mean estimation for light-tailed vectors ([DS] Alg. 7, "PrivMean"): per coordinate, a stable
- * histogram locates a centre, every value is clamped to centre ± r, and Gaussian noise is added to the
- * mean of the clamped vectors.
+ * Private mean estimation for light-tailed vectors, the k-DP-PCA paper's "PrivMean" ([DS] Alg. 7): per
+ * coordinate, a stable histogram locates a centre, every value is clamped to centre ± r, and Gaussian noise
+ * is added to the mean of the clamped vectors. It needs no bound on the vectors, only their tail constants;
+ * {@link io.dpspectra.data.PrivateBoundedMean}, the private centre of bounded rows, is a different mechanism.
  *
  * <p>Privacy: (ε, δ)-DP; the unit is one input vector g_j (one sample A_i), neighbouring = replace one with
  * N public (spec §0.1; the clamp interval is not centred at 0, so add/remove would need another
@@ -31,14 +32,14 @@ import java.util.TreeMap;
  *
  * <p>Cost: O(N·d) time (hash-free sorted-bin histograms), O(N) extra memory per coordinate.
  */
-public final class PrivMean {
+public final class HistogramClampedMean {
     private final double tailK;
     private final double tailA;
     private final Neighbouring relation;
     /** Test hook: multiplies σ_M (1 in every public configuration). */
     private final double noiseMultiplier;
 
-    private PrivMean(double tailK, double tailA, Neighbouring relation, double noiseMultiplier) {
+    private HistogramClampedMean(double tailK, double tailA, Neighbouring relation, double noiseMultiplier) {
         this.tailK = tailK;
         this.tailA = tailA;
         this.relation = relation;
@@ -50,7 +51,7 @@ public final class PrivMean {
      *
      * @return the estimator
      */
-    public static PrivMean defaults() {
+    public static HistogramClampedMean defaults() {
         return of(1, 1, Neighbouring.REPLACE_ROW);
     }
 
@@ -63,14 +64,14 @@ public final class PrivMean {
      * @param relation the histogram relation
      * @return the estimator
      */
-    public static PrivMean of(double tailK, double tailA, Neighbouring relation) {
-        return new PrivMean(DpPreconditions.checkPositive("K", tailK), DpPreconditions.checkPositive("a", tailA),
+    public static HistogramClampedMean of(double tailK, double tailA, Neighbouring relation) {
+        return new HistogramClampedMean(DpPreconditions.checkPositive("K", tailK), DpPreconditions.checkPositive("a", tailA),
                 java.util.Objects.requireNonNull(relation, "relation"), 1.0);
     }
 
     /** Scales σ_M: package-private, for the auditor's broken twin in tests only. */
-    PrivMean withNoiseMultiplierForAuditTests(double m) {
-        return new PrivMean(tailK, tailA, relation, DpPreconditions.checkPositive("noiseMultiplier", m));
+    HistogramClampedMean withNoiseMultiplierForAuditTests(double m) {
+        return new HistogramClampedMean(tailK, tailA, relation, DpPreconditions.checkPositive("noiseMultiplier", m));
     }
 
     /** The estimate and how many coordinates fell back to centre 0. */

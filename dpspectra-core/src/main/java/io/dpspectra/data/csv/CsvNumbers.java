@@ -1,4 +1,4 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
 import ch.randelshofer.fastdoubleparser.JavaDoubleParser;
 import java.lang.invoke.MethodHandles;

@@ -1,4 +1,4 @@
-package io.dpspectra.pca;
+package io.dpspectra.result;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.linalg.Matrix;
@@ -9,7 +9,9 @@ import java.util.Optional;
 /**
  * The result of a subspace estimator: d × k orthonormal components, optional eigenvalue (explained
  * variance) estimates, the privacy guarantee of the release (empty for non-private references such as
- * {@link ExactPca}) and diagnostics. Immutable: accessors return copies.
+ * exact PCA) and diagnostics. Immutable: accessors return copies. Every estimator family returns it (the
+ * subspace estimators, the top k of a covariance release, robust and local PCA), so it lives apart from
+ * all of them.
  */
 public final class PrivateSubspace {
     private final String algorithm;

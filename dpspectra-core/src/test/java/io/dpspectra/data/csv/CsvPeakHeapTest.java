@@ -1,7 +1,8 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.data.GramPass;
 import java.io.BufferedWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -15,7 +15,8 @@ import java.util.Objects;
 
 /**
  * A differentially private mean of rows with a declared L2 bound B, for private centring: the noise
- * family follows the budget, Gaussian for (ε, δ) with δ &gt; 0 and Laplace for pure ε.
+ * family follows the budget, Gaussian for (ε, δ) with δ &gt; 0 and Laplace for pure ε. (Not the k-DP-PCA
+ * paper's PrivMean, which needs no bound: that is {@code io.dpspectra.pca.HistogramClampedMean}.)
  *
  * <p>Privacy, one row as the unit, rows with ‖x‖₂ ≤ B (the source's declared bound):
  * <ul>
@@ -37,7 +38,7 @@ import java.util.Objects;
  *
  * <p>Cost: one pass, O(d) memory.
  */
-public final class PrivateMean extends NoisyRowSum {
+public final class PrivateBoundedMean extends NoisyRowSum {
     /**
      * @param mean         the released mean (in the B-ball)
      * @param centredBound B + ‖mean‖₂: the L2 bound of the centred rows
@@ -46,7 +47,7 @@ public final class PrivateMean extends NoisyRowSum {
     public record Result(double[] mean, double centredBound, PrivacyGuarantee guarantee) {
     }
 
-    private PrivateMean(RandomSource random, Neighbouring neighbouring, double noiseMultiplier) {
+    private PrivateBoundedMean(RandomSource random, Neighbouring neighbouring, double noiseMultiplier) {
         super(random, neighbouring, noiseMultiplier, "mean");
     }
 
@@ -57,16 +58,16 @@ public final class PrivateMean extends NoisyRowSum {
      * @param random       the noise source
      * @return the mechanism
      */
-    public static PrivateMean of(Neighbouring neighbouring, RandomSource random) {
-        return new PrivateMean(random, neighbouring, 1.0);
+    public static PrivateBoundedMean of(Neighbouring neighbouring, RandomSource random) {
+        return new PrivateBoundedMean(random, neighbouring, 1.0);
     }
 
     /**
      * Scales the noise by {@code m}: package-private, for the auditor's broken twin in tests only. A value
      * below 1 makes the release NOT private.
      */
-    PrivateMean noiseMultiplierForAuditTests(double m) {
-        return new PrivateMean(random, neighbouring, m);
+    PrivateBoundedMean noiseMultiplierForAuditTests(double m) {
+        return new PrivateBoundedMean(random, neighbouring, m);
     }
 
     /**

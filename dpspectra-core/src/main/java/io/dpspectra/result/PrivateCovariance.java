@@ -1,9 +1,8 @@
-package io.dpspectra.covariance;
+package io.dpspectra.result;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import java.util.Objects;
 
