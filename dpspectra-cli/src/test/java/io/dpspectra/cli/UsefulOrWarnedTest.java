@@ -2,6 +2,9 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.options.Pipeline;
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.experiments.Datasets;
 import io.dpspectra.experiments.RawTables;

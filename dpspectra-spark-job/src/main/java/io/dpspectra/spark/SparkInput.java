@@ -1,6 +1,6 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.ExternalInputs;
+import io.dpspectra.cli.options.ExternalInputs;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateBoundedMean;
