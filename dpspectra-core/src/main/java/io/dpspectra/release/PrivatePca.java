@@ -36,14 +36,17 @@ import java.util.function.ToIntFunction;
  * release.guarantee();    // every private part, composed
  * }</pre>
  * Each setter returns a new chain (the chain is immutable). {@link #fit(PrivacyParams)} checks every setting
- * and splits the budget ({@link #plan}) before it reads any row; then it opens the rows, runs the private
+ * and splits the budget ({@link #plan}) before it draws any noise (reading the rows only to count them, when an
+ * automatic private-bound share or the {@linkplain #usefulness usefulness check} needs n); then it runs the private
  * preprocessing over the seam of exact statistics ({@link StatisticSource}), buys the spectrum of an automatic
  * k, and runs the estimator on the estimator's share. The same settings and seed give the release the command
  * line gives.
  *
  * <p>Privacy: one row is the unit; every part (bound, mean, spectrum or trace, estimator) is certified under
  * one neighbouring relation (replace-one when parts compose and none is named) and the parts compose by basic
- * composition to the budget given ({@link PcaRelease#guarantee()}). Without {@link #randomSource} the noise is
+ * composition to the budget given ({@link PcaRelease#guarantee()}). The count of the rows that plans an
+ * automatic bound share is used only under replace-one, where neighbours have the same n (a public fact); the
+ * usefulness check's verdict depends on n and public settings only (under add/remove, n is the curator's fact). Without {@link #randomSource} the noise is
  * SecureRandom's; a seeded source is for reproducibility only.
  *
  * <p>Defaults: algorithm analyze-gauss, its options' defaults ({@link PcaOptions}), the bound the schema implies,
