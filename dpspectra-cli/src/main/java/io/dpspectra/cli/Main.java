@@ -1,5 +1,12 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.cli.command.FitCommand;
+import io.dpspectra.cli.command.MemoryCheck;
+import io.dpspectra.cli.command.ReproduceCommand;
+import io.dpspectra.cli.output.CliException;
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
+import io.dpspectra.cli.output.OutputTargets;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.privacy.BudgetExceededException;
@@ -8,9 +15,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine;
 
 /**
  * Entry point of the {@code dpspectra} command. Errors are printed to stderr as one or two readable
@@ -154,7 +161,7 @@ public final class Main {
     }
 
     /** Installs the error handlers (exit codes and messages) on {@code cl}. */
-    static CommandLine configure(CommandLine cl) {
+    public static CommandLine configure(CommandLine cl) {
         cl.setParameterExceptionHandler(Main::onParameterError);
         shareVersion(cl, cl.getCommandSpec().version());
         CommandLine fit = cl.getSubcommands().get("fit");

@@ -1,6 +1,8 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.SymmetricOperator;
 import java.util.Objects;
 import java.util.Optional;
@@ -101,6 +103,70 @@ public final class GramStatistic implements RowSource {
         Objects.requireNonNull(products, "products");
         Objects.requireNonNull(boundedRows, "boundedRows");
         return new GramStatistic(d, gram, products, boundedRows, rows, bounds, description);
+    }
+
+    /**
+     * Products over a range of the rows, for algorithms that use each row in one step only (the streaming
+     * power method): what a {@code products} operator of {@link #lazy} offers when it can restrict its pass
+     * to some rows (a cluster job reading only the partitions that hold them, say).
+     */
+    public interface RangeProducts {
+        /**
+         * The sum over rows [from, to) of x(xᵀW), in canonical blocks of the range's rows
+         * ({@link RowBlocks} numbering row {@code from} as 0, each block folded by
+         * {@link BlockGramProduct#leaf}): the same bits as {@link #rangeProduct} on the same rows.
+         *
+         * @param w    W, d × p
+         * @param from the first row (0-based, in the rows' order)
+         * @param to   one past the last row, at most the number of rows
+         * @return the d × p product
+         */
+        Matrix times(Matrix w, long from, long to);
+    }
+
+    /**
+     * The range products of the statistic behind {@code rows}, when its products operator offers them (see
+     * {@link RangeProducts}); empty for rows that are read here.
+     *
+     * @param rows the rows an algorithm was given
+     * @return the range products, or empty
+     */
+    public static Optional<RangeProducts> rangeProducts(RowSource rows) {
+        return behind(rows).filter(g -> g.operator instanceof RangeProducts).map(g -> (RangeProducts) g.operator);
+    }
+
+    /**
+     * The sum over the next {@code count} rows of {@code cursor} of x(xᵀW), in canonical blocks of those rows
+     * ({@link RowBlocks} numbering the first as 0, each block folded by {@link BlockGramProduct#leaf}): the
+     * local form of {@link RangeProducts#times}, bit for bit, whatever {@code buffer}'s size: rows are read
+     * into it at most {@code buffer.length / d} at a time (a block's worth, {@link RowBlocks#DEFAULT_BLOCK_ROWS}
+     * rows, copies none; fewer are kept until their block is complete).
+     *
+     * @param cursor the rows, positioned at the range's first row
+     * @param count  the rows in the range
+     * @param w      W, d × p
+     * @param buffer scratch for at least one row
+     * @return the d × p product, or null when the rows ended first (then fewer than count rows were read)
+     */
+    public static Matrix rangeProduct(RowCursor cursor, long count, Matrix w, double[] buffer) {
+        int d = w.rows();
+        RowBlocks sum = new RowBlocks(d, BlockGramProduct.leaf(w));
+        int blockRows = sum.blockRows();
+        int chunk = buffer.length / d;
+        if (chunk < 1) {
+            throw new IllegalArgumentException("the buffer holds " + buffer.length + " values, less than a row of " + d);
+        }
+        long at = 0;
+        while (at < count) {
+            int want = (int) Math.min(Math.min(chunk, blockRows - at % blockRows), count - at);
+            int got = cursor.nextBlock(buffer, want, d);
+            if (got == 0) {
+                return null;
+            }
+            sum.add(at, buffer, 0, got);
+            at += got;
+        }
+        return Matrix.wrapColumnMajor(d, w.cols(), sum.result());
     }
 
     /** The statistic behind {@code source}: the source itself, or the statistic under a {@link ClippedRows}

@@ -23,9 +23,9 @@ import java.util.TreeMap;
  * is therefore a function of the rows and their order alone: the same for a file read row by row or on
  * parser threads, and for the same rows in 1 or 64 partitions combined in any order, after retries.
  *
- * <p>Memory: the sum (26 bytes per entry of the leaf's array), one block of rows per block split
- * between pieces, and the leaf's scratch. Thread-safe: several threads may {@link #add} at once (the
- * leaf's work runs outside the lock).
+ * <p>Memory: the sum (26 bytes per entry of the leaf's array), the rows given of each block split
+ * between pieces (a sparse row as its non-zeros), and the leaf's scratch. Thread-safe: several threads
+ * may {@link #add} at once (the leaf's work runs outside the lock).
  */
 public final class RowBlocks implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -97,15 +97,65 @@ public final class RowBlocks implements Serializable {
         }
     }
 
-    /** The rows given so far of a block that is not complete. */
+    /**
+     * The rows given so far of a block that is not complete, each kept as its d values or, when at most half
+     * of them are non-zero, as its non-zeros: a block split between the partitions of wide sparse rows is held
+     * (and shipped between a cluster's machines) as its non-zeros, not as blockRows × d numbers. The values
+     * come back exactly (only +0.0 entries are left out), so the block's array is the same.
+     */
     private static final class Partial implements Serializable {
-        private static final long serialVersionUID = 1L;
-        final double[] rows;
+        private static final long serialVersionUID = 2L;
+        final int d;
         final BitSet filled;
+        /** Each given row's d values, or its non-zero values (then {@link #index} holds their columns). */
+        final double[][] values;
+        final int[][] index;
 
         Partial(int d, int blockRows) {
-            rows = new double[blockRows * d];
+            this.d = d;
             filled = new BitSet(blockRows);
+            values = new double[blockRows][];
+            index = new int[blockRows][];
+        }
+
+        /** Keeps row {@code row} of the block: the d values of {@code data} from {@code at}. */
+        void put(int row, double[] data, int at) {
+            int nonzero = 0;
+            for (int j = at; j < at + d; j++) {
+                if (Double.doubleToRawLongBits(data[j]) != 0) {
+                    nonzero++;
+                }
+            }
+            if (2L * nonzero > d) {
+                values[row] = java.util.Arrays.copyOfRange(data, at, at + d);
+                index[row] = null;
+                return;
+            }
+            double[] v = new double[nonzero];
+            int[] ix = new int[nonzero];
+            for (int j = 0, m = 0; j < d; j++) {
+                if (Double.doubleToRawLongBits(data[at + j]) != 0) {
+                    ix[m] = j;
+                    v[m++] = data[at + j];
+                }
+            }
+            values[row] = v;
+            index[row] = ix;
+        }
+
+        /** The first {@code count} rows, row-major (each must have been given). */
+        double[] dense(int count) {
+            double[] out = new double[count * d];
+            for (int r = 0; r < count; r++) {
+                if (index[r] == null) {
+                    System.arraycopy(values[r], 0, out, r * d, d);
+                } else {
+                    for (int e = 0; e < index[r].length; e++) {
+                        out[r * d + index[r][e]] = values[r][e];
+                    }
+                }
+            }
+            return out;
         }
     }
 
@@ -209,7 +259,7 @@ public final class RowBlocks implements Serializable {
                     if (out == null) {
                         out = leafScratch();
                     }
-                    leaf.apply(complete.rows, 0, blockRows, out);
+                    leaf.apply(complete.dense(blockRows), 0, blockRows, out);
                     synchronized (this) {
                         sum.add(out, 0);
                     }
@@ -235,12 +285,31 @@ public final class RowBlocks implements Serializable {
 
     /** Copies rows into the partial block; returns it, removed, once all its rows are there. */
     private synchronized Partial stage(long block, int offset, double[] data, int at, int take) {
+        Partial p = staged(block, offset, take);
+        for (int r = 0; r < take; r++) {
+            p.put(offset + r, data, (at + r) * d);
+        }
+        return completed(block, p, offset, take);
+    }
+
+    /** Takes rows [from, to) of another holder's partial block into this one's (the rows are never modified). */
+    private synchronized Partial stage(long block, Partial other, int from, int to) {
+        Partial p = staged(block, from, to - from);
+        System.arraycopy(other.values, from, p.values, from, to - from);
+        System.arraycopy(other.index, from, p.index, from, to - from);
+        return completed(block, p, from, to - from);
+    }
+
+    private Partial staged(long block, int offset, int take) {
         Partial p = partial.computeIfAbsent(block, b -> new Partial(d, blockRows));
         int clash = p.filled.nextSetBit(offset);
         if (clash >= 0 && clash < offset + take) {
             throw new IllegalStateException("row " + (block * blockRows + clash) + " was given twice");
         }
-        System.arraycopy(data, at * d, p.rows, offset * d, take * d);
+        return p;
+    }
+
+    private Partial completed(long block, Partial p, int offset, int take) {
         p.filled.set(offset, offset + take);
         if (p.filled.cardinality() == blockRows) {
             partial.remove(block);
@@ -282,10 +351,10 @@ public final class RowBlocks implements Serializable {
             long block = e.getKey();
             for (int from = p.filled.nextSetBit(0); from >= 0; ) {
                 int to = p.filled.nextClearBit(from);
-                Partial complete = stage(block, from, p.rows, from, to - from);
+                Partial complete = stage(block, p, from, to);
                 if (complete != null) {
                     double[] out = new double[leaf.length()];
-                    leaf.apply(complete.rows, 0, blockRows, out);
+                    leaf.apply(complete.dense(blockRows), 0, blockRows, out);
                     synchronized (this) {
                         sum.add(out, 0);
                     }
@@ -321,7 +390,7 @@ public final class RowBlocks implements Serializable {
                         + "were never added");
             }
             double[] out = new double[leaf.length()];
-            leaf.apply(p.rows, 0, lastRows, out);
+            leaf.apply(p.dense(lastRows), 0, lastRows, out);
             total = sum.copy();
             total.add(out, 0);
         }

@@ -1,12 +1,13 @@
 package io.dpspectra.pca;
 
 import io.dpspectra.Diagnostics;
+import io.dpspectra.data.GramStatistic;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
-import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.MatrixTooLargeException;
+import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.result.PrivateSubspace;
@@ -16,7 +17,10 @@ import java.util.Arrays;
  * The streaming power method (SPM): the top-k principal subspace of the second moment E[zzᵀ] of a
  * stream z_1..z_n in one pass and O(d·p) memory, as the noisy power method with A_ℓ = Σ_{i in block ℓ}
  * z_iz_iᵀ: step ℓ reads the next T = ⌊n/L⌋ rows and computes Y_ℓ = Σ z_i(z_iᵀX_{ℓ−1}) block-wise, never
- * forming z zᵀ or A_ℓ; X_ℓ = QR(Y_ℓ). Rows after L·T are not read.
+ * forming z zᵀ or A_ℓ; X_ℓ = QR(Y_ℓ). Rows after L·T are not read. Each Y_ℓ is summed in canonical blocks of
+ * its T rows ({@link GramStatistic#rangeProduct}), so that a statistic whose rows lie elsewhere (a cluster's)
+ * computes the same Y_ℓ bit for bit where they lie, one pass over step ℓ's rows
+ * ({@link GramStatistic.RangeProducts}), and the result is the same.
  *
  * <p>Privacy: none; the output reveals the data.
  *
@@ -28,8 +32,8 @@ import java.util.Arrays;
  * Cor. 3.3/3.4; spec stochastic-and-power-methods.md §3.2 and §8 #29 (T = ⌊n/L⌋ where the paper writes
  * ⌊m/L⌋; a sum instead of a mean, which QR makes irrelevant).
  *
- * <p>Cost: one pass, 4·L·T·d·p flops plus O(L·d·p²) for QR; memory O(d·p) plus one block of rows
- * (blockRows × d).
+ * <p>Cost: one pass, 4·L·T·d·p flops plus O(L·d·p²) for QR; memory O(d·p) plus one canonical block of
+ * rows (256 × d) and the read buffer (blockRows × d).
  */
 public final class StreamingPowerMethod {
     private final int k;
@@ -70,7 +74,8 @@ public final class StreamingPowerMethod {
         }
 
         /**
-         * Rows read per BLAS block (default {@link BlockGramProduct#defaultBlockRows(int)}); a memory/speed knob only.
+         * Rows read from the source at a time (default {@link RowBlocks#DEFAULT_BLOCK_ROWS}, one canonical block,
+         * which copies none); the result does not depend on it.
          *
          * @param blockRows the rows per block, ≥ 1
          * @return this builder
@@ -130,23 +135,21 @@ public final class StreamingPowerMethod {
                     + " got n = " + n + " < L = " + iterations + "; use fewer iterations or more rows");
         }
         long t = n / iterations;
-        BlockGramProduct kernel = new BlockGramProduct(d, p);
-        int b = (int) Math.min(blockRows > 0 ? blockRows : BlockGramProduct.defaultBlockRows(d), t);
+        var distributed = GramStatistic.rangeProducts(rows);
+        if (distributed.isPresent()) {
+            // rows summed where they lie (a cluster): step l is one pass over the rows of its range
+            return PowerIterations.run(d, p, k, iterations, null,
+                    (l, x) -> distributed.get().times(x, (l - 1) * t, l * t), random, truth, trace, null);
+        }
+        int b = (int) Math.min(blockRows > 0 ? blockRows : RowBlocks.DEFAULT_BLOCK_ROWS, t);
         double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", b, d)];
         try (RowCursor cursor = rows.open()) {
             return PowerIterations.run(d, p, k, iterations, null, (l, x) -> {
-                Matrix y = new Matrix(d, p);
-                long remaining = t;
-                while (remaining > 0) {
-                    int want = (int) Math.min(b, remaining);
-                    int got = cursor.nextBlock(block, want, d);
-                    if (got == 0) {
-                        throw new InvalidDataException(rows.describe() + " ended after " + cursor.rowsRead()
-                                + " rows, but n = " + n + " rows were announced (iteration " + l + " of " + iterations
-                                + " needs rows " + ((l - 1) * t + 1) + ".." + (l * t) + ")");
-                    }
-                    kernel.accumulate(block, got, x, y);
-                    remaining -= got;
+                Matrix y = GramStatistic.rangeProduct(cursor, t, x, block);
+                if (y == null) {
+                    throw new InvalidDataException(rows.describe() + " ended after " + cursor.rowsRead()
+                            + " rows, but n = " + n + " rows were announced (iteration " + l + " of " + iterations
+                            + " needs rows " + ((l - 1) * t + 1) + ".." + (l * t) + ")");
                 }
                 return y;
             }, random, truth, trace, null);

@@ -37,6 +37,17 @@ public interface RowInput {
     StatisticSource open(Request request);
 
     /**
+     * Whether the rows may be opened once more before the release, to count them ({@link
+     * StatisticSource#rowCount}) for planning: true for files, rows in memory and a cluster's dataset; false
+     * for a stream read once (standard input), which then plans without n.
+     *
+     * @return true when a count before the release is possible
+     */
+    default boolean countable() {
+        return true;
+    }
+
+    /**
      * Numeric rows as they are (a schema is refused), named x1..xd.
      *
      * @param rows the rows, each one contribution

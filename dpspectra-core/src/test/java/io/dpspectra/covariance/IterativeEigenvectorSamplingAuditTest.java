@@ -10,6 +10,7 @@ import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.result.PrivateCovariance;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,6 +84,7 @@ class IterativeEigenvectorSamplingAuditTest {
     }
 
     @Test
+    @Tag("slow")
     void correctReleaseIsNotFlaggedAndHalfEigenvalueNoiseTwinIsCaughtInDimensionThree() {
         auditDimension(3, 61);
     }

@@ -57,4 +57,50 @@ class BlockGramProductTest {
             assertThat((long) b * d * 8).isBetween(128L * 1024, 256L * 1024);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void theLeafFoldsSparseBlocksOverTheirNonZerosAsDenseOnesAreFolded() {
+        RandomSource r = RandomSource.seededForReproducibility(8);
+        int d = 400;
+        int p = 3;
+        Matrix w = new Matrix(d, p);
+        for (int i = 0; i < w.data().length; i++) {
+            w.data()[i] = r.standardNormal();
+        }
+        // 1 entry in 20 non-zero (the sparse kernel), then the same rows with every entry non-zero (dgemm)
+        for (double density : new double[] {0.05, 1.0}) {
+            int n = 256;
+            double[] rows = new double[n * d];
+            for (int i = 0; i < rows.length; i++) {
+                rows[i] = r.nextDouble() < density ? r.standardNormal() : 0;
+            }
+            Matrix naive = new Matrix(d, p);
+            for (int i = 0; i < n; i++) {
+                for (int c = 0; c < p; c++) {
+                    double z = 0;
+                    for (int j = 0; j < d; j++) {
+                        z += rows[i * d + j] * w.get(j, c);
+                    }
+                    for (int j = 0; j < d; j++) {
+                        naive.add(j, c, rows[i * d + j] * z);
+                    }
+                }
+            }
+            double[] out = new double[d * p];
+            java.util.Arrays.fill(out, Double.NaN);   // contents undefined on entry
+            RowBlocks.Leaf leaf = BlockGramProduct.leaf(w);
+            leaf.apply(rows, 0, n, out);
+            double scale = 0;
+            for (double v : naive.data()) {
+                scale = Math.max(scale, Math.abs(v));
+            }
+            for (int i = 0; i < out.length; i++) {
+                assertThat(Math.abs(out[i] - naive.data()[i])).as("density %s, entry %d", density, i)
+                        .isLessThanOrEqualTo(1e-12 * scale);
+            }
+            double[] again = new double[d * p];
+            leaf.apply(rows, 0, n, again);
+            assertThat(again).as("the same block, the same bits").isEqualTo(out);
+        }
+    }
 }

@@ -1,6 +1,6 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.ExternalInputs;
+import io.dpspectra.cli.options.ExternalInputs;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateBoundedMean;
@@ -91,6 +91,16 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
             throw e;
         }
         return new Rows(opened(rows));
+    }
+
+    /**
+     * Refuses a release that forms d x d matrices too large for this cluster ({@link LargeDimension}), before
+     * anything is spent (before any statistic of the rows).
+     */
+    @Override
+    public void checkDense(String what, int d) {
+        LargeDimension.checkGram(what, !args[0].equals("covariance"), d, spark.sparkContext().getConf(),
+                Runtime.getRuntime().maxMemory(), LargeDimension.Front.JOB);
     }
 
     @Override

@@ -336,7 +336,7 @@ final class DistributedGram {
     PrivateBoundedMean.Sum boundedSum(Bounding b) {
         int dim = dimension();
         Folded<double[]> total = fold(b, RowBlocks.DEFAULT_BLOCK_ROWS, () -> new RowBlocks(dim, RowBlocks.columnSums(dim)),
-                (blocks, first, rows, count) -> blocks.add(first, rows, 0, count), (x, y) -> {
+                (blocks, first, rows, from, count) -> blocks.add(first, rows, from, count), (x, y) -> {
                     x.merge(y);
                     return x;
                 }, RowBlocks::result);
@@ -351,17 +351,20 @@ final class DistributedGram {
     Explicit explicit() {
         int dim = dimension();
         Folded<double[]> total = fold(requireBounding(), Gram.blockRows(dim), () -> new Gram(dim),
-                (gram, first, rows, count) -> gram.addAt(first, rows, 0, count), (x, y) -> {
+                (gram, first, rows, from, count) -> gram.addAt(first, rows, from, count), (x, y) -> {
                     x.addGram(y);
                     return x;
                 }, g -> g.result().data());
         return new Explicit(Matrix.wrapColumnMajor(dim, dim, total.value()), total.rows(), total.clipped());
     }
 
-    /** Adds rows to a partial: {@code count} rows of {@code rows} (row-major) that are rows first, first + 1, … */
+    /**
+     * Adds rows to a partial: rows [from, from + count) of {@code rows} (row-major), which are rows first,
+     * first + 1, … (numbered from the fold's first row).
+     */
     @FunctionalInterface
     private interface Adder<T> extends java.io.Serializable {
-        void add(T partial, long first, double[] rows, int count);
+        void add(T partial, long first, double[] rows, int from, int count);
     }
 
     /** The finished value of a fold, with the rows folded and the rows clipped. */
@@ -382,30 +385,52 @@ final class DistributedGram {
             org.apache.spark.api.java.function.Function0<T> zero, Adder<T> adder,
             org.apache.spark.api.java.function.Function2<T, T, T> merge,
             org.apache.spark.api.java.function.Function<T, R> finish) {
+        return fold(b, blockRows, 0, Long.MAX_VALUE, zero, adder, merge, finish);
+    }
+
+    /**
+     * One pass over the rows [lo, hi) only (numbered from lo in the partial, so that its canonical blocks are
+     * the range's): a partition that holds none of them is not read; one that holds some reads its rows (and
+     * checks their count) and adds those in the range.
+     */
+    private <T extends java.io.Serializable, R> Folded<R> fold(Bounding b, int blockRows, long lo, long hi,
+            org.apache.spark.api.java.function.Function0<T> zero, Adder<T> adder,
+            org.apache.spark.api.java.function.Function2<T, T, T> merge,
+            org.apache.spark.api.java.function.Function<T, R> finish) {
         int dim = dimension();
         String col = column;
         long[] first = firstRows();
         long[] expected = partitionCounts().clone();
         JavaRDD<Part<T>> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
             T partial = zero.call();
+            long start = first[index];
+            if (start >= hi || start + expected[index] <= lo) {
+                return List.of(new Part<>(partial, 0, 0)).iterator();
+            }
             ClippedRows rows = b.apply(new PartitionRows(it, dim, "partition " + index + " of " + col));
-            long at = first[index];
+            long at = start;
+            long added = 0;
             double[] chunk = new double[blockRows * dim];
             try (RowCursor cursor = rows.open()) {
-                int want = (int) (blockRows - Math.floorMod(at, blockRows));
+                int want = (int) (blockRows - Math.floorMod(at - lo, blockRows));
                 int filled;
                 while ((filled = cursor.nextBlock(chunk, want, dim)) > 0) {
-                    adder.add(partial, at, chunk, filled);
+                    long from = Math.max(at, lo);
+                    long to = Math.min(at + filled, hi);
+                    if (from < to) {
+                        adder.add(partial, from - lo, chunk, (int) (from - at), (int) (to - from));
+                        added += to - from;
+                    }
                     at += filled;
                     want = blockRows;
                 }
             }
-            long read = at - first[index];
+            long read = at - start;
             if (read != expected[index]) {
                 throw new IllegalStateException("partition " + index + " of " + col + " had " + expected[index]
                         + " rows when counted but " + read + " now; the input must not change during a fit");
             }
-            return List.of(new Part<>(partial, read, Math.max(0, rows.clippedRows()))).iterator();
+            return List.of(new Part<>(partial, added, Math.max(0, rows.clippedRows()))).iterator();
         }, true);
         T empty;
         try {
@@ -446,8 +471,11 @@ final class DistributedGram {
         return "XᵀX of " + column + " (summed across " + vectors.getNumPartitions() + " partitions)";
     }
 
-    /** Xᵀ(X·W) with W shipped to the executors in the task closure (d × p doubles). */
-    private final class Products implements SymmetricOperator {
+    /**
+     * Xᵀ(X·W) with W shipped to the executors in the task closure (d × p doubles), over all rows (one pass) or
+     * over a range of them (a pass over the partitions that hold it); d × p numbers come back to the driver.
+     */
+    private final class Products implements SymmetricOperator, GramStatistic.RangeProducts {
         @Override
         public int dimension() {
             return DistributedGram.this.dimension();
@@ -455,13 +483,22 @@ final class DistributedGram {
 
         @Override
         public Matrix times(Matrix w) {
+            return times(w, 0, Long.MAX_VALUE);
+        }
+
+        @Override
+        public Matrix times(Matrix w, long from, long to) {
             if (w.rows() != dimension()) {
                 throw new IllegalArgumentException("operand has " + w.rows() + " rows, expected d = " + dimension());
             }
+            long n = rows();
+            if (from < 0 || from > to || to != Long.MAX_VALUE && to > n) {
+                throw new IllegalArgumentException("rows " + from + " to " + to + " of " + n);
+            }
             int dim = dimension();
             RowBlocks.Leaf leaf = BlockGramProduct.leaf(w);
-            Folded<double[]> total = fold(requireBounding(), leaf.blockRows(), () -> new RowBlocks(dim, leaf),
-                    (blocks, first, rows, count) -> blocks.add(first, rows, 0, count), (x, y) -> {
+            Folded<double[]> total = fold(requireBounding(), leaf.blockRows(), from, to, () -> new RowBlocks(dim, leaf),
+                    (blocks, first, rows, at, count) -> blocks.add(first, rows, at, count), (x, y) -> {
                         x.merge(y);
                         return x;
                     }, RowBlocks::result);

@@ -58,11 +58,14 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
     public DpCovarianceModel fit(Dataset<?> data) {
         transformSchema(data.schema(), true);
         CovarianceAlgorithm alg = Algorithms.covariance(getAlgorithm(), Vocabulary.JAVA);
-        Settings s = settings(alg.needsDelta(), alg.noise());
-        alg.checkRelation(s.neighbouring(), Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise(), data,
+                relation -> alg.checkRelation(relation, Vocabulary.JAVA));
         CovarianceEstimator estimator = alg.estimator(s.neighbouring(), s.random(), false);
         DpCovarianceModel model = fit(data, s, "DpCovariance " + alg.name() + " on " + getInputCol(),
-                this::checkK, f -> {
+                d -> {
+                    checkK(d);
+                    checkGram("a covariance release (" + alg.name() + ")", false, data, d);
+                }, f -> {
             int k = componentsOr(f.source().dimension());
             PrivateCovariance release = estimator.release(f.prepared().rows(), s.plan().estimator());
             DpCovarianceModel m = new DpCovarianceModel(uid(), release, new DpModel.Provenance(compose(f.prepared(),

@@ -27,7 +27,9 @@ import org.apache.spark.sql.Dataset;
  *   <li>{@code analyze-gauss} (default): DP-Gauss-1 (Dwork, Talwar, Thakurta &amp; Zhang, STOC 2014, Alg. 1),
  *       Gaussian noise on XᵀX, from one distributed XᵀX; needs delta &gt; 0; add/remove rows by default.</li>
  *   <li>{@code private-power}: the private power method (Hardt &amp; Price, NeurIPS 2014, Fig. 3) on
- *       XᵀX, each product Xᵀ(XW) one distributed pass.</li>
+ *       XᵀX, each product Xᵀ(XW) one distributed pass, d × k numbers to the driver: the algorithm for large
+ *       d. The algorithms that form XᵀX are refused, before anything is spent, above d = 8000 or when their
+ *       d × d matrices do not fit the driver's heap or the executors' memory.</li>
  *   <li>{@code k-dp-ojas} and the other streaming algorithms: the rows are streamed to the driver
  *       partition by partition with {@code toLocalIterator} (a pass each), so they do not scale out.</li>
  * </ul>
@@ -73,13 +75,16 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         PcaAlgorithm alg = algorithm(getAlgorithm());
         PcaOptions options = PcaOptions.defaults();
         alg.check(options, Vocabulary.JAVA);
-        Settings s = settings(alg.needsDelta(), alg.noise());
-        alg.checkRelation(s.neighbouring(), options, Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise(), data,
+                relation -> alg.checkRelation(relation, options, Vocabulary.JAVA));
         int k = getK();
         DpPcaModel model = fit(data, s, "DpPca " + alg.name() + " k=" + k + " on " + getInputCol(), d -> {
             if (k > d) { // d is public (the column's width), so this refusal reveals nothing of a row
                 throw new IllegalArgumentException("k = " + k + " exceeds the dimension d = " + d
                         + "; call setK with 1 <= k <= d");
+            }
+            if (alg.formsDxD()) {
+                checkGram("algorithm " + alg.name(), true, data, d);
             }
         }, f -> {
             PrivateSubspace release = alg.fit(new PcaAlgorithm.Input(f.prepared().rows(), f.prepared().rowCount(), k,

@@ -4,6 +4,7 @@ import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import java.util.Iterator;
+import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 
 /**
@@ -58,8 +59,18 @@ final class PartitionRows implements RowSource {
                     throw new InvalidDataException(position() + " has " + v.size() + " values but the first row has "
                             + d + "; every vector in the input column needs the same size");
                 }
-                double[] values = v.toArray();   // a dense vector's own array: copy, never clip it in place
-                System.arraycopy(values, 0, into, 0, d);
+                if (v instanceof SparseVector sparse) {
+                    // scattered into zeros, never densified into a new array (a wide sparse row is mostly zeros)
+                    java.util.Arrays.fill(into, 0, d, 0.0);
+                    int[] indices = sparse.indices();
+                    double[] values = sparse.values();
+                    for (int i = 0; i < indices.length; i++) {
+                        into[indices[i]] = values[i];
+                    }
+                } else {
+                    double[] values = v.toArray();   // a dense vector's own array: copy, never clip it in place
+                    System.arraycopy(values, 0, into, 0, d);
+                }
                 return true;
             }
 

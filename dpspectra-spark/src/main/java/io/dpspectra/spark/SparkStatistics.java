@@ -151,6 +151,12 @@ public final class SparkStatistics implements StatisticSource, AutoCloseable {
         return declared;
     }
 
+    /** The number of rows: the first pass, which reads the input and persists the rows for the later passes. */
+    @Override
+    public long rowCount() {
+        return rows();
+    }
+
     /**
      * The number of rows (a pass, unless an earlier pass counted them).
      *

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -75,6 +76,7 @@ class CsvNumbersTest {
 
     /** Every double's shortest repr, and 17- and 15-digit renderings, round-trip exactly, subnormals included. */
     @Test
+    @Tag("slow")
     void randomDoublesWrittenInSeveralFormsIncludingSubnormalsParseExactly() {
         SplittableRandom rnd = new SplittableRandom(7L);
         for (int t = 0; t < 300_000; t++) {
