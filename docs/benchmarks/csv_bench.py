@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Every target of the CSV benchmark (issue 18) in one run, through the launcher as a user runs it.
+"""Every target of the CSV benchmark (csv.md, "Targets") in one run, through the launcher as a user runs it.
 
     python3 docs/benchmarks/csv_bench.py            # prints the markdown table
     python3 docs/benchmarks/csv_bench.py --write    # and puts it into docs/benchmarks/csv.md and docs/guide/your-own-data.md
@@ -10,7 +10,7 @@ folder (page cache warm after the first read):
      and on the .dpsr, in one JVM (start-up excluded), wall and process CPU seconds;
   2. through the launcher, interleaved, --runs times each (median wall seconds; CPU seconds of the child
      processes): `--help`, a release of a 1,000 x 20 CSV, `fit --algorithm analyze-gauss` on the CSV and on
-     its .dpsr copy (the end-to-end ratio, JVM start included, as the issue measured it);
+     its .dpsr copy (the end-to-end ratio, JVM start included, as the targets are stated);
   3. `cat s.csv > /dev/null`, and NumPy's `np.loadtxt(s.csv, delimiter=',', skiprows=1)` when NumPy is
      installed (2 runs, in this Python process).
 The machine may be shared: the load average is printed with the figures, and figures taken under load

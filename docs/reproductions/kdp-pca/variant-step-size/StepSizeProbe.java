@@ -4,6 +4,7 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;

@@ -6,8 +6,9 @@
  * <ul>
  *   <li>{@link io.dpspectra.pca}: private principal subspaces (DP-Gauss, power methods, Oja-type streaming,
  *       deflation);</li>
- *   <li>{@link io.dpspectra.covariance}: private second-moment (covariance) releases and ridge regression
- *       from them;</li>
+ *   <li>{@link io.dpspectra.covariance}: private second-moment (covariance) releases;</li>
+ *   <li>{@link io.dpspectra.result}: the results every estimator returns (private subspace, private covariance
+ *       and the ridge regression computed from it);</li>
  *   <li>{@link io.dpspectra.robust}: outlier-robust private PCA (Grassmannian descent, REAPER);</li>
  *   <li>{@link io.dpspectra.local}: PCA under local differential privacy (client reports, server
  *       aggregation);</li>

@@ -1,5 +1,22 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.cli.command.AdviseCommand;
+import io.dpspectra.cli.command.AuditCommand;
+import io.dpspectra.cli.command.BenchCommand;
+import io.dpspectra.cli.command.ConvertCommand;
+import io.dpspectra.cli.command.CovarianceCommand;
+import io.dpspectra.cli.command.DemoCommand;
+import io.dpspectra.cli.command.EvaluateCommand;
+import io.dpspectra.cli.command.FitCommand;
+import io.dpspectra.cli.command.GenerateCommand;
+import io.dpspectra.cli.command.LdpCommand;
+import io.dpspectra.cli.command.LedgerCommand;
+import io.dpspectra.cli.command.ReproduceCommand;
+import io.dpspectra.cli.command.RidgeCommand;
+import io.dpspectra.cli.command.SchemaCommand;
+import io.dpspectra.cli.command.SpectralCommand;
+import io.dpspectra.cli.command.TransformCommand;
+import io.dpspectra.cli.options.CommonOptions;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

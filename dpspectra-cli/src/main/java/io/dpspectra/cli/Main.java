@@ -1,5 +1,12 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.cli.command.FitCommand;
+import io.dpspectra.cli.command.MemoryCheck;
+import io.dpspectra.cli.command.ReproduceCommand;
+import io.dpspectra.cli.output.CliException;
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
+import io.dpspectra.cli.output.OutputTargets;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.privacy.BudgetExceededException;
@@ -68,7 +75,7 @@ public final class Main {
         Thread t = new Thread(() -> {
             try {
                 if (csvParser) {
-                    io.dpspectra.data.CsvRows.warmUpParser();
+                    io.dpspectra.data.csv.CsvRows.warmUpParser();
                 }
                 io.dpspectra.noise.RandomSource.secure();
                 if (io.dpspectra.linalg.Backend.DEFAULT.isNative()) {
@@ -88,7 +95,7 @@ public final class Main {
 
     /**
      * True if an argument names a regular file of 16 MB or more that is not a {@code .dpsr}: a CSV large
-     * enough for the parser's warm-up ({@link io.dpspectra.data.CsvRows#warmUpParser()}) to pay; the same
+     * enough for the parser's warm-up ({@link io.dpspectra.data.csv.CsvRows#warmUpParser()}) to pay; the same
      * size from which the launcher compiles the parser early.
      */
     static boolean largeTextInput(String[] args) {
@@ -154,7 +161,7 @@ public final class Main {
     }
 
     /** Installs the error handlers (exit codes and messages) on {@code cl}. */
-    static CommandLine configure(CommandLine cl) {
+    public static CommandLine configure(CommandLine cl) {
         cl.setParameterExceptionHandler(Main::onParameterError);
         shareVersion(cl, cl.getCommandSpec().version());
         CommandLine fit = cl.getSubcommands().get("fit");

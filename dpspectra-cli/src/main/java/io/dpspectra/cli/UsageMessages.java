@@ -41,6 +41,13 @@ final class UsageMessages {
         CommandLine cmd = ex.getCommandLine();
         String help = "run '" + cmd.getCommandSpec().qualifiedName() + " --help' for the options";
         if (ex instanceof CommandLine.MissingParameterException missing) {
+            // picocli checks required options before unmatched ones: "--algorthm X" must read as the typo it is,
+            // not as a missing --algorithm
+            for (String arg : cmd.getUnmatchedArguments()) {
+                if (arg.startsWith("-")) {
+                    return unmatched(cmd, arg, help);
+                }
+            }
             List<String> names = new ArrayList<>();
             for (ArgSpec a : missing.getMissing()) {
                 names.add(label(a));

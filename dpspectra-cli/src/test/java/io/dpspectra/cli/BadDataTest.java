@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.output.ExitCodes;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package io.dpspectra.cli;
 
+import io.dpspectra.cli.output.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -9,8 +10,8 @@ import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /** Runs the dpspectra command in-process and captures its exit code, stdout and stderr. */
-final class Cli {
-    record Result(int exitCode, String out, String err) {
+public final class Cli {
+    public record Result(int exitCode, String out, String err) {
         @Override
         public String toString() {
             return "exit " + exitCode + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
@@ -20,12 +21,12 @@ final class Cli {
     private Cli() {
     }
 
-    static Result run(String... args) {
+    public static Result run(String... args) {
         return run(cl -> { }, args);
     }
 
     /** Runs with {@code setUp} applied to the command line first (e.g. to set a test hook of a subcommand). */
-    static Result run(java.util.function.Consumer<CommandLine> setUp, String... args) {
+    public static Result run(java.util.function.Consumer<CommandLine> setUp, String... args) {
         CommandLine cl = Main.newCommandLine();
         setUp.accept(cl);
         StringWriter out = new StringWriter();
@@ -40,7 +41,7 @@ final class Cli {
      * Runs a releasing command with {@code --diagnostics FILE} in {@code dir} and returns its result and the
      * diagnostics document (null if the command failed or wrote none).
      */
-    static Released runWithDiagnostics(Path dir, String... args) throws IOException {
+    public static Released runWithDiagnostics(Path dir, String... args) throws IOException {
         Path diag = Files.createTempFile(dir, "diagnostics", ".json");
         Files.delete(diag);
         String[] all = java.util.Arrays.copyOf(args, args.length + 2);
@@ -51,24 +52,24 @@ final class Cli {
     }
 
     /** A run's result and its diagnostics document. */
-    record Released(Result result, com.fasterxml.jackson.databind.JsonNode diagnostics) {
+    public record Released(Result result, com.fasterxml.jackson.databind.JsonNode diagnostics) {
     }
 
-    static Path write(Path dir, String name, String content) throws IOException {
+    public static Path write(Path dir, String name, String content) throws IOException {
         Path p = dir.resolve(name);
         Files.writeString(p, content);
         return p;
     }
 
     /** The names of the regular files in {@code dir}. */
-    static java.util.List<String> files(Path dir) throws IOException {
+    public static java.util.List<String> files(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
 
     /** A small well-formed CSV: n rows of d columns with a header, every row of L2 norm below 1. */
-    static String smallCsv(int n, int d) {
+    public static String smallCsv(int n, int d) {
         StringBuilder sb = new StringBuilder();
         for (int j = 1; j <= d; j++) {
             sb.append(j > 1 ? "," : "").append("f").append(j);

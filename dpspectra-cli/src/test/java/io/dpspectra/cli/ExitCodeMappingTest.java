@@ -2,6 +2,8 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.output.CliException;
+import io.dpspectra.cli.output.ExitCodes;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.privacy.BudgetExceededException;
 import io.dpspectra.privacy.PrivacyParams;

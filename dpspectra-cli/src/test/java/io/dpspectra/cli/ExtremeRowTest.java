@@ -1,8 +1,9 @@
 package io.dpspectra.cli;
 
-import io.dpspectra.release.Algorithms;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.release.Algorithms;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

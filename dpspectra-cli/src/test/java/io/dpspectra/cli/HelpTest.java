@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.output.ExitCodes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

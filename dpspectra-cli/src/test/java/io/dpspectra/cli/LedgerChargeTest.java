@@ -3,6 +3,8 @@ package io.dpspectra.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

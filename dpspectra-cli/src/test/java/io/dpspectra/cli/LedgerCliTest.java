@@ -2,6 +2,8 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

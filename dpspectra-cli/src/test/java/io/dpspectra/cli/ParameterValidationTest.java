@@ -2,6 +2,7 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.cli.output.ExitCodes;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -95,6 +96,9 @@ class ParameterValidationTest {
             Arguments.of("an unknown option suggests the nearest one",
                 "fit --algorithm analyze-gauss -k 1 --epsilonn 1 --delta 1e-6 --clip-norm 1 {csv}",
                 "unknown option --epsilonn\nhint: did you mean --epsilon?"),
+            Arguments.of("a misspelt required option is named, not reported missing",
+                "fit --algorthm analyze-gauss -k 1 --epsilon 1 --delta 1e-6 --clip-norm 1 {csv}",
+                "unknown option --algorthm\nhint: did you mean --algorithm?"),
             Arguments.of("missing options are listed as typed",
                 "fit {csv}",
                 "missing --algorithm NAME and --components K"),

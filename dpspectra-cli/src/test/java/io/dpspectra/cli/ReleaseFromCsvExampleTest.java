@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dpspectra.cli.output.Json;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

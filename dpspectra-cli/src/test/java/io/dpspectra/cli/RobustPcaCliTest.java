@@ -3,6 +3,7 @@ package io.dpspectra.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dpspectra.cli.output.Json;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;

@@ -2,7 +2,7 @@ package io.dpspectra.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.data.CsvRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.dpspectra.covariance;
 
 import io.dpspectra.data.RowSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 
 /** Releases a private XᵀX from rows with a declared norm bound. */
 public interface CovarianceEstimator {

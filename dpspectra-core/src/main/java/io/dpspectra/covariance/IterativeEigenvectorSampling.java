@@ -8,6 +8,8 @@ import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Objects;
 
 /**
@@ -266,7 +268,7 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
      * @param budget the ε to spend (δ is not used)
      * @return the d × k sampled vectors with their guarantee
      */
-    public io.dpspectra.pca.PrivateSubspace subspace(io.dpspectra.data.RowSource rows, PrivacyParams budget) {
+    public PrivateSubspace subspace(io.dpspectra.data.RowSource rows, PrivacyParams budget) {
         Objects.requireNonNull(budget, "budget");
         if (split != BudgetSplit.UNIFORM) {
             throw new IllegalArgumentException("AD splits the vector budget by the private eigenvalues, so it cannot "
@@ -295,7 +297,7 @@ public final class IterativeEigenvectorSampling extends SampledEigenvectorCovari
         Diagnostics.Builder diag = Diagnostics.builder().put("rows", pass.rows()).put("vectors", kk)
                 .put("epsilonEigenvalues", 0.0).put("epsilonVectors", toList(epsI));
         putProposals(diag, proposals);
-        return new io.dpspectra.pca.PrivateSubspace(label(), theta, null, guarantee, diag.build());
+        return new PrivateSubspace(label(), theta, null, guarantee, diag.build());
     }
 
     /**

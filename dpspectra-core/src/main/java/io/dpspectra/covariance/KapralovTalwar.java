@@ -6,6 +6,7 @@ import io.dpspectra.noise.BinghamSampler;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 
 /**
  * Releases XᵀX in the style of Kapralov &amp; Talwar (Amin et al.'s baseline "KT"): Laplace-noised

@@ -9,6 +9,7 @@ import io.dpspectra.noise.BinghamSampler;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -11,7 +11,7 @@ import java.util.Objects;
 
 /**
  * What the private statistics that noise a sum over rows with a declared L2 bound share
- * ({@link PrivateMean}, {@link PrivateTrace}): the relation (one row, add/remove or replace-one), the noise
+ * ({@link PrivateBoundedMean}, {@link PrivateTrace}): the relation (one row, add/remove or replace-one), the noise
  * source, the noise family matched to the budget (Gaussian with the analytic σ,
  * {@link GaussianNoise#sigmaFor}, for (ε, δ) with δ &gt; 0; Laplace, {@link LaplaceNoise#scaleFor}, for pure
  * ε), the row bound they are calibrated to, and the auditor's broken-twin hook.

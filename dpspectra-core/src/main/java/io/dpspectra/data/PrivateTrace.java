@@ -15,7 +15,7 @@ import java.util.Objects;
  * <p>Privacy, one row as the unit, rows with ‖x‖₂ ≤ B (the source's declared bound): each term ‖x‖² lies in
  * [0, B²], so the sum has sensitivity B² under {@link Neighbouring#ADD_REMOVE_ROW} (one term appears or
  * disappears) and under {@link Neighbouring#REPLACE_ROW} (one term changes within [0, B²]); a scalar, so its
- * L1 and L2 sensitivities agree. The noise family follows the budget as for {@link PrivateMean}: Gaussian
+ * L1 and L2 sensitivities agree. The noise family follows the budget as for {@link PrivateBoundedMean}: Gaussian
  * with the analytic σ for (ε, δ) with δ &gt; 0, Laplace with scale B²/ε for pure ε. The released value is
  * clamped at 0 (post-processing).
  *

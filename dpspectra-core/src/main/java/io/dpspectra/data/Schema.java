@@ -1,5 +1,6 @@
 package io.dpspectra.data;
 
+import io.dpspectra.data.csv.CellText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -402,7 +403,7 @@ public final class Schema implements java.io.Serializable {
                 int hit = k.categories().indexOf(cell);
                 if (hit < 0) {
                     throw new InvalidDataException(where + ", column \"" + k.name() + "\": value \""
-                            + CsvRows.abbreviate(cell) + "\" is not one of the schema's " + k.categories().size()
+                            + CellText.abbreviate(cell) + "\" is not one of the schema's " + k.categories().size()
                             + " categories; add it to the column's \"categories\" in the schema (the categories "
                             + "must be public), or mark the column \"ignore\"");
                 }
@@ -415,13 +416,13 @@ public final class Schema implements java.io.Serializable {
     }
 
     private static double parseNumber(String cell, String column, String where) {
-        if (CsvRows.looksLikeFiniteNumber(cell)) {
+        if (CellText.looksLikeFiniteNumber(cell)) {
             double v = Double.parseDouble(cell);
             if (Double.isFinite(v)) {
                 return v;
             }
         }
-        throw new InvalidDataException(where + ", column \"" + column + "\": value \"" + CsvRows.abbreviate(cell)
+        throw new InvalidDataException(where + ", column \"" + column + "\": value \"" + CellText.abbreviate(cell)
                 + "\" is not a finite number, but the schema declares the column numeric; fix the cell, or declare "
                 + "the column categorical or \"ignore\" in the schema");
     }

@@ -1,5 +1,8 @@
 package io.dpspectra.data;
 
+import io.dpspectra.data.csv.CellText;
+import io.dpspectra.data.csv.CsvRows;
+import io.dpspectra.data.csv.LineSplitter;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -197,7 +200,7 @@ public final class SchemaRows implements RowSource {
                     + (commentPrefix == null ? "" : " and the comment lines"));
         }
         char sep = separator != 0 ? separator : detectSeparator(sample);
-        List<String> cells = new CsvRows.Splitter(sep).splitToList(first, where, firstLine);
+        List<String> cells = new LineSplitter(sep).splitToList(first, where, firstLine);
         List<Schema.Column> cols = schema.columns();
         boolean header = cells.size() == cols.size();
         for (int j = 0; header && j < cols.size(); j++) {
@@ -214,7 +217,7 @@ public final class SchemaRows implements RowSource {
         }
         if (cells.size() != cols.size()) {
             throw new InvalidDataException(where + " line " + firstLine + " has " + cells.size()
-                    + " cells (separator '" + CsvRows.printable(sep) + "') but the schema lists " + cols.size()
+                    + " cells (separator '" + CellText.printable(sep) + "') but the schema lists " + cols.size()
                     + " columns; the schema must list every column of the file in order (mark unused ones "
                     + "\"ignore\"), or the separator or the lines to skip are wrong");
         }
@@ -224,7 +227,7 @@ public final class SchemaRows implements RowSource {
     /** A header line with other names than the schema's: some cell a numeric column could not hold. */
     private static boolean looksLikeHeader(List<String> cells, List<Schema.Column> cols) {
         for (int j = 0; j < cols.size(); j++) {
-            if (cols.get(j) instanceof Schema.Numeric && !CsvRows.looksLikeFiniteNumber(cells.get(j))) {
+            if (cols.get(j) instanceof Schema.Numeric && !CellText.looksLikeFiniteNumber(cells.get(j))) {
                 return true;
             }
         }
@@ -244,7 +247,7 @@ public final class SchemaRows implements RowSource {
      * @return the cells
      */
     public static List<String> splitLine(String line, char separator, Path path, long lineNo) {
-        return new CsvRows.Splitter(separator).splitToList(line, path.toString(), lineNo);
+        return new LineSplitter(separator).splitToList(line, path.toString(), lineNo);
     }
 
     /**
@@ -254,7 +257,7 @@ public final class SchemaRows implements RowSource {
      * @return whether it is a number
      */
     public static boolean isNumber(String cell) {
-        return CsvRows.looksLikeFiniteNumber(cell);
+        return CellText.looksLikeFiniteNumber(cell);
     }
 
     /**
@@ -264,7 +267,7 @@ public final class SchemaRows implements RowSource {
      * @return the separator
      */
     public static char detectSeparator(List<String> lines) {
-        return CsvRows.Builder.detectSeparator(lines);
+        return LineSplitter.detectSeparator(lines);
     }
 
     private static BufferedReader reader(Path path) throws IOException {
@@ -356,7 +359,7 @@ public final class SchemaRows implements RowSource {
                 throw new InvalidDataException("cannot read " + path + ": " + IoErrors.inWords(e), e);
             }
         }
-        CsvRows.Splitter splitter = new CsvRows.Splitter(separator);
+        LineSplitter splitter = new LineSplitter(separator);
         String where = name;
         int width = schema.columns().size();
         String[] cells = new String[width];

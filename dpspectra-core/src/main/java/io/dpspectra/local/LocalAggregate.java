@@ -3,9 +3,9 @@ package io.dpspectra.local;
 import io.dpspectra.Diagnostics;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.PrivacyGuarantee;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -4,8 +4,8 @@ import io.dpspectra.Diagnostics;
 import io.dpspectra.linalg.FantopeProjection;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 
 /**

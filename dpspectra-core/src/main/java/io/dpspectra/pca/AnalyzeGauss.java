@@ -15,6 +15,7 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.privacy.PrivacyProfile;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 import java.util.Objects;
 

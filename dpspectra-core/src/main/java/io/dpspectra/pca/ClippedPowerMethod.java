@@ -15,6 +15,7 @@ import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Objects;
 
 /**

@@ -3,6 +3,7 @@ package io.dpspectra.pca;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 
 /**
  * The entry points shared by the private deflation estimators (k-DP-PCA, its adaptive variant, k-DP-Ojas):

@@ -6,6 +6,7 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.List;
 import java.util.Map;
 

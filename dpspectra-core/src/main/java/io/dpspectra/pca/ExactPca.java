@@ -5,6 +5,7 @@ import io.dpspectra.data.GramPass;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 
 /**

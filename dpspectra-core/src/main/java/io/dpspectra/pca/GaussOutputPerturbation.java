@@ -16,6 +16,7 @@ import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.privacy.ReleaseRefusedException;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Objects;
 
 /**

@@ -6,6 +6,7 @@ import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -12,8 +12,9 @@ import java.util.OptionalDouble;
 
 /**
  * ModifiedDP-PCA ([DS] Alg. 2): a private estimate of the top eigenvector of P Σ P from one chunk of
- * samples by minibatch Oja steps whose gradient mean is released by {@link PrivMean} with a range from
- * {@link PrivRange} (adaptive noise). Used as the oracle of {@link KDpPca}.
+ * samples by minibatch Oja steps whose gradient mean is released by PrivMean
+ * ({@link HistogramClampedMean}) with a range from {@link PrivRange} (adaptive noise). Used as the oracle of
+ * {@link KDpPca}.
  *
  * <p>Privacy: (ε, δ)-DP in its chunk; the unit is one sample A_i, neighbouring = replace one with m and
  * the order public (spec §0.1, §8 #9). Every batch of B samples is read by one step only, so the steps
@@ -255,7 +256,7 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         PrivacyParams each = hasRange || batchUse == BatchUse.DISJOINT_HALVES ? budget
                 : PrivacyParams.of(budget.epsilon() / 2, budget.delta() / 2);
         int h = batchSize / 2;
-        PrivacyParams hist = PrivMean.histogramBudget(each, d);
+        PrivacyParams hist = HistogramClampedMean.histogramBudget(each, d);
         double meanThreshold = StableHistogram.threshold(hist, rel);
         int items = hasRange ? Integer.MAX_VALUE
                 : PrivRange.of(c1, rel).subsets(h / 2, each, tau / (2.0 * Math.max(1, steps)));
@@ -288,7 +289,7 @@ public final class ModifiedDpPca implements Deflation.Oracle {
         int h = batchSize / 2;
         Neighbouring rel = paperLiteral ? Neighbouring.ADD_REMOVE_ROW : Neighbouring.REPLACE_ROW;
         PrivRange range = PrivRange.of(c1, rel);
-        PrivMean mean = PrivMean.of(tailK, tailA, rel);
+        HistogramClampedMean mean = HistogramClampedMean.of(tailK, tailA, rel);
         boolean hasRange = !Double.isNaN(rangeOverride);
         boolean disjoint = batchUse == BatchUse.DISJOINT_HALVES;
         PrivacyParams each = hasRange || disjoint ? budget : PrivacyParams.of(budget.epsilon() / 2, budget.delta() / 2);
@@ -320,7 +321,7 @@ public final class ModifiedDpPca implements Deflation.Oracle {
             if (disjoint) {
                 meanInput = java.util.Arrays.copyOfRange(grads, h, 2 * h);
             }
-            PrivMean.Estimate est = mean.estimate(meanInput, h, lHat, each, tauStep, random);
+            HistogramClampedMean.Estimate est = mean.estimate(meanInput, h, lHat, each, tauStep, random);
             log.count("privMeanCalls", 1);
             log.count("privMeanCoordinateFallbacks", est.fallbacks());
             double[] g = est.mean();

@@ -6,6 +6,7 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricOperator;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 import java.util.Objects;
 

@@ -3,6 +3,7 @@ package io.dpspectra.pca;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

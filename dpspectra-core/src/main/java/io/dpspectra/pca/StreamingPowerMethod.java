@@ -1,15 +1,16 @@
 package io.dpspectra.pca;
 
-import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.Diagnostics;
 import io.dpspectra.data.GramStatistic;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Arrays;
 
 /**

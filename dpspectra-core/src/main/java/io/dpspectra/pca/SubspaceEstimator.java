@@ -2,6 +2,7 @@ package io.dpspectra.pca;
 
 import io.dpspectra.data.RowSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 
 /**
  * Estimates a k-dimensional principal subspace from rows. A private implementation spends exactly

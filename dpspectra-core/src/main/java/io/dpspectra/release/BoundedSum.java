@@ -1,12 +1,12 @@
 package io.dpspectra.release;
 
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import java.util.Objects;
 
 /**
  * The exact sum of the bounded contributions and their number: the statistic a private mean privatises
- * ({@link PrivateMean#estimate(PrivateMean.Sum, double, io.dpspectra.privacy.PrivacyParams)}). A mergeable
+ * ({@link PrivateBoundedMean#estimate(PrivateBoundedMean.Sum, double, io.dpspectra.privacy.PrivacyParams)}). A mergeable
  * summary: sums of disjoint parts of the data {@linkplain #merge merge} into the sum of their union (in a
  * fixed order, floating-point addition being order-dependent), so a cluster computes one per partition
  * where the data lie. Not private by itself.
@@ -45,7 +45,7 @@ public record BoundedSum(double[] sum, long count) {
      * @return the sum
      */
     public static BoundedSum of(RowSource rows) {
-        PrivateMean.Sum s = PrivateMean.sum(rows);
+        PrivateBoundedMean.Sum s = PrivateBoundedMean.sum(rows);
         return new BoundedSum(s.sum(), s.rows());
     }
 
@@ -70,9 +70,9 @@ public record BoundedSum(double[] sum, long count) {
     /**
      * The statistic in the private mean's terms.
      *
-     * @return the sum and count as {@link PrivateMean.Sum}
+     * @return the sum and count as {@link PrivateBoundedMean.Sum}
      */
-    public PrivateMean.Sum asMeanInput() {
-        return new PrivateMean.Sum(sum, count);
+    public PrivateBoundedMean.Sum asMeanInput() {
+        return new PrivateBoundedMean.Sum(sum, count);
     }
 }

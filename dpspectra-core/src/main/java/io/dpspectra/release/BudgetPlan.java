@@ -25,9 +25,14 @@ public final class BudgetPlan {
     private final PrivacyParams spectrum;
     private final PrivacyParams estimator;
     private final NoiseKind estimatorNoise;
+    private final RowBound rowBound;
+    /** The rows a release opened to count them while planning, handed on to its fit (one pass fewer). */
+    private final java.util.concurrent.atomic.AtomicReference<StatisticSource> opened =
+            new java.util.concurrent.atomic.AtomicReference<>();
 
     private BudgetPlan(PrivacyParams total, PrivacyParams bound, PrivacyParams centre, PrivacyParams spectrum,
-                       PrivacyParams estimator, NoiseKind estimatorNoise) {
+                       PrivacyParams estimator, NoiseKind estimatorNoise, RowBound rowBound) {
+        this.rowBound = rowBound;
         this.total = total;
         this.bound = bound;
         this.centre = centre;
@@ -91,7 +96,27 @@ public final class BudgetPlan {
             }
             main = PrivacyParams.of(leftEps, Math.max(0, main.delta() - spectrumPart.delta()));
         }
-        return new BudgetPlan(total, boundPart, mean, spectrumPart, main, estimatorNoise);
+        return new BudgetPlan(total, boundPart, mean, spectrumPart, main, estimatorNoise, bound);
+    }
+
+    /**
+     * The row bound this plan was split for: a private quantile's share as planned (an automatic share planned
+     * from a public n, {@link RowBound.PrivateQuantile#forPublicRows}), which the preprocessing spends.
+     *
+     * @return the bound
+     */
+    public RowBound rowBound() {
+        return rowBound;
+    }
+
+    /** Keeps the source opened to count the rows while planning, for the fit of this plan. */
+    void keepOpened(StatisticSource source) {
+        opened.set(source);
+    }
+
+    /** The source opened while planning, once (null when none, or when a fit took it already). */
+    StatisticSource takeOpened() {
+        return opened.getAndSet(null);
     }
 
     /**

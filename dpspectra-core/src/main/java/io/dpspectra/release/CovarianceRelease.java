@@ -1,8 +1,8 @@
 package io.dpspectra.release;
 
 import io.dpspectra.Diagnostics;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.privacy.ComposedGuarantee;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.Objects;
 
 /**

@@ -2,7 +2,7 @@ package io.dpspectra.release;
 
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.ExactPca;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.List;
 import java.util.Set;
 

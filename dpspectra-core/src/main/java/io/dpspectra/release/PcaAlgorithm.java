@@ -2,9 +2,9 @@ package io.dpspectra.release;
 
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;

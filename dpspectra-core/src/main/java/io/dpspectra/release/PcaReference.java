@@ -1,7 +1,7 @@
 package io.dpspectra.release;
 
 import io.dpspectra.Diagnostics;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Objects;
 
 /**

@@ -4,7 +4,7 @@ import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.noise.RandomSource;
@@ -26,7 +26,7 @@ import java.util.function.LongSupplier;
  *
  * <p>Privacy: the quantile is ε_b-DP (report noisy max over a public ladder's octaves, then cells,
  * {@link AdaptiveQuantile}; its error does not grow with the ladder's width), the mean (ε_c, δ_c)-DP
- * ({@link PrivateMean}), both with one row as the unit under the release's relation; their guarantees are
+ * ({@link PrivateBoundedMean}), both with one row as the unit under the release's relation; their guarantees are
  * returned for the release's composition. The bound the estimator is calibrated to is public: given,
  * implied by the schema, or released; after a private mean it is bound + ‖mean‖ by the triangle
  * inequality.
@@ -122,7 +122,7 @@ public final class Preprocessor {
         double finalBound = inputBound;
         if (centring.isPrivate()) {
             BoundedSum sum = source.boundedSum(Bounding.of(inputBound, policy, originKind));
-            PrivateMean.Result m = PrivateMean.of(neighbouring, random).estimate(sum.asMeanInput(), inputBound,
+            PrivateBoundedMean.Result m = PrivateBoundedMean.of(neighbouring, random).estimate(sum.asMeanInput(), inputBound,
                     plan.centre().orElseThrow());
             mean = m.mean();
             spent.add(m.guarantee());

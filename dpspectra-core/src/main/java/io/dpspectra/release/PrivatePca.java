@@ -7,13 +7,13 @@ import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
 import io.dpspectra.privacy.ReleaseRefusedException;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -36,14 +36,17 @@ import java.util.function.ToIntFunction;
  * release.guarantee();    // every private part, composed
  * }</pre>
  * Each setter returns a new chain (the chain is immutable). {@link #fit(PrivacyParams)} checks every setting
- * and splits the budget ({@link #plan}) before it reads any row; then it opens the rows, runs the private
+ * and splits the budget ({@link #plan}) before it draws any noise (reading the rows only to count them, when an
+ * automatic private-bound share or the {@linkplain #usefulness usefulness check} needs n); then it runs the private
  * preprocessing over the seam of exact statistics ({@link StatisticSource}), buys the spectrum of an automatic
  * k, and runs the estimator on the estimator's share. The same settings and seed give the release the command
  * line gives.
  *
  * <p>Privacy: one row is the unit; every part (bound, mean, spectrum or trace, estimator) is certified under
  * one neighbouring relation (replace-one when parts compose and none is named) and the parts compose by basic
- * composition to the budget given ({@link PcaRelease#guarantee()}). Without {@link #randomSource} the noise is
+ * composition to the budget given ({@link PcaRelease#guarantee()}). The count of the rows that plans an
+ * automatic bound share is used only under replace-one, where neighbours have the same n (a public fact); the
+ * usefulness check's verdict depends on n and public settings only (under add/remove, n is the curator's fact). Without {@link #randomSource} the noise is
  * SecureRandom's; a seeded source is for reproducibility only.
  *
  * <p>Defaults: algorithm analyze-gauss, its options' defaults ({@link PcaOptions}), the bound the schema implies,
@@ -55,12 +58,16 @@ public final class PrivatePca {
     private final PcaAlgorithm algorithm;
     private final PcaOptions options;
     private final Components components;
+    /** The check before spending, or null for none. */
+    private final Usefulness usefulness;
 
-    private PrivatePca(Settings settings, PcaAlgorithm algorithm, PcaOptions options, Components components) {
+    private PrivatePca(Settings settings, PcaAlgorithm algorithm, PcaOptions options, Components components,
+                       Usefulness usefulness) {
         this.settings = settings;
         this.algorithm = algorithm;
         this.options = options;
         this.components = components;
+        this.usefulness = usefulness;
     }
 
     /**
@@ -71,7 +78,8 @@ public final class PrivatePca {
      */
     public static PrivatePca of(RowInput input) {
         return new PrivatePca(Settings.of(input), Algorithms.findPca("analyze-gauss").orElseThrow(),
-                PcaOptions.defaults(), null);
+                PcaOptions.defaults(), null,
+                Usefulness.WARN);
     }
 
     /**
@@ -85,7 +93,7 @@ public final class PrivatePca {
     }
 
     private PrivatePca with(Settings s) {
-        return new PrivatePca(s, algorithm, options, components);
+        return new PrivatePca(s, algorithm, options, components, usefulness);
     }
 
     /**
@@ -126,7 +134,8 @@ public final class PrivatePca {
      * @return a new chain
      */
     public PrivatePca components(Components choice) {
-        return new PrivatePca(settings, algorithm, options, Objects.requireNonNull(choice, "components"));
+        return new PrivatePca(settings, algorithm, options, Objects.requireNonNull(choice, "components"),
+                usefulness);
     }
 
     /**
@@ -157,7 +166,8 @@ public final class PrivatePca {
      * @return a new chain
      */
     public PrivatePca algorithm(PcaAlgorithm estimator) {
-        return new PrivatePca(settings, Objects.requireNonNull(estimator, "algorithm"), options, components);
+        return new PrivatePca(settings, Objects.requireNonNull(estimator, "algorithm"), options, components,
+                usefulness);
     }
 
     /**
@@ -167,7 +177,8 @@ public final class PrivatePca {
      * @return a new chain
      */
     public PrivatePca options(PcaOptions estimatorOptions) {
-        return new PrivatePca(settings, algorithm, Objects.requireNonNull(estimatorOptions, "options"), components);
+        return new PrivatePca(settings, algorithm, Objects.requireNonNull(estimatorOptions, "options"), components,
+                usefulness);
     }
 
     /**
@@ -203,6 +214,28 @@ public final class PrivatePca {
     }
 
     /**
+     * The check before spending ({@link Usefulness}): the advisor's prediction from public facts, a warning
+     * through the {@linkplain #listener listener} or a refusal ({@link UselessReleaseException}) when the
+     * release is predicted useless. Default: {@link Usefulness#WARN}. It counts the rows first (one pass, which
+     * the release then reuses), for the algorithms the advisor covers.
+     *
+     * @param check the check
+     * @return a new chain
+     */
+    public PrivatePca usefulness(Usefulness check) {
+        return new PrivatePca(settings, algorithm, options, components, Objects.requireNonNull(check, "usefulness"));
+    }
+
+    /**
+     * No check before spending (no count of the rows for it).
+     *
+     * @return a new chain
+     */
+    public PrivatePca withoutUsefulnessCheck() {
+        return new PrivatePca(settings, algorithm, options, components, null);
+    }
+
+    /**
      * The words in which messages name the settings; the Java API's by default.
      *
      * @param vocabulary the words (the command line passes its own)
@@ -235,13 +268,18 @@ public final class PrivatePca {
     }
 
     /**
-     * Checks every setting and splits {@code total} between the private parts, before any data is read: what
-     * a ledger is charged with ({@link BudgetPlan#total()}, {@link BudgetPlan#rho()}).
+     * Checks every setting and splits {@code total} between the private parts, before any noise is drawn: what
+     * a ledger is charged with ({@link BudgetPlan#total()}, {@link BudgetPlan#rho()}). Reads no row, except to
+     * count them ({@link StatisticSource#rowCount}, a pass the fit of this plan then saves) when n plans
+     * something: an automatic private-bound share ({@link RowBound.PrivateQuantile#forPublicRows}, under
+     * replace-one neighbouring, where n is public) and the usefulness check ({@link #usefulness}), which warns
+     * through the listener or refuses here.
      *
      * @param total the whole release's (ε, δ)
      * @return the plan
      * @throws ReleaseSettingException for a setting that cannot be honoured
      * @throws IllegalArgumentException for δ = 0 with an estimator that needs δ
+     * @throws UselessReleaseException when the release is predicted useless and the check refuses (nothing spent)
      */
     public BudgetPlan plan(PrivacyParams total) {
         check();
@@ -254,10 +292,53 @@ public final class PrivatePca {
         if (algorithm.needsDelta()) {
             DpPreconditions.checkPositiveDelta(total.delta(), algorithm.name());
         }
-        BudgetPlan plan = BudgetPlan.split(total, settings.effectiveBound(), settings.effectiveCentring(), components,
+        // every setting is checked on a provisional split before the rows are opened to count them
+        BudgetPlan provisional = BudgetPlan.split(total, settings.effectiveBound(), settings.effectiveCentring(),
+                components, algorithm.needsDelta(), algorithm.noise(options), v);
+        algorithm.checkRelation(provisional.neighbouring(settings.neighbouring()), options, v);
+        boolean check = usefulness != null && UsefulnessWarning.covers(algorithm.name());
+        StatisticSource counted = settings.autoBoundShare() || check ? settings.openForCount() : null;
+        if (counted == null && check && usefulness.refuse()) {
+            throw new ReleaseSettingException(v.name(Setting.REFUSE_USELESS) + " needs the number of rows before "
+                    + "anything is spent, but the rows are read once", "give rows that can be read twice");
+        }
+        long n = Settings.count(counted);
+        RowBound bound = settings.plannedBound(n, total.epsilon());
+        BudgetPlan plan = BudgetPlan.split(total, bound, settings.effectiveCentring(), components,
                 algorithm.needsDelta(), algorithm.noise(options), v);
-        algorithm.checkRelation(plan.neighbouring(settings.neighbouring()), options, v);
+        Neighbouring relation = plan.neighbouring(settings.neighbouring());
+        if (check && n > 0) {
+            checkUseful(n, counted.dimension(), plan, relation != null ? relation
+                    : UsefulnessWarning.defaultNeighbouring(algorithm.name()), bound);
+        }
+        if (counted != null) {
+            plan.keepOpened(counted);
+        }
         return plan;
+    }
+
+    /** The usefulness check on public facts: a warning, or a refusal before anything is spent. */
+    private void checkUseful(long n, int d, BudgetPlan plan, Neighbouring relation, RowBound bound) {
+        Vocabulary v = settings.vocabulary();
+        int k = components.isAuto() ? 1 : Math.min(components.k(), d);
+        if (k >= d) {
+            return; // every direction is kept: nothing to predict
+        }
+        double rowBound = bound instanceof RowBound.Given g ? g.bound()
+                : bound instanceof RowBound.FromSchema ? settings.schemaBound().orElse(Double.NaN) : Double.NaN;
+        double fill = bound instanceof RowBound.PrivateQuantile pq ? 1 - pq.quantile() : 1;
+        double expected = usefulness.share(d, k);
+        String useless = UsefulnessWarning.warning(algorithm.name(), new io.dpspectra.advice.ReleaseFacts(n, d, k,
+                plan.estimator(), relation, rowBound, fill), expected, usefulness.stated(), v);
+        if (useless == null) {
+            return;
+        }
+        if (usefulness.refuse()) {
+            throw new UselessReleaseException(useless + "; refused (" + v.name(Setting.REFUSE_USELESS)
+                    + "): nothing was spent", "see " + v.advisor() + " for what would work");
+        }
+        settings.listener().warning(useless + " (" + v.name(Setting.REFUSE_USELESS) + " makes this a refusal "
+                + "before anything is spent)");
     }
 
     /**

@@ -2,13 +2,13 @@ package io.dpspectra.release;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.covariance.CovarianceEstimator;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.DpPreconditions;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.Objects;
 
 /**
@@ -183,7 +183,9 @@ public final class PrivateSecondMoment {
     }
 
     /**
-     * Checks every setting and splits {@code total} before any data is read.
+     * Checks every setting and splits {@code total} before any noise is drawn. Reads no row, except to count
+     * them for an automatic private-bound share under replace-one neighbouring, where n is public
+     * ({@link RowBound.PrivateQuantile#forPublicRows}; a pass the fit of this plan then saves).
      *
      * @param total the whole release's (ε, δ)
      * @return the plan
@@ -198,6 +200,13 @@ public final class PrivateSecondMoment {
         BudgetPlan plan = BudgetPlan.split(total, settings.effectiveBound(), settings.effectiveCentring(), null,
                 algorithm.needsDelta(), algorithm.noise(), settings.vocabulary());
         algorithm.checkRelation(plan.neighbouring(settings.neighbouring()), settings.vocabulary());
+        StatisticSource counted = settings.autoBoundShare() ? settings.openForCount() : null;
+        if (counted != null) { // the same split, with the share planned for n
+            plan = BudgetPlan.split(total, settings.plannedBound(Settings.count(counted), total.epsilon()),
+                    settings.effectiveCentring(), null, algorithm.needsDelta(), algorithm.noise(),
+                    settings.vocabulary());
+            plan.keepOpened(counted);
+        }
         return plan;
     }
 

@@ -13,8 +13,8 @@ import static io.dpspectra.release.Setting.RESTARTS;
 import static io.dpspectra.release.Setting.STEP_SIZE;
 
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.robust.Batch;
 import io.dpspectra.robust.DescentOptions;
 import io.dpspectra.robust.GrassmannDescent;

@@ -1,9 +1,9 @@
 package io.dpspectra.release;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +35,17 @@ public interface RowInput {
      * @return the source of their statistics
      */
     StatisticSource open(Request request);
+
+    /**
+     * Whether the rows may be opened once more before the release, to count them ({@link
+     * StatisticSource#rowCount}) for planning: true for files, rows in memory and a cluster's dataset; false
+     * for a stream read once (standard input), which then plans without n.
+     *
+     * @return true when a count before the release is possible
+     */
+    default boolean countable() {
+        return true;
+    }
 
     /**
      * Numeric rows as they are (a schema is refused), named x1..xd.

@@ -80,6 +80,12 @@ public final class RowStatistics implements StatisticSource {
         return rows.describe();
     }
 
+    /** n as the rows declare it (a binary file's header, rows in memory), else one pass. */
+    @Override
+    public long rowCount() {
+        return rows.knownSize().orElseGet(StatisticSource.super::rowCount);
+    }
+
     @Override
     public NormHistogram normHistogram(double[] grid) {
         return NormHistogram.of(rows, grid);

@@ -7,9 +7,9 @@ import static io.dpspectra.release.Setting.IES_FAILURE_PROBABILITY;
 import static io.dpspectra.release.Setting.SKIP_LAST_VECTOR;
 
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.PrivateCovariance;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.EnumSet;
 import java.util.List;
 

@@ -36,6 +36,10 @@ public enum Setting {
     PRIVATE_CENTRE("center private", "Centring.privateMean"),
     /** The public schema of the input's columns. */
     SCHEMA("schema", "schema"),
+    /** The share of the variance each wanted direction is expected to hold, for the usefulness check. */
+    EXPECT_VARIANCE_SHARE("expect-variance-share", "Usefulness.expecting"),
+    /** Refuse, before spending, a release predicted useless. */
+    REFUSE_USELESS("refuse-useless", "Usefulness.refusing"),
 
     // the stochastic k-PCA family (Düngler & Sanyal)
     /** Samples per step of the stochastic methods. */

@@ -104,10 +104,13 @@ record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound b
 
     /** Opens the input and runs the preprocessing of {@code plan} (null when nothing is private). */
     Preprocessor.Prepared prepare(BudgetPlan plan, Neighbouring relation, RandomSource r, boolean estimatorReadsOnce) {
-        RowInput.Request request = new RowInput.Request(schema, effectiveCentring().centres(),
-                estimatorReadsOnce && !preprocessingSpends());
-        StatisticSource source = input.open(request);
-        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, effectiveBound(), effectiveCentring(),
+        StatisticSource source = plan == null ? null : plan.takeOpened();
+        if (source == null) {
+            source = input.open(new RowInput.Request(schema, effectiveCentring().centres(),
+                    estimatorReadsOnce && !preprocessingSpends()));
+        }
+        RowBound planned = plan != null ? plan.rowBound() : effectiveBound();
+        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, planned, effectiveCentring(),
                 plan, relation, r, vocabulary, listener);
         if (!estimatorReadsOnce && !preprocessingSpends() && prepared.rows().knownSize().isPresent()) {
             // nothing has read the rows yet (a file whose header gives n), and this estimator may draw noise before
@@ -119,6 +122,66 @@ record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound b
                     prepared.source());
         }
         return prepared;
+    }
+
+    /**
+     * Opens the input to count its rows before the release spends (kept for the fit, which then reads the same
+     * source), or null when the input is a stream read once.
+     */
+    StatisticSource openForCount() {
+        if (!input.countable()) {
+            return null;
+        }
+        return input.open(new RowInput.Request(schema, effectiveCentring().centres(), false));
+    }
+
+    /**
+     * Whether the bound is a private quantile with an automatic share that n plans: under replace-one (the
+     * relation of every part of a release with a private bound, unless add/remove is asked for), n is public.
+     */
+    boolean autoBoundShare() {
+        return effectiveBound() instanceof RowBound.PrivateQuantile pq && pq.isAuto()
+                && neighbouring != Neighbouring.ADD_REMOVE_ROW;
+    }
+
+    /** n of a source opened to count (an input without rows fails here, before any noise), or −1 for none. */
+    static long count(StatisticSource counted) {
+        if (counted == null) {
+            return -1;
+        }
+        long n = counted.rowCount();
+        if (n == 0) {
+            throw new io.dpspectra.data.InvalidDataException(counted.describe() + " has no data rows",
+                    "provide at least one row");
+        }
+        return n;
+    }
+
+    /**
+     * The bound to plan with: an automatic private-bound share planned for n public rows at the release's ε
+     * (with a warning through the listener when even the largest share is too little for so few rows), else
+     * the bound as set.
+     *
+     * @param n       the rows counted while planning, or −1 when they were not
+     * @param epsilon the release's total ε
+     */
+    RowBound plannedBound(long n, double epsilon) {
+        RowBound bound = effectiveBound();
+        if (!autoBoundShare() || n < 1) {
+            return bound;
+        }
+        RowBound.PrivateQuantile q = (RowBound.PrivateQuantile) bound;
+        RowBound.PrivateQuantile planned = q.forPublicRows(n, epsilon, schemaBound());
+        if (!q.plan(n, epsilon, schemaBound()).sufficient()) {
+            listener.warning(UsefulnessWarning.tooFewRows(planned, n, epsilon, vocabulary));
+        }
+        return planned;
+    }
+
+    /** The bound a schema implies by construction for this centring, or empty. */
+    java.util.OptionalDouble schemaBound() {
+        return schema == null ? java.util.OptionalDouble.empty()
+                : schema.schema().rowNormBound(effectiveCentring().centres());
     }
 
     /** The composition of the preprocessing's and later spends with the estimator's guarantee (last). */

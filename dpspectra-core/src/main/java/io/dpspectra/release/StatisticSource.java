@@ -57,6 +57,18 @@ public interface StatisticSource {
     }
 
     /**
+     * The exact number of contributions, for planning a release before it spends (an automatic share of a
+     * private bound, the usefulness check): public under replace-one neighbouring, where neighbours have the
+     * same n; under add/remove it is a fact about the data, for its curator only. Default: the total of a norm
+     * histogram over a two-point grid (one pass, where the data lie); a source that knows n may return it.
+     *
+     * @return n, at least 0
+     */
+    default long rowCount() {
+        return normHistogram(new double[] {1, 2}).total();
+    }
+
+    /**
      * The exact histogram of the contributions' L2 norms over {@code grid}, as they are read (unbounded).
      *
      * @param grid the public grid, ascending

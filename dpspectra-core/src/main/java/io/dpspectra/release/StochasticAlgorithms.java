@@ -23,8 +23,8 @@ import io.dpspectra.pca.KDpOja;
 import io.dpspectra.pca.KDpPca;
 import io.dpspectra.pca.ModifiedDpPca;
 import io.dpspectra.pca.Oja;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.EnumSet;
 import java.util.List;
 

@@ -49,4 +49,13 @@ public interface Vocabulary {
     default String given(Setting setting, String canonical) {
         return typed(setting, canonical);
     }
+
+    /**
+     * Where the user asks the advisor what would work, for messages ending "see ...".
+     *
+     * @return e.g. {@code 'dpspectra advise'}; by default the advisor's Java entry point
+     */
+    default String advisor() {
+        return "ReleaseAdvisor.advise";
+    }
 }

@@ -1,5 +1,7 @@
 package io.dpspectra.robust;
 
+import io.dpspectra.linalg.BlockGramProduct;
+import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.Orthonormal;
 import io.dpspectra.linalg.SymmetricEigen;
@@ -7,8 +9,9 @@ import io.dpspectra.noise.RandomSource;
 
 /**
  * Non-private PCA start for the Grassmannian descents: the top-r eigenvectors of XᵀX, exactly (through
- * the D × D matrix) when D ≤ {@value GrassmannDescent#DENSE_INIT_MAX_DIMENSION}, otherwise by block subspace
- * iteration Y ← Xᵀ(XV) that never forms D × D.
+ * the D × D matrix, accumulated by the shared {@link Gram} kernel) when
+ * D ≤ {@value GrassmannDescent#DENSE_INIT_MAX_DIMENSION}, otherwise by block subspace iteration Y ← Xᵀ(XV)
+ * with {@link BlockGramProduct}, which never forms D × D.
  *
  * <p>Reference: papers/private-robust-pca-grassmannian.txt §3.1 (Theorem 1, PCA initialisation).
  *
@@ -30,19 +33,11 @@ public final class Pca {
     public static Matrix top(double[][] x, int r) {
         int d = x[0].length;
         if (d <= GrassmannDescent.DENSE_INIT_MAX_DIMENSION) {
-            Matrix g = new Matrix(d, d);
-            double[] gd = g.data();
+            Gram gram = new Gram(d);
             for (double[] row : x) {
-                for (int j = 0; j < d; j++) {
-                    double a = row[j];
-                    if (a != 0) {
-                        for (int i = j; i < d; i++) {
-                            gd[i + j * d] += a * row[i];
-                        }
-                    }
-                }
+                gram.add(row);
             }
-            return SymmetricEigen.top(g, r).vectors();
+            return SymmetricEigen.top(gram.result(), r).vectors();
         }
         // a fixed public start: the result depends on the data only
         RandomSource start = RandomSource.seededForReproducibility(0x5EEDL);
@@ -51,34 +46,29 @@ public final class Pca {
             v.data()[i] = start.standardNormal();
         }
         v = Orthonormal.qr(v);
+        BlockGramProduct product = new BlockGramProduct(d, r);
+        double[] block = new double[BlockGramProduct.defaultBlockRows(d) * d];
         for (int it = 0; it < SUBSPACE_ITERATIONS; it++) {
-            v = Orthonormal.qr(gramTimes(x, v));
+            v = Orthonormal.qr(gramTimes(x, v, product, block));
         }
         return v;
     }
 
-    /** XᵀX V, one pass over the rows. */
-    static Matrix gramTimes(double[][] x, Matrix v) {
+    /**
+     * XᵀX V, one pass over the rows: the rows are copied into row-major blocks of {@code block.length / d}
+     * rows, each folded in by {@link BlockGramProduct} (two dgemm calls, never forming D × D).
+     */
+    private static Matrix gramTimes(double[][] x, Matrix v, BlockGramProduct product, double[] block) {
         int d = v.rows();
-        int r = v.cols();
-        double[] vd = v.data();
-        double[] out = new double[d * r];
-        double[] y = new double[r];
-        for (double[] row : x) {
-            for (int c = 0; c < r; c++) {
-                double s = 0;
-                for (int j = 0; j < d; j++) {
-                    s += row[j] * vd[c * d + j];
-                }
-                y[c] = s;
+        int rowsPerBlock = block.length / d;
+        Matrix y = new Matrix(d, v.cols());
+        for (int start = 0; start < x.length; start += rowsPerBlock) {
+            int count = Math.min(rowsPerBlock, x.length - start);
+            for (int i = 0; i < count; i++) {
+                System.arraycopy(x[start + i], 0, block, i * d, d);
             }
-            for (int c = 0; c < r; c++) {
-                double w = y[c];
-                for (int j = 0; j < d; j++) {
-                    out[c * d + j] += row[j] * w;
-                }
-            }
+            product.accumulate(block, count, v, y);
         }
-        return Matrix.wrapColumnMajor(d, r, out);
+        return y;
     }
 }

@@ -10,6 +10,8 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.CovarianceRidge;
+import io.dpspectra.result.PrivateCovariance;
 import io.dpspectra.synthetic.CorrelatedSphereData;
 import org.junit.jupiter.api.Test;
 

@@ -13,6 +13,7 @@ import io.dpspectra.noise.GaussianNoise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import org.junit.jupiter.api.Test;
 
 class GaussianCovarianceTest {

@@ -7,8 +7,10 @@ import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -82,6 +84,7 @@ class IterativeEigenvectorSamplingAuditTest {
     }
 
     @Test
+    @Tag("slow")
     void correctReleaseIsNotFlaggedAndHalfEigenvalueNoiseTwinIsCaughtInDimensionThree() {
         auditDimension(3, 61);
     }

@@ -10,6 +10,7 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import io.dpspectra.synthetic.CorrelatedSphereData;
 import java.util.List;
 import org.junit.jupiter.api.Test;

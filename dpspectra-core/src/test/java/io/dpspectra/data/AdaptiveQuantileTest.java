@@ -66,7 +66,7 @@ class AdaptiveQuantileTest {
     }
 
     /**
-     * The case of the issue that brought this class: a high quantile of concentrated norms (isolet5: 1,559 rows,
+     * The case that motivated this class: a high quantile of concentrated norms (isolet5: 1,559 rows,
      * 0.9-quantile 16.3) at ε = 0.1. The flat-grid exponential mechanism over 0.01·1.1^i up to 10^6 puts most of
      * its mass on the 100 grid points above the data (utility −(1 − q)·n = −150 each); the adaptive quantile's
      * octaves above the data are 56, and it needs them to outweigh a margin of 150 ranks only once: its

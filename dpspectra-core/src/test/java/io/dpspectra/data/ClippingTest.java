@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.RandomSource;
 import org.junit.jupiter.api.Test;

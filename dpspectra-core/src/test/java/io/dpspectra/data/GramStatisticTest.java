@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpspectra.covariance.GaussianCovariance;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.KDpOja;
 import io.dpspectra.pca.PrivatePowerMethod;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -50,7 +50,7 @@ class PrivatePreprocessingAuditTest {
     /** The statistic of the mean (its first coordinate) or of the trace, with the noise scaled by {@code m}. */
     private static Statistic statistic(String which, PrivacyParams claimed, double m) {
         return which.equals("mean")
-                ? (r, rows) -> PrivateMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(m)
+                ? (r, rows) -> PrivateBoundedMean.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(m)
                         .estimate(rows, claimed).mean()[0]
                 : (r, rows) -> PrivateTrace.of(Neighbouring.REPLACE_ROW, r).noiseMultiplierForAuditTests(m)
                         .release(rows, claimed).trace();

@@ -30,16 +30,16 @@ class PrivatePreprocessingPartsTest {
     void aMeanFromTheSumIsTheMeanOfTheRows() {
         RowSource rows = InMemoryRows.of(ROWS).clipL2(1.5);
         PrivacyParams budget = PrivacyParams.of(0.5, 1e-6);
-        PrivateMean.Result direct = PrivateMean.of(Neighbouring.ADD_REMOVE_ROW, RandomSource.seededForReproducibility(9))
+        PrivateBoundedMean.Result direct = PrivateBoundedMean.of(Neighbouring.ADD_REMOVE_ROW, RandomSource.seededForReproducibility(9))
                 .estimate(rows, budget);
-        PrivateMean.Sum sum = PrivateMean.sum(rows);
+        PrivateBoundedMean.Sum sum = PrivateBoundedMean.sum(rows);
         assertThat(sum.rows()).isEqualTo(ROWS.length);
-        PrivateMean.Result fromSum = PrivateMean.of(Neighbouring.ADD_REMOVE_ROW,
+        PrivateBoundedMean.Result fromSum = PrivateBoundedMean.of(Neighbouring.ADD_REMOVE_ROW,
                 RandomSource.seededForReproducibility(9)).estimate(sum, 1.5, budget);
         assertThat(fromSum.mean()).containsExactly(direct.mean());
         assertThat(fromSum.guarantee()).isEqualTo(direct.guarantee());
-        assertThatThrownBy(() -> PrivateMean.of(Neighbouring.REPLACE_ROW, RandomSource.secure())
-                .estimate(new PrivateMean.Sum(new double[3], 0), 1, budget)).hasMessageContaining("at least one row");
+        assertThatThrownBy(() -> PrivateBoundedMean.of(Neighbouring.REPLACE_ROW, RandomSource.secure())
+                .estimate(new PrivateBoundedMean.Sum(new double[3], 0), 1, budget)).hasMessageContaining("at least one row");
     }
 
     @Test

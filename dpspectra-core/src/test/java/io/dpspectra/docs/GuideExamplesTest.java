@@ -2,13 +2,11 @@ package io.dpspectra.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.covariance.CovarianceRidge;
 import io.dpspectra.covariance.GaussianCovariance;
-import io.dpspectra.covariance.PrivateCovariance;
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.EdgeListReader;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.linalg.CsrMatrix;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.local.LocalCovarianceRandomizer;
@@ -17,9 +15,11 @@ import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.PrivatePowerMethod;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.CovarianceRidge;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.robust.GrassmannDescent;
 import io.dpspectra.synthetic.Haystack;
 import io.dpspectra.synthetic.SpikedCovariance;

@@ -2,12 +2,12 @@ package io.dpspectra.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.pca.AnalyzeGauss;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

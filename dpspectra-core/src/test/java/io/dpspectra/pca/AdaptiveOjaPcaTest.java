@@ -8,6 +8,8 @@ import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.noise.StableHistogram;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class AdaptiveOjaPcaTest {
@@ -38,6 +40,7 @@ class AdaptiveOjaPcaTest {
      * below leave a factor of about 25 and 4 on either side, and 10 on the ratio.
      */
     @Test
+    @Tag("slow")
     void beatsDpGaussOneOnTheSpikedSampleModelAtSmallSigma() {
         int d = 200;
         long n = 200_000;

@@ -8,6 +8,8 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,12 +39,17 @@ class AnalyzeGaussAuditTest {
     }
 
     private static PrivacyAuditor.Result audit(double noiseMultiplier, long seed) {
-        return PrivacyAuditor.builder().trials(200_000).confidence(0.99)
+        return audit(noiseMultiplier, seed, 200_000);
+    }
+
+    private static PrivacyAuditor.Result audit(double noiseMultiplier, long seed, int trials) {
+        return PrivacyAuditor.builder().trials(trials).confidence(0.99)
                 .randomSource(RandomSource.seededForReproducibility(seed)).build()
                 .audit(trial(D, noiseMultiplier), trial(D_PRIME, noiseMultiplier), CLAIMED);
     }
 
     @Test
+    @Tag("slow")
     void analyzeGaussIsNotFlaggedAtItsClaimedGuarantee() {
         PrivacyAuditor.Result r = audit(1.0, 31);
         assertThat(r.violation()).isFalse();
@@ -50,8 +57,24 @@ class AnalyzeGaussAuditTest {
     }
 
     @Test
+    @Tag("slow")
     void analyzeGaussWithHalfTheNoiseIsCaught() {
         PrivacyAuditor.Result r = audit(0.5, 32);
+        assertThat(r.violation()).isTrue();
+    }
+
+    /** The claim in a fifth of the runs, for the default build (the full audits above are tagged slow). */
+    @Test
+    void analyzeGaussIsNotFlaggedInAShortAudit() {
+        PrivacyAuditor.Result r = audit(1.0, 131, 40_000);
+        assertThat(r.violation()).isFalse();
+        assertThat(r.epsilonLowerBound()).isGreaterThan(0.1);
+    }
+
+    /** A twin with a quarter of the noise, caught in a fifth of the runs (the default build's twin). */
+    @Test
+    void analyzeGaussWithAQuarterOfTheNoiseIsCaughtInAShortAudit() {
+        PrivacyAuditor.Result r = audit(0.25, 132, 40_000);
         assertThat(r.violation()).isTrue();
     }
 }

@@ -14,6 +14,7 @@ import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import org.junit.jupiter.api.Test;
 
 class AnalyzeGaussTest {

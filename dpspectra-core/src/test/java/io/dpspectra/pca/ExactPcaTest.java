@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.result.PrivateSubspace;
 import org.junit.jupiter.api.Test;
 
 class ExactPcaTest {

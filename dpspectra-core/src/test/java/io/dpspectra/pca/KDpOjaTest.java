@@ -9,6 +9,7 @@ import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.synthetic.SpikedCovariance;
 import io.dpspectra.synthetic.SyntheticDataset;
 import org.junit.jupiter.api.Test;

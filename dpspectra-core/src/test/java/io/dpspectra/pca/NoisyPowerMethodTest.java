@@ -8,6 +8,7 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricOperator;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.synthetic.GaussianData;
 import io.dpspectra.synthetic.KnownSpectrum;
 import io.dpspectra.synthetic.SyntheticDataset;

@@ -71,12 +71,12 @@ class PrivRangeAndMeanTest {
 
     @Test
     void privMeanConstantsMatchTheSpecsWorkedExample() {
-        PrivMean mean = PrivMean.defaults();
+        HistogramClampedMean mean = HistogramClampedMean.defaults();
         // N = 158 gradients, d = 200: r = 62.2 sqrt(L), sigma_M = 156.9 sqrt(L)
         assertThat(mean.clampRadius(1, 158, 200, TAU_STEP)).isCloseTo(62.2, within(0.05));
         assertThat(mean.sigma(1, 158, 200, TAU_STEP, HALF)).isCloseTo(156.9, within(0.1));
         assertThat(mean.sigma(4, 158, 200, TAU_STEP, HALF)).isCloseTo(2 * 156.9, within(0.2));
-        PrivacyParams h = PrivMean.histogramBudget(HALF, 200);
+        PrivacyParams h = HistogramClampedMean.histogramBudget(HALF, 200);
         assertThat(h.epsilon()).isCloseTo(0.00242, within(0.000005));
         assertThat(h.delta()).isCloseTo(6.25e-6, within(1e-12));
         // tightened threshold 1 + (2/eps_h) ln(1/(2 delta_h)) = 1 + 827.4 * 11.29 (the classic ln(2/delta_h) gave 10,489)
@@ -98,7 +98,7 @@ class PrivRangeAndMeanTest {
         }
         g[0][0] = 1000;
         PrivacyParams p = PrivacyParams.of(1.8, 0.5);
-        PrivMean mean = PrivMean.defaults();
+        HistogramClampedMean mean = HistogramClampedMean.defaults();
         double ups = mean.binWidth(1);
         double r = mean.clampRadius(1, 20_000, 1, 0.5);
         assertThat(ups).isCloseTo(3.8279, within(1e-4));
@@ -107,7 +107,7 @@ class PrivRangeAndMeanTest {
         assertThat(expected).isCloseTo(5.001531, within(1e-6));
         double sigma = mean.sigma(1, 20_000, 1, 0.5, p);
         assertThat(sigma).isCloseTo(0.006337, within(1e-6));
-        PrivMean.Estimate e = mean.estimate(g, 20_000, 1, p, 0.5, RandomSource.seededForReproducibility(6));
+        HistogramClampedMean.Estimate e = mean.estimate(g, 20_000, 1, p, 0.5, RandomSource.seededForReproducibility(6));
         assertThat(e.fallbacks()).isZero();
         assertThat(e.mean()[0]).isCloseTo(expected, within(5 * sigma));
     }
@@ -115,7 +115,7 @@ class PrivRangeAndMeanTest {
     @Test
     void privMeanFallsBackToCentreZeroWhenNoCoordinateHistogramReleases() {
         double[][] g = {{1, 2, 3}, {4, 5, 6}, {7, 8, 9}};
-        PrivMean.Estimate e = PrivMean.defaults().estimate(g, 3, 1, PrivacyParams.of(1, 1e-3), 0.01,
+        HistogramClampedMean.Estimate e = HistogramClampedMean.defaults().estimate(g, 3, 1, PrivacyParams.of(1, 1e-3), 0.01,
                 RandomSource.seededForReproducibility(7));
         assertThat(e.fallbacks()).isEqualTo(3);
         assertThat(e.mean()).hasSize(3);
@@ -123,10 +123,10 @@ class PrivRangeAndMeanTest {
 
     @Test
     void privMeanRejectsABudgetBeyondLemmaSixteen() {
-        assertThatThrownBy(() -> PrivMean.defaults().estimate(new double[][] {{1}}, 1, 1, PrivacyParams.of(2, 1e-3),
+        assertThatThrownBy(() -> HistogramClampedMean.defaults().estimate(new double[][] {{1}}, 1, 1, PrivacyParams.of(2, 1e-3),
                 0.01, RandomSource.seededForReproducibility(8)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("epsilon <= 1.8");
-        assertThatThrownBy(() -> PrivMean.defaults().estimate(new double[][] {{1}}, 1, 0, PrivacyParams.of(1, 1e-3),
+        assertThatThrownBy(() -> HistogramClampedMean.defaults().estimate(new double[][] {{1}}, 1, 0, PrivacyParams.of(1, 1e-3),
                 0.01, RandomSource.seededForReproducibility(8))).hasMessageContaining("lHat");
     }
 

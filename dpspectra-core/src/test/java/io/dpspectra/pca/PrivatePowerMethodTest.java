@@ -13,6 +13,7 @@ import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyGuarantee;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.synthetic.GaussianData;
 import io.dpspectra.synthetic.KnownSpectrum;
 import io.dpspectra.synthetic.SyntheticDataset;

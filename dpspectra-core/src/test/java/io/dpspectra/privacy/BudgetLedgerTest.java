@@ -140,7 +140,7 @@ class BudgetLedgerTest {
         assertThat(Files.readString(f)).startsWith("dpspectra-ledger 3\n").contains("accounting=zcdp");
     }
 
-    /** The yardstick: analyze-gauss releases of (0.25, 1e-8) from a (1, 1e-6) ledger. */
+    /** The yardstick: analyze-gauss releases of (0.25, 1e-8) from a (1, 1e-6) ledger. */
     @Test
     void aPldLedgerAdmitsTwentyGaussianReleasesWhereZcdpAdmitsTwelveAndBasicFour() throws Exception {
         PrivacyParams total = PrivacyParams.of(1.0, 1e-6);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.dpspectra.covariance.GaussianCovariance;
 import io.dpspectra.data.InMemoryRows;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
@@ -60,7 +60,7 @@ class MechanismProfilesTest {
                 .guarantee().orElseThrow());
         assertTightGaussian(GaussianCovariance.builder().randomSource(r).build().release(rows(), BUDGET).guarantee());
         assertTightGaussian(PrivateTrace.of(Neighbouring.REPLACE_ROW, r).release(rows(), BUDGET).guarantee());
-        assertTightGaussian(PrivateMean.of(Neighbouring.REPLACE_ROW, r).estimate(rows(), BUDGET).guarantee());
+        assertTightGaussian(PrivateBoundedMean.of(Neighbouring.REPLACE_ROW, r).estimate(rows(), BUDGET).guarantee());
         assertTightGaussian(KDpOja.builder().components(1).randomSource(r).build().fit(rows(), BUDGET)
                 .guarantee().orElseThrow());
         assertTightGaussian(PrivatePowerMethod.builder().components(2).randomSource(r).build().fit(rows(), BUDGET)
@@ -71,7 +71,7 @@ class MechanismProfilesTest {
     void compositeAndLooselyCalibratedReleasesStateWhatRanAndStillImplyTheirClaim() {
         RandomSource r = RandomSource.seededForReproducibility(2);
         // add/remove: the sum and the count, each at half the budget
-        PrivacyGuarantee mean = PrivateMean.of(Neighbouring.ADD_REMOVE_ROW, r).estimate(rows(), BUDGET).guarantee();
+        PrivacyGuarantee mean = PrivateBoundedMean.of(Neighbouring.ADD_REMOVE_ROW, r).estimate(rows(), BUDGET).guarantee();
         assertImpliesItsClaim(mean);
         assertThat(mean.profile().gaussianMu()).isLessThan(GaussianPrivacy.mu(BUDGET));
         // Fig. 3's sigma through zCDP: more noise than the exact composition needs

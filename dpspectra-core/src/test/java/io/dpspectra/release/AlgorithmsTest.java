@@ -4,15 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpspectra.covariance.LaplaceCovariance;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyAccountant;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.HashSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;

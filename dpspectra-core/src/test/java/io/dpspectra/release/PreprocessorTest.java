@@ -8,7 +8,7 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.InvalidDataException;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
@@ -111,7 +111,7 @@ class PreprocessorTest {
         Preprocessor.Prepared p = prepare(RowStatistics.of(InMemoryRows.of(x), NAMES), RowBound.clip(6),
                 Centring.privateMean(0.1), 13);
         assertThat(p.preprocessing().boundOrigin()).startsWith("user-given (RowBound.clip)");
-        PrivateMean.Result direct = PrivateMean.of(Neighbouring.REPLACE_ROW, RandomSource.seededForReproducibility(13))
+        PrivateBoundedMean.Result direct = PrivateBoundedMean.of(Neighbouring.REPLACE_ROW, RandomSource.seededForReproducibility(13))
                 .estimate(InMemoryRows.of(x).clipL2(6), PrivacyParams.of(0.2, 1e-7));
         assertThat(p.preprocessing().mean()).containsExactly(direct.mean());
         Diagnostics facts = RowStatistics.of(InMemoryRows.of(x), NAMES).curatorFacts();

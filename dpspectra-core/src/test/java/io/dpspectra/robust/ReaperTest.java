@@ -9,8 +9,9 @@ import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.SymmetricEigen;
 import io.dpspectra.metrics.SubspaceMetrics;
 import io.dpspectra.noise.RandomSource;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import io.dpspectra.synthetic.Haystack;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class ReaperTest {
@@ -100,6 +101,7 @@ class ReaperTest {
     }
 
     @Test
+    @Tag("slow")
     void dpGgdBeatsDpGdReapOnTheFigureOneHaystack() {
         int wins = 0;
         for (long seed = 30; seed < 33; seed++) {

@@ -1,8 +1,8 @@
 package io.dpspectra.experiments;
 
-import io.dpspectra.data.CsvRows;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
+import io.dpspectra.data.csv.CsvRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.ExitCodes;
-import io.dpspectra.cli.ExternalInputs;
 import io.dpspectra.cli.Main;
+import io.dpspectra.cli.options.ExternalInputs;
+import io.dpspectra.cli.output.ExitCodes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

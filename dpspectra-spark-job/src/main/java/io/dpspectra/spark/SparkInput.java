@@ -1,15 +1,15 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.cli.ExternalInputs;
-import io.dpspectra.data.CsvRows;
+import io.dpspectra.cli.options.ExternalInputs;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.InvalidDataException;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
+import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;
-import io.dpspectra.data.SchemaRows;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -127,9 +127,9 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         }
 
         @Override
-        public PrivateMean.Sum boundedSum(double bound, DataBounds.Policy policy) {
+        public PrivateBoundedMean.Sum boundedSum(double bound, DataBounds.Policy policy) {
             BoundedSum sum = rows.boundedSum(Bounding.of(bound, policy, DataBounds.Origin.USER_GIVEN));
-            return new PrivateMean.Sum(sum.sum(), sum.count());
+            return new PrivateBoundedMean.Sum(sum.sum(), sum.count());
         }
 
         @Override

@@ -112,8 +112,8 @@ class DpPcaJobSparkTest {
         String[] gauss = {"--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
             "--clip-norm", "1"};
         String[] power = {"--algorithm", "private-power", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
-            "--clip-norm", "private:0.9:0.1", "--center", "private"}; // a fixed share: the CLI plans an automatic
-        // share from n, which it counts first under replace neighbouring; the job does not count first
+            "--clip-norm", "private:0.9", "--center", "private"}; // the automatic share: core plans it from n,
+        // counted first under replace neighbouring, on this machine by the CLI, on the cluster by the job
         Path cliOut = dir.resolve("cli-power.json");
         Path jobOut = dir.resolve("job-power.json");
         assertThat(cli(args("fit", cliOut.toString(), csv.toString(), power)).code()).isZero();
@@ -127,6 +127,12 @@ class DpPcaJobSparkTest {
         assertThat(one.code()).as(one.err()).isZero();
         assertThat(run.code()).as(run.err()).isZero();
         assertSameJson(jobOut, cliOut);
+        // the share both spent on the bound is the one planned for the 400 rows, not the fixed default
+        double share = new com.fasterxml.jackson.databind.ObjectMapper().readTree(jobOut.toFile()).get("guarantee")
+                .get("parts").get(0).get("epsilon").asDouble();
+        assertThat(share).isCloseTo(io.dpspectra.data.AdaptiveQuantile.plan(ROWS.length, 0.9, 1,
+                io.dpspectra.release.RowBound.PrivateQuantile.ladder(java.util.OptionalDouble.empty())).share(),
+                org.assertj.core.data.Offset.offset(1e-12)).isNotEqualTo(0.1);
         // both read the file's first lines to lay it out, then make one pass that persists the rows; the power
         // method's further passes read the persisted rows, not the file
         System.out.printf("the job read %d bytes of a %d-byte CSV for analyze-gauss, %d for private-power with a "
@@ -281,7 +287,7 @@ class DpPcaJobSparkTest {
         assertSameRelease("fit", csv, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6",
                 "--clip-norm", "1", "--center", "private:0.2");
         assertSameRelease("covariance", csv, "--algorithm", "gaussian", "--epsilon", "1", "--delta", "1e-6",
-                "--clip-norm", "private:0.9:0.1", "--center", "private");
+                "--clip-norm", "private:0.9", "--center", "private");
         assertSameRelease("fit", csv, "--algorithm", "private-power", "-k", "1", "--epsilon", "1",
                 "--norm-bound", "10", "--center", "private");
     }

@@ -5,7 +5,7 @@ import io.dpspectra.data.Clipping;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.GramStatistic;
 import io.dpspectra.data.InvalidDataException;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
@@ -330,17 +330,17 @@ final class DistributedGram {
 
     /**
      * The sum and number of the rows bounded by {@code b}, by core's canonical column sums
-     * ({@link RowBlocks#columnSums}, as {@link PrivateMean#sum} sums local rows): the statistic of a
+     * ({@link RowBlocks#columnSums}, as {@link PrivateBoundedMean#sum} sums local rows): the statistic of a
      * private mean, whose noise the driver draws.
      */
-    PrivateMean.Sum boundedSum(Bounding b) {
+    PrivateBoundedMean.Sum boundedSum(Bounding b) {
         int dim = dimension();
         Folded<double[]> total = fold(b, RowBlocks.DEFAULT_BLOCK_ROWS, () -> new RowBlocks(dim, RowBlocks.columnSums(dim)),
                 (blocks, first, rows, from, count) -> blocks.add(first, rows, from, count), (x, y) -> {
                     x.merge(y);
                     return x;
                 }, RowBlocks::result);
-        return new PrivateMean.Sum(total.value(), total.rows());
+        return new PrivateBoundedMean.Sum(total.value(), total.rows());
     }
 
     /** Result of {@link #explicit()}: XᵀX, the rows summed, and the rows clipped (a non-private diagnostic). */

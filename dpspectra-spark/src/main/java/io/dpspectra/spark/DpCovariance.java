@@ -1,10 +1,10 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.covariance.CovarianceEstimator;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.CovarianceAlgorithm;
 import io.dpspectra.release.Vocabulary;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReadable;
@@ -58,8 +58,8 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
     public DpCovarianceModel fit(Dataset<?> data) {
         transformSchema(data.schema(), true);
         CovarianceAlgorithm alg = Algorithms.covariance(getAlgorithm(), Vocabulary.JAVA);
-        Settings s = settings(alg.needsDelta(), alg.noise());
-        alg.checkRelation(s.neighbouring(), Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise(), data,
+                relation -> alg.checkRelation(relation, Vocabulary.JAVA));
         CovarianceEstimator estimator = alg.estimator(s.neighbouring(), s.random(), false);
         DpCovarianceModel model = fit(data, s, "DpCovariance " + alg.name() + " on " + getInputCol(),
                 d -> {

@@ -1,8 +1,8 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.Diagnostics;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Matrix;
+import io.dpspectra.result.PrivateCovariance;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;

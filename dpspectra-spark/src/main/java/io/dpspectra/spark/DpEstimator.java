@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.Model;
@@ -445,16 +446,41 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
      * the private centre and the estimator, the one relation every part is certified under, and the noise.
      */
     record Settings(BudgetPlan plan, Neighbouring neighbouring, RowBound bound, Centring centring,
-                    RandomSource random) {
+                    RandomSource random, SparkStatistics opened) {
     }
 
-    /** The settings for an estimator that uses δ or not, and spends its share as {@code noise}. */
-    Settings settings(boolean estimatorNeedsDelta, NoiseKind noise) {
+    /**
+     * The settings for an estimator that uses δ or not, and spends its share as {@code noise}; {@code
+     * checkRelation} sees the relation before any row is read. A private bound with an automatic share
+     * ({@code private:Q}) under replace-one neighbouring, where n is public, gets the share core plans for n
+     * ({@link RowBound.PrivateQuantile#forPublicRows}), as {@code dpspectra fit} does: the rows are counted
+     * here, in the first pass of the fit (the rows it persists serve the later passes), before any noise.
+     */
+    Settings settings(boolean estimatorNeedsDelta, NoiseKind noise, Dataset<?> data,
+                      java.util.function.Consumer<Neighbouring> checkRelation) {
         RowBound bound = rowBound();
         Centring centring = centring();
-        BudgetPlan plan = BudgetPlan.split(budget(), bound, centring, null, estimatorNeedsDelta, noise,
-                Vocabulary.JAVA);
-        return new Settings(plan, plan.neighbouring(neighbouringOrNull()), bound, centring, randomSource());
+        PrivacyParams total = budget();
+        Neighbouring relation = BudgetPlan.split(total, bound, centring, null, estimatorNeedsDelta, noise,
+                Vocabulary.JAVA).neighbouring(neighbouringOrNull());
+        checkRelation.accept(relation);
+        SparkStatistics opened = null;
+        if (bound instanceof RowBound.PrivateQuantile q && q.isAuto() && relation == Neighbouring.REPLACE_ROW) {
+            opened = SparkStatistics.of(data, getInputCol());
+            long n = opened.rows();
+            if (n > 0) { // none: refused by the preprocessing, before any noise
+                RowBound.PrivateQuantile planned = q.forPublicRows(n, total.epsilon(), OptionalDouble.empty());
+                if (!q.plan(n, total.epsilon(), OptionalDouble.empty()).sufficient()) {
+                    LOG.warn(String.format(Locale.ROOT, "clipNorm private:%s: %d rows are too few to locate "
+                            + "the %s-quantile of the row norms reliably with a share %.2f of epsilon = %s: the bound "
+                            + "may land far from it (the median needs the fewest rows; or give a bound from domain "
+                            + "knowledge)", q.quantile(), n, q.quantile(), planned.share(), total.epsilon()));
+                }
+                bound = planned;
+            }
+        }
+        BudgetPlan plan = BudgetPlan.split(total, bound, centring, null, estimatorNeedsDelta, noise, Vocabulary.JAVA);
+        return new Settings(plan, relation, bound, centring, randomSource(), opened);
     }
 
     /** What the estimator of a fit reads: the prepared rows, the source's facts, and the notes of the fit. */
@@ -476,7 +502,7 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         }
         claim(s.plan(), purpose);
         boolean[] checked = {false};
-        try (SparkStatistics source = SparkStatistics.of(data, getInputCol())) {
+        try (SparkStatistics source = s.opened() != null ? s.opened() : SparkStatistics.of(data, getInputCol())) {
             Preprocessor.Prepared prepared = Preprocessor.prepare(source, null, s.bound(), s.centring(), s.plan(),
                     s.neighbouring(), s.random(), Vocabulary.JAVA, new ReleaseListener() {
                         @Override

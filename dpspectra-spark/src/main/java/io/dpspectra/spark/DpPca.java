@@ -1,11 +1,11 @@
 package io.dpspectra.spark;
 
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.release.Algorithms;
 import io.dpspectra.release.PcaAlgorithm;
 import io.dpspectra.release.PcaOptions;
 import io.dpspectra.release.ReleaseSettingException;
 import io.dpspectra.release.Vocabulary;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.List;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReadable;
@@ -75,8 +75,8 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         PcaAlgorithm alg = algorithm(getAlgorithm());
         PcaOptions options = PcaOptions.defaults();
         alg.check(options, Vocabulary.JAVA);
-        Settings s = settings(alg.needsDelta(), alg.noise());
-        alg.checkRelation(s.neighbouring(), options, Vocabulary.JAVA);
+        Settings s = settings(alg.needsDelta(), alg.noise(), data,
+                relation -> alg.checkRelation(relation, options, Vocabulary.JAVA));
         int k = getK();
         DpPcaModel model = fit(data, s, "DpPca " + alg.name() + " k=" + k + " on " + getInputCol(), d -> {
             if (k > d) { // d is public (the column's width), so this refusal reveals nothing of a row

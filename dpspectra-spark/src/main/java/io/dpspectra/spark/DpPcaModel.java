@@ -2,7 +2,7 @@ package io.dpspectra.spark;
 
 import io.dpspectra.Diagnostics;
 import io.dpspectra.linalg.Matrix;
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.MLReadable;
 import org.apache.spark.ml.util.MLReader;

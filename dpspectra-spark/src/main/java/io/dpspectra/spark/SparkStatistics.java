@@ -4,7 +4,7 @@ import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.GramStatistic;
-import io.dpspectra.data.PrivateMean;
+import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;
 import io.dpspectra.release.NormHistogram;
@@ -129,7 +129,7 @@ public final class SparkStatistics implements StatisticSource, AutoCloseable {
 
     @Override
     public BoundedSum boundedSum(Bounding bounding) {
-        PrivateMean.Sum sum = rows.boundedSum(bounding);
+        PrivateBoundedMean.Sum sum = rows.boundedSum(bounding);
         return new BoundedSum(sum.sum(), sum.rows());
     }
 
@@ -149,6 +149,12 @@ public final class SparkStatistics implements StatisticSource, AutoCloseable {
     public ClippedRows bounded(Bounding bounding) {
         declared = bounding.declare(statistic(bounding));
         return declared;
+    }
+
+    /** The number of rows: the first pass, which reads the input and persists the rows for the later passes. */
+    @Override
+    public long rowCount() {
+        return rows();
     }
 
     /**

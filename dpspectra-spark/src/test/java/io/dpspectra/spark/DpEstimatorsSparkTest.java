@@ -6,15 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.KDpOja;
 import io.dpspectra.pca.PrivatePowerMethod;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
+import io.dpspectra.result.PrivateSubspace;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.ml.linalg.Vector;

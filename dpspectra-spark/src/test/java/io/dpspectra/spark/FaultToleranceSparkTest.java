@@ -4,7 +4,7 @@ import static io.dpspectra.spark.SparkTestSupport.frame;
 import static io.dpspectra.spark.SparkTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.pca.PrivateSubspace;
+import io.dpspectra.result.PrivateSubspace;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.TaskContext;

@@ -5,10 +5,10 @@ import io.dpspectra.covariance.GaussianCovariance;
 import io.dpspectra.covariance.IterativeEigenvectorSampling;
 import io.dpspectra.covariance.KapralovTalwar;
 import io.dpspectra.covariance.LaplaceCovariance;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateCovariance;
 import java.util.List;
 
 /**

@@ -1,18 +1,18 @@
 package io.dpspectra.experiments.dpcovariance;
 
-import io.dpspectra.covariance.CovarianceRidge;
 import io.dpspectra.covariance.OutputPerturbationRidge;
-import io.dpspectra.covariance.PrivateCovariance;
 import io.dpspectra.experiments.ClaimsTable;
-import io.dpspectra.experiments.Verdict;
 import io.dpspectra.experiments.ReportFile;
 import io.dpspectra.experiments.Reproduction;
 import io.dpspectra.experiments.ResultTable;
 import io.dpspectra.experiments.Summary;
+import io.dpspectra.experiments.Verdict;
 import io.dpspectra.experiments.plot.BandPlot;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.CovarianceRidge;
+import io.dpspectra.result.PrivateCovariance;
 import io.dpspectra.synthetic.CorrelatedSphereData;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -12,8 +12,8 @@ import io.dpspectra.pca.KDpOja;
 import io.dpspectra.pca.KDpPca;
 import io.dpspectra.pca.LearningRate;
 import io.dpspectra.pca.LowRankPlusRankOneSamples;
-import io.dpspectra.pca.PrivateSubspace;
 import io.dpspectra.privacy.PrivacyParams;
+import io.dpspectra.result.PrivateSubspace;
 
 /**
  * The methods of [DS] §5 / App. G as run by the reproduction, with the App. G hyper-parameters computed from

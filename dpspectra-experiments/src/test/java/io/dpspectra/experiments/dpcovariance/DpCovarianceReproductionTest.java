@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ class DpCovarianceReproductionTest {
     Path dir;
 
     @Test
+    @Tag("slow")
     void quickRunWritesEveryFigureAndAReportWithinTwoMinutes() throws Exception {
         DpCovarianceReproduction r = new DpCovarianceReproduction();
         List<String> log = new ArrayList<>();

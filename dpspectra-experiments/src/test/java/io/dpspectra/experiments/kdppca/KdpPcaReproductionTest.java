@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ class KdpPcaReproductionTest {
      * claims table and covers each figure, the variant, the crossover and the cannot-release arithmetic.
      */
     @Test
+    @Tag("slow")
     void quickRunWritesEveryFigureAndAReportWithVerdicts() throws Exception {
         KdpPcaReproduction r = new KdpPcaReproduction();
         List<String> progress = new ArrayList<>();

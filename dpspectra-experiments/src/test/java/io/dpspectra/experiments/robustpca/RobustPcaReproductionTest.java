@@ -6,6 +6,7 @@ import io.dpspectra.experiments.Reproduction;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ class RobustPcaReproductionTest {
     Path dir;
 
     @Test
+    @Tag("slow")
     void quickRunOfFiguresOneAndFiveWritesCsvPngAndAReportOpeningWithTheCompleteClaimsTable() throws Exception {
         RobustPcaReproduction r = new RobustPcaReproduction();
         r.run(new Reproduction.Settings(List.of("1", "5"), 1, true, dir, 7, m -> { }));

@@ -1,0 +1,28 @@
+package io.dpspectra.data.csv;
+
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.RowTransform;
+import java.util.function.LongFunction;
+
+/** One piece of the file parsed: its rows and lines, and the first problem found, if any. */
+final class Piece {
+    double[] values;
+    int rows;
+    int[] rowLine;
+    /** Lines in the piece. */
+    int lines;
+    /** Line (1-based in the piece) of the first non-blank, non-comment line; 0 if none. */
+    int firstContent;
+    /** First blank line after the last content line; 0 if none. */
+    int trailingBlank;
+    /** The line of the first problem (rows before it are kept), 0 if none. */
+    int problemLine;
+    LongFunction<InvalidDataException> problem;
+    /** A row the fold's transform refused (rows from it on are dropped), or null. */
+    RowTransform.RowProblem rowProblem;
+
+    void fail(int line, LongFunction<InvalidDataException> what) {
+        problemLine = line;
+        problem = what;
+    }
+}
