@@ -99,7 +99,7 @@ public final class BlockGramProduct {
      * Bᵀ(B·W) of a block of rows, for {@link RowBlocks}: a function of the block's rows alone, so that products
      * Xᵀ(X·W) summed over canonical blocks are the same bits however the rows are partitioned. A dense block
      * is taken in sub-blocks of {@link #defaultBlockRows(int)} rows, in order, each folded in with two dgemm
-     * calls; a sparse block (at most one entry in {@value #SPARSE_DENSITY} non-zero) row by row over each row's
+     * calls; a sparse block (at most one entry in 16 non-zero) row by row over each row's
      * non-zeros, z = xᵀW then Y += x·z (2·nnz·p flops a row instead of 4·d·p: wide sparse rows, such as
      * one-hot or bag-of-words features, cost what their non-zeros cost).
      *

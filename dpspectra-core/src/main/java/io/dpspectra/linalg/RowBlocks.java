@@ -165,8 +165,11 @@ public final class RowBlocks implements Serializable {
     private final int blockRows;
     /** What each block contributes. */
     private final Leaf leaf;
-    /** The order-free sum of the complete blocks' arrays. */
-    private final ReproducibleSum sum;
+    /**
+     * The order-free sum of the complete blocks' arrays; null until the first (a holder of a few rows that
+     * complete no block, such as a small partition's, is then shipped without its leaf-sized sum).
+     */
+    private ReproducibleSum sum;
     /** The blocks given in part so far, by block number: their rows, until complete. */
     private final TreeMap<Long, Partial> partial = new TreeMap<>();
     /** Rows given so far. */
@@ -191,7 +194,6 @@ public final class RowBlocks implements Serializable {
         if (blockRows < 1) {
             throw new IllegalArgumentException("a block needs at least one row, got " + blockRows);
         }
-        this.sum = new ReproducibleSum(leaf.length());
         MatrixTooLargeException.checkedLength("a block of rows", blockRows, d);
     }
 
@@ -251,7 +253,7 @@ public final class RowBlocks implements Serializable {
                 }
                 leaf.apply(data, at, blockRows, out);
                 synchronized (this) {
-                    sum.add(out, 0);
+                    sum().add(out, 0);
                 }
             } else {
                 Partial complete = stage(block, offset, data, at, take);
@@ -261,7 +263,7 @@ public final class RowBlocks implements Serializable {
                     }
                     leaf.apply(complete.dense(blockRows), 0, blockRows, out);
                     synchronized (this) {
-                        sum.add(out, 0);
+                        sum().add(out, 0);
                     }
                 }
             }
@@ -272,6 +274,14 @@ public final class RowBlocks implements Serializable {
             rows += count;
             this.end = Math.max(this.end, firstRow + count);
         }
+    }
+
+    /** The sum, made on first use (call with this holder's lock). */
+    private ReproducibleSum sum() {
+        if (sum == null) {
+            sum = new ReproducibleSum(leaf.length());
+        }
+        return sum;
     }
 
     private double[] leafScratch() {
@@ -336,13 +346,15 @@ public final class RowBlocks implements Serializable {
         long otherRows;
         long otherEnd;
         synchronized (other) {
-            otherSum = other.sum.copy();
+            otherSum = other.sum == null ? null : other.sum.copy();
             otherPartial = new TreeMap<>(other.partial);
             otherRows = other.rows;
             otherEnd = other.end;
         }
         synchronized (this) {
-            sum.merge(otherSum);
+            if (otherSum != null) {
+                sum().merge(otherSum);
+            }
             rows += otherRows;
             end = Math.max(end, otherEnd);
         }
@@ -356,7 +368,7 @@ public final class RowBlocks implements Serializable {
                     double[] out = new double[leaf.length()];
                     leaf.apply(complete.dense(blockRows), 0, blockRows, out);
                     synchronized (this) {
-                        sum.add(out, 0);
+                        sum().add(out, 0);
                     }
                 }
                 from = to >= blockRows ? -1 : p.filled.nextSetBit(to);
@@ -377,7 +389,7 @@ public final class RowBlocks implements Serializable {
             throw new IllegalStateException(n + " rows were given but the highest is row " + (end - 1)
                     + ": some rows were never added");
         }
-        ReproducibleSum total = sum;
+        ReproducibleSum total = sum();
         long lastBlock = n == 0 ? -1 : (n - 1) / blockRows;
         int lastRows = (int) (n - lastBlock * blockRows);
         Iterator<Map.Entry<Long, Partial>> it = partial.entrySet().iterator();
@@ -391,7 +403,7 @@ public final class RowBlocks implements Serializable {
             }
             double[] out = new double[leaf.length()];
             leaf.apply(p.dense(lastRows), 0, lastRows, out);
-            total = sum.copy();
+            total = sum().copy();
             total.add(out, 0);
         }
         double[] result = new double[leaf.length()];

@@ -199,8 +199,8 @@ class DpPcaJobSparkTest {
         assertThat(gauss.code()).as(gauss.err()).isEqualTo(2);
         assertThat(gauss.err()).contains("--algorithm analyze-gauss forms d x d matrices")
                 .contains("d = 8001 is above 8000").contains("--algorithm private-power").doesNotContain("Exception");
-        Run covariance = job(args("covariance", out.toString(), wide.toString(), "--epsilon", "1", "--clip-norm",
-                "1"));
+        Run covariance = job(args("covariance", out.toString(), wide.toString(), "--algorithm", "laplace",
+                "--epsilon", "1", "--clip-norm", "1"));
         assertThat(covariance.code()).as(covariance.err()).isEqualTo(2);
         assertThat(covariance.err()).contains("d = 8001 is above 8000").contains("fewer columns with --columns");
         assertThat(out).doesNotExist();

@@ -15,19 +15,22 @@ import org.apache.spark.SparkConf;
  * power method, which never forms XᵀX: each iteration is one distributed product Xᵀ(XW), d × k numbers on the
  * driver.
  *
+ * <p>Public because the job's classes (io.dpspectra.spark.DpPcaJob) are loaded by spark-submit's own class
+ * loader, which may not reach this module's package-private members.
+ *
  * <p>Privacy: the check reads d (the width of the column or the number of selected columns, public) and the
  * cluster's configuration only, never a row.
  */
-final class LargeDimension {
+public final class LargeDimension {
     /** The largest d for which an algorithm may form d × d matrices on a cluster. */
-    static final int MAX_DIMENSION = 8000;
+    public static final int MAX_DIMENSION = 8000;
     /** d × d matrices of doubles alive on the driver at the peak of a Gram-based release. */
     static final int DRIVER_MATRICES = 4;
     /** d × d matrices of doubles a running task holds while it sums its partial XᵀX. */
     static final int TASK_MATRICES = 3;
 
     /** How the user names things: the estimators' setters or the job's options. */
-    enum Front {
+    public enum Front {
         /** DpPca / DpCovariance. */
         ESTIMATOR,
         /** DpPcaJob (the CLI's options). */
@@ -67,7 +70,7 @@ final class LargeDimension {
      * @param front      how the user names settings
      * @throws ReleaseSettingException naming the limit, the alternative and the fix
      */
-    static void checkGram(String what, boolean pca, int d, SparkConf conf, long driverHeap, Front front) {
+    public static void checkGram(String what, boolean pca, int d, SparkConf conf, long driverHeap, Front front) {
         String alternative = pca ? "use " + front.algorithm("private-power") + " (private; one distributed pass "
                 + "Xᵀ(XW) per iteration, never forming XᵀX: d x k numbers travel, not d x d) or "
                 + front.algorithm("streaming-power") + " (not private), or " + front.fewerColumns()

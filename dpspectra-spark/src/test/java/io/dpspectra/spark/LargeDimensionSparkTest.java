@@ -288,15 +288,15 @@ class LargeDimensionSparkTest {
     @Test
     void gramAlgorithmsAreRefusedBeforeAnythingIsSpentNamingThePowerMethod() {
         DpPca gauss = new DpPca().setAlgorithm("analyze-gauss").setK(2).setEpsilon(1).setDelta(1e-6).setClipNorm(1.0);
-        assertThatThrownBy(() -> gauss.fit(frame(2))).isInstanceOf(ReleaseSettingException.class)
+        assertThatThrownBy(() -> gauss.fit(frame(2, 100))).isInstanceOf(ReleaseSettingException.class)
                 .hasMessageContaining("d = 20000 is above 8000").hasMessageContaining("nothing was spent")
                 .satisfies(e -> assertThat(((ReleaseSettingException) e).hint())
                         .contains("setAlgorithm(\"private-power\")"));
         // nothing was released, so the same estimator may fit again (and is refused again, for the same reason)
-        assertThatThrownBy(() -> gauss.fit(frame(2))).isInstanceOf(ReleaseSettingException.class)
+        assertThatThrownBy(() -> gauss.fit(frame(2, 100))).isInstanceOf(ReleaseSettingException.class)
                 .hasMessageContaining("above 8000");
         DpCovariance covariance = new DpCovariance().setEpsilon(1).setClipNorm(1.0);
-        assertThatThrownBy(() -> covariance.fit(frame(2))).isInstanceOf(ReleaseSettingException.class)
+        assertThatThrownBy(() -> covariance.fit(frame(2, 100))).isInstanceOf(ReleaseSettingException.class)
                 .hasMessageContaining("a covariance release (laplace)").hasMessageContaining("above 8000");
     }
 
