@@ -1,6 +1,5 @@
 package io.dpspectra.data;
 
-import io.dpspectra.data.csv.CellText;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

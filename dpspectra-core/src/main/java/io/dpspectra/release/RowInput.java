@@ -2,7 +2,7 @@ package io.dpspectra.release;
 
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.data.csv.CsvRows;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.dpspectra.data;
 
+import io.dpspectra.data.csv.SchemaRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

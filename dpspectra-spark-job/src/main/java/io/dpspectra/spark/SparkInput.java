@@ -6,7 +6,7 @@ import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;

@@ -9,7 +9,7 @@ import io.dpspectra.cli.output.Json;
 import io.dpspectra.cli.output.SchemaJson;
 import io.dpspectra.data.PrivateColumnRanges;
 import io.dpspectra.data.Schema;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.Neighbouring;
 import io.dpspectra.privacy.PrivacyParams;

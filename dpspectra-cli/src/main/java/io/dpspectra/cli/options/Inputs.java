@@ -6,7 +6,7 @@ import io.dpspectra.data.ForwardingRowCursor;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.data.csv.CsvRows;
 import java.io.IOException;
 import java.io.InputStream;

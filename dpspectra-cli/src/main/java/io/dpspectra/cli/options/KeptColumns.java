@@ -3,7 +3,7 @@ package io.dpspectra.cli.options;
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.data.IoErrors;
 import io.dpspectra.data.RowSource;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.data.csv.CsvRows;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -8,7 +8,7 @@ import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.release.Bounding;
 import io.dpspectra.release.Preprocessing;

@@ -13,7 +13,7 @@ import io.dpspectra.data.DataBounds;
 import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
-import io.dpspectra.data.SchemaRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.ComposedGuarantee;
 import io.dpspectra.privacy.PrivacyGuarantee;

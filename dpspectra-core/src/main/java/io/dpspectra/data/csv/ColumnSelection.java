@@ -1,5 +1,6 @@
 package io.dpspectra.data.csv;
 
+import io.dpspectra.data.CellText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

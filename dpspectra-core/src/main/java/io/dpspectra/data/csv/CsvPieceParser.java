@@ -1,5 +1,6 @@
 package io.dpspectra.data.csv;
 
+import io.dpspectra.data.CellText;
 import io.dpspectra.data.InvalidDataException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.dpspectra.data.csv;
+package io.dpspectra.data;
 
 /**
  * What a cell's text is, and how messages quote it: the rules {@link CsvRows} applies, shared with the
@@ -53,13 +53,25 @@ public final class CellText {
         return i == n;
     }
 
-    static boolean isNonFiniteOrMissingMarker(String cell) {
+    /**
+     * True for a cell that spells a non-finite number or a missing value (NaN, inf, NA, n/a, null, none).
+     *
+     * @param cell the cell's text
+     * @return whether the cell is such a marker
+     */
+    public static boolean isNonFiniteOrMissingMarker(String cell) {
         String lower = cell.toLowerCase(java.util.Locale.ROOT);
         return lower.matches("[+-]?(nan|inf|infinity)") || lower.equals("na") || lower.equals("n/a")
                 || lower.equals("null") || lower.equals("none");
     }
 
-    static boolean isDigit(char c) {
+    /**
+     * True for an ASCII digit.
+     *
+     * @param c the character
+     * @return whether {@code c} is 0–9
+     */
+    public static boolean isDigit(char c) {
         return c >= '0' && c <= '9';
     }
 

@@ -1,8 +1,11 @@
-package io.dpspectra.data;
+package io.dpspectra.data.csv;
 
-import io.dpspectra.data.csv.CellText;
-import io.dpspectra.data.csv.CsvRows;
-import io.dpspectra.data.csv.LineSplitter;
+import io.dpspectra.data.CellText;
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.IoErrors;
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.data.RowSource;
+import io.dpspectra.data.Schema;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
