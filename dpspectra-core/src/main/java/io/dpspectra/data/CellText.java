@@ -1,8 +1,8 @@
 package io.dpspectra.data;
 
 /**
- * What a cell's text is, and how messages quote it: the rules {@link CsvRows} applies, shared with the
- * schema-driven reader so that both accept the same numbers and quote cells alike.
+ * What a cell's text is, and how messages quote it: the rules {@link io.dpspectra.data.csv.CsvRows} applies,
+ * shared with the schema-driven reader so that both accept the same numbers and quote cells alike.
  */
 public final class CellText {
     private CellText() {
