@@ -32,7 +32,7 @@ public final class Glad {
     /** Rows per block of the parallel sum. */
     private static final int BLOCK = 128;
     /** Below this much work (m·D·r) the sum runs on the calling thread. */
-    private static final long PARALLEL_WORK = 1L << 20;
+    private static final long PARALLEL_WORK = 1L << 17;
 
     private Glad() {
     }
