@@ -2,6 +2,7 @@ package io.dpspectra.noise;
 
 import java.util.Objects;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.ToLongFunction;
@@ -99,6 +100,142 @@ abstract sealed class LatticeNoise implements Noise permits GaussianNoise, Lapla
             };
         }
         return new Drawing(lattice, count, random);
+    }
+
+    @Override
+    public final Stream stream(long count, double scale) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        if (count <= CHUNK) {
+            Lattice lattice = lattice(scale);
+            long[] left = {count};
+            return values -> {
+                for (double v : values) {
+                    Granularity.checkFinite(v);
+                }
+                takeFromStream(left, values);
+                for (int i = 0; i < values.length; i++) {
+                    values[i] = lattice.release(values[i], lattice.sample(random));
+                }
+            };
+        }
+        return new Streaming(bulkLattice(scale), count, random);
+    }
+
+    /** Counts {@code values.length} off what a stream has left, or throws when too few are left. */
+    static void takeFromStream(long[] left, double[] values) {
+        if (values.length > left[0]) {
+            throw new IllegalStateException("this noise stream has " + left[0] + " values left but " + values.length
+                    + " were asked for; create the stream for every value it will noise");
+        }
+        left[0] -= values.length;
+    }
+
+    /**
+     * A stream of more than one chunk: chunk c drawn from the c-th split of the source (taken on the calling
+     * thread when chunk c − 1 is started on, or at creation for chunk 0) by a pool worker in the background, or by
+     * the caller if it needs the chunk before a worker has begun it.
+     */
+    private static final class Streaming implements Stream {
+        private final Lattice lattice;
+        private final RandomSource random;
+        private final long count;
+        private final long[] left;
+        private long started;
+        private Chunk current;
+        private Chunk next;
+        private int position;
+
+        Streaming(Lattice lattice, long count, RandomSource random) {
+            this.lattice = lattice;
+            this.random = random;
+            this.count = count;
+            this.left = new long[] {count};
+            this.next = startChunk();
+        }
+
+        /** The next chunk of the stream, begun in the background; null when every chunk has been started. */
+        private Chunk startChunk() {
+            long from = started * CHUNK;
+            if (from >= count) {
+                return null;
+            }
+            started++;
+            Chunk c = new Chunk(lattice, random.split(), (int) Math.min(CHUNK, count - from));
+            ForkJoinPool.commonPool().execute(c::drawIfUnclaimed);
+            return c;
+        }
+
+        @Override
+        public void addTo(double[] values) {
+            checkValues(values, values.length);
+            takeFromStream(left, values);
+            for (int i = 0; i < values.length; i++) {
+                if (current == null || position == current.samples.length) {
+                    current = next.await();
+                    next = startChunk();
+                    position = 0;
+                }
+                values[i] = lattice.release(values[i], current.samples[position++]);
+            }
+        }
+    }
+
+    /** One chunk of a stream's lattice samples, drawn once by whoever claims it first. */
+    private static final class Chunk {
+        private final Lattice lattice;
+        private final long[] samples;
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private RandomSource source;
+        private boolean done;
+        private Throwable failure;
+
+        Chunk(Lattice lattice, RandomSource source, int size) {
+            this.lattice = lattice;
+            this.source = source;
+            this.samples = new long[size];
+        }
+
+        void drawIfUnclaimed() {
+            if (!claimed.compareAndSet(false, true)) {
+                return;
+            }
+            Throwable f = null;
+            try {
+                RandomSource words = WordBuffer.over(source);
+                source = null;
+                for (int i = 0; i < samples.length; i++) {
+                    samples[i] = lattice.sample(words);
+                }
+            } catch (RuntimeException | Error e) {
+                f = e;
+            }
+            synchronized (this) {
+                failure = f;
+                done = true;
+                notifyAll();
+            }
+        }
+
+        /** Draws the chunk here unless a worker has begun it, waits for it, and returns it. */
+        Chunk await() {
+            drawIfUnclaimed();
+            synchronized (this) {
+                while (!done) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while drawing noise", e);
+                    }
+                }
+            }
+            if (failure != null) {
+                throw new IllegalStateException("drawing the noise failed: " + failure.getMessage(), failure);
+            }
+            return this;
+        }
     }
 
     /** Throws, naming the problem, unless values has the prepared length and every value can be released. */

@@ -48,6 +48,43 @@ public interface Noise {
         };
     }
 
+    /**
+     * Noise of one scale for a sequence of arrays that together hold {@code count} values, each value getting a
+     * fresh independent sample of the same law as {@link #addNoise}: for an algorithm that releases many small
+     * arrays with the same scale (one per iteration), so the noise can be drawn in bulk, ahead of use. The lattice
+     * noises draw more than one chunk of values as {@link #prepare} does, in chunks from splits of their source
+     * (taken in order on the calling thread as the stream advances) with their bulk samplers, the next chunk in the
+     * background while the current one is used; up to one chunk, on the calling thread as each array is given.
+     *
+     * @param count the number of values in all the arrays the stream is for, ≥ 0
+     * @param scale the noise scale, &gt; 0
+     * @return the stream, used by {@link Stream#addTo} until its count is spent
+     */
+    default Stream stream(long count, double scale) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count must be >= 0, got " + count);
+        }
+        long[] left = {count};
+        return values -> {
+            LatticeNoise.takeFromStream(left, values);
+            for (int i = 0; i < values.length; i++) {
+                values[i] = addNoise(values[i], scale);
+            }
+        };
+    }
+
+    /** Noise for a sequence of arrays; see {@link #stream}. */
+    interface Stream {
+        /**
+         * Adds the stream's next {@code values.length} samples, one to each entry; a sample is never used twice. A
+         * NaN or infinite value throws and leaves the array and the stream as they were. Modified: values.
+         *
+         * @param values the exact values, perturbed in place
+         * @throws IllegalStateException when the stream has fewer values left than the array holds
+         */
+        void addTo(double[] values);
+    }
+
     /** Noise prepared for an array of a fixed length; see {@link #prepare}. */
     interface Prepared {
         /**

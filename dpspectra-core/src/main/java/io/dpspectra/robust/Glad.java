@@ -32,7 +32,7 @@ public final class Glad {
     /** Rows per block of the parallel sum. */
     private static final int BLOCK = 128;
     /** Below this much work (m·D·r) the sum runs on the calling thread. */
-    private static final long PARALLEL_WORK = 1L << 20;
+    private static final long PARALLEL_WORK = 1L << 17;
 
     private Glad() {
     }
@@ -54,10 +54,11 @@ public final class Glad {
         int d = v.rows();
         int r = v.cols();
         double[] y = new double[r];
+        double[] res = new double[d];
         double sum = 0;
         for (int t = 0; t < m; t++) {
             double[] x = rows[idx == null ? t : idx[t]];
-            sum += residualNorm(x, vd, d, r, y, null);
+            sum += residualNorm(x, vd, d, r, y, res);
         }
         return sum / m;
     }
@@ -91,17 +92,7 @@ public final class Glad {
             double[] y = new double[r];
             double[] res = new double[d];
             for (int t = b * BLOCK, end = Math.min(m, t + BLOCK); t < end; t++) {
-                double[] x = rows[idx == null ? t : idx[t]];
-                double rho = residualNorm(x, vd, d, r, y, res);
-                if (rho > tolerance) {
-                    for (int c = 0; c < r; c++) {
-                        double w = y[c] / rho;
-                        int off = c * d;
-                        for (int j = 0; j < d; j++) {
-                            acc[off + j] += res[j] * w;
-                        }
-                    }
-                }
+                addRowTerm(rows[idx == null ? t : idx[t]], vd, d, r, tolerance, y, res, acc);
             }
             partial[b] = acc;
         });
@@ -130,41 +121,151 @@ public final class Glad {
     }
 
     /**
-     * ρ = ‖x − V(Vᵀx)‖ with y = Vᵀx written to {@code y} and, if {@code res} is not null, the residual to res.
-     * Four partial sums per reduction keep the loops pipelined.
+     * Adds one row's term (x − VVᵀx)(xᵀV)/ρ to {@code acc} (D × r, column-major) unless ρ ≤ τ₀.
+     *
+     * <p>The arithmetic is fixed, whatever the loop structure: y_c = Vᵀx by four partial sums over j mod 4 (the
+     * last D mod 4 terms into the first), combined as (s0 + s1) + (s2 + s3); each residual entry as
+     * ((x_j − v_0j·y_0) − v_1j·y_1) − …; ρ² summed in j order (for r = 2, even and odd j in two sums). The loops
+     * take up to four columns per pass over the row, so the row is read from memory once per pass and the
+     * residual and update loops run over j without reductions (compiled to vector instructions).
+     */
+    static void addRowTerm(double[] x, double[] vd, int d, int r, double tolerance, double[] y, double[] res,
+                           double[] acc) {
+        double rho = residualNorm(x, vd, d, r, y, res);
+        if (!(rho > tolerance)) {
+            return;
+        }
+        int c = 0;
+        for (; c + 3 < r; c += 4) {
+            int o0 = c * d;
+            int o1 = o0 + d;
+            int o2 = o1 + d;
+            int o3 = o2 + d;
+            double w0 = y[c] / rho;
+            double w1 = y[c + 1] / rho;
+            double w2 = y[c + 2] / rho;
+            double w3 = y[c + 3] / rho;
+            for (int j = 0; j < d; j++) {
+                double e = res[j];
+                acc[o0 + j] += e * w0;
+                acc[o1 + j] += e * w1;
+                acc[o2 + j] += e * w2;
+                acc[o3 + j] += e * w3;
+            }
+        }
+        for (; c < r; c++) {
+            int o0 = c * d;
+            double w0 = y[c] / rho;
+            for (int j = 0; j < d; j++) {
+                acc[o0 + j] += res[j] * w0;
+            }
+        }
+    }
+
+    /**
+     * ρ = ‖x − V(Vᵀx)‖ with y = Vᵀx written to {@code y} and the residual to {@code res} (length ≥ D); see
+     * {@link #addRowTerm} for the fixed order of the arithmetic.
      */
     static double residualNorm(double[] x, double[] vd, int d, int r, double[] y, double[] res) {
-        for (int c = 0; c < r; c++) {
+        int c = 0;
+        for (; c + 3 < r; c += 4) {
+            dot4(x, vd, c * d, d, y, c);
+        }
+        for (; c < r; c++) {
             y[c] = dot(x, vd, c * d, d);
+        }
+        System.arraycopy(x, 0, res, 0, d);
+        c = 0;
+        for (; c + 3 < r; c += 4) {
+            int o0 = c * d;
+            int o1 = o0 + d;
+            int o2 = o1 + d;
+            int o3 = o2 + d;
+            double y0 = y[c];
+            double y1 = y[c + 1];
+            double y2 = y[c + 2];
+            double y3 = y[c + 3];
+            for (int j = 0; j < d; j++) {
+                res[j] = res[j] - vd[o0 + j] * y0 - vd[o1 + j] * y1 - vd[o2 + j] * y2 - vd[o3 + j] * y3;
+            }
+        }
+        for (; c < r; c++) {
+            int o0 = c * d;
+            double y0 = y[c];
+            for (int j = 0; j < d; j++) {
+                res[j] -= vd[o0 + j] * y0;
+            }
         }
         double s0 = 0;
         double s1 = 0;
         int j = 0;
         if (r == 2) {
-            double y0 = y[0];
-            double y1 = y[1];
             for (; j + 1 < d; j += 2) {
-                double e0 = x[j] - vd[j] * y0 - vd[d + j] * y1;
-                double e1 = x[j + 1] - vd[j + 1] * y0 - vd[d + j + 1] * y1;
-                if (res != null) {
-                    res[j] = e0;
-                    res[j + 1] = e1;
-                }
-                s0 += e0 * e0;
-                s1 += e1 * e1;
+                s0 += res[j] * res[j];
+                s1 += res[j + 1] * res[j + 1];
             }
         }
         for (; j < d; j++) {
-            double e = x[j];
-            for (int c = 0; c < r; c++) {
-                e -= vd[c * d + j] * y[c];
-            }
-            if (res != null) {
-                res[j] = e;
-            }
-            s0 += e * e;
+            s0 += res[j] * res[j];
         }
         return Math.sqrt(s0 + s1);
+    }
+
+    /** y[c..c+3] = the dot products of x with columns c..c+3 (at offset off, stride d), in one pass over x. */
+    private static void dot4(double[] x, double[] v, int off, int d, double[] y, int c) {
+        int o1 = off + d;
+        int o2 = o1 + d;
+        int o3 = o2 + d;
+        double a0 = 0;
+        double a1 = 0;
+        double a2 = 0;
+        double a3 = 0;
+        double b0 = 0;
+        double b1 = 0;
+        double b2 = 0;
+        double b3 = 0;
+        double c0 = 0;
+        double c1 = 0;
+        double c2 = 0;
+        double c3 = 0;
+        double e0 = 0;
+        double e1 = 0;
+        double e2 = 0;
+        double e3 = 0;
+        int j = 0;
+        for (; j + 3 < d; j += 4) {
+            double x0 = x[j];
+            double x1 = x[j + 1];
+            double x2 = x[j + 2];
+            double x3 = x[j + 3];
+            a0 += x0 * v[off + j];
+            a1 += x1 * v[off + j + 1];
+            a2 += x2 * v[off + j + 2];
+            a3 += x3 * v[off + j + 3];
+            b0 += x0 * v[o1 + j];
+            b1 += x1 * v[o1 + j + 1];
+            b2 += x2 * v[o1 + j + 2];
+            b3 += x3 * v[o1 + j + 3];
+            c0 += x0 * v[o2 + j];
+            c1 += x1 * v[o2 + j + 1];
+            c2 += x2 * v[o2 + j + 2];
+            c3 += x3 * v[o2 + j + 3];
+            e0 += x0 * v[o3 + j];
+            e1 += x1 * v[o3 + j + 1];
+            e2 += x2 * v[o3 + j + 2];
+            e3 += x3 * v[o3 + j + 3];
+        }
+        for (; j < d; j++) {
+            double xj = x[j];
+            a0 += xj * v[off + j];
+            b0 += xj * v[o1 + j];
+            c0 += xj * v[o2 + j];
+            e0 += xj * v[o3 + j];
+        }
+        y[c] = (a0 + a1) + (a2 + a3);
+        y[c + 1] = (b0 + b1) + (b2 + b3);
+        y[c + 2] = (c0 + c1) + (c2 + c3);
+        y[c + 3] = (e0 + e1) + (e2 + e3);
     }
 
     private static double dot(double[] x, double[] v, int off, int d) {

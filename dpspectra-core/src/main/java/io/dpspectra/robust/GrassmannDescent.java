@@ -5,6 +5,7 @@ import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.noise.GaussianNoise;
+import io.dpspectra.noise.Noise;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.pca.AnalyzeGauss;
 import io.dpspectra.pca.PrivatePowerMethod;
@@ -50,7 +51,9 @@ import java.util.Objects;
  * (moments-accountant) analysis, so such a result carries no guarantee and a warning.</li>
  * </ul>
  * The noise sensitivity also covers the rounding of the floating-point-safe sampler ({@link GaussianNoise}:
- * D·r coordinates moved by at most half the granularity g). A private initialisation
+ * D·r coordinates moved by at most half the granularity g). The T·D·r noise values of the steps are drawn from
+ * one {@link Noise#stream noise stream}: in bulk, ahead of use, every value an independent exact sample of the
+ * same discrete Gaussian law as a per-step draw, so the guarantee is the same. A private initialisation
  * ({@link Init#ANALYZE_GAUSS}, or {@link Init#PRIVATE_POWER_METHOD} for large D) gets a declared share of the
  * budget (default 20 %, the rest goes to the iterations); both parts are charged to a
  * {@link PrivacyAccountant} before any row is read (basic composition).
@@ -454,12 +457,13 @@ public final class GrassmannDescent implements SubspaceEstimator {
         Matrix v = startingBasis(start, x, d, initBudget, diag, initOut);
         PrivacyProfile initProfile = initOut[0];
 
-        GaussianNoise gaussian = noise > 0 ? new GaussianNoise(random) : null;
+        // the T·D·r noise values of all steps, drawn in bulk ahead of use (each an independent exact sample)
+        Noise.Stream gaussian = noise > 0 ? new GaussianNoise(random).stream((long) t * d * r, noise) : null;
         for (int k = 1; k <= t; k++) {
             int[] idx = NoisySteps.batch(batch, n, b, random);
             Matrix g = Glad.descentDirection(x, idx, v, b, tolerance);
             if (gaussian != null) {
-                gaussian.addNoiseInPlace(g.data(), noise);
+                gaussian.addTo(g.data());
             }
             double eta = stepSize(k, n);
             v = step == Step.PROJECTION ? Stiefel.project(v.plus(g.scaled(eta))) : Stiefel.exp(v, g.scaled(eta));

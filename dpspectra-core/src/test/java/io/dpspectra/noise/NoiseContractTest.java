@@ -161,6 +161,69 @@ abstract class NoiseContractTest {
         assertThat(variance(z)).isCloseTo(varianceAt(scale), within(5 * varianceStandardError(scale, n)));
     }
 
+    /**
+     * A stream of many small arrays (as a descent noises one step at a time) over more than one chunk: the target
+     * law, on the lattice, no sample used twice (chunk boundaries fall inside arrays), reproducible with the seeded
+     * source, and it refuses to give more values than it was made for.
+     */
+    @Test
+    void streamOverManyArraysFollowsTheTargetReproducesAndStopsAtItsCount() {
+        int step = 500;
+        int steps = 3 * LatticeNoise.CHUNK / step + 7;
+        double centre = 0.3;
+        double scale = 2.5;
+        double[][] out = new double[2][steps * step];
+        for (int run = 0; run < 2; run++) {
+            Noise.Stream stream = noise(RandomSource.seededForReproducibility(24)).stream((long) steps * step, scale);
+            for (int s = 0; s < steps; s++) {
+                double[] v = new double[step];
+                java.util.Arrays.fill(v, centre);
+                stream.addTo(v);
+                System.arraycopy(v, 0, out[run], s * step, step);
+            }
+            assertThatThrownBy(() -> stream.addTo(new double[1])).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("0 values left");
+        }
+        assertThat(out[0]).containsExactly(out[1]);
+        double g = granularity(scale);
+        double[] z = new double[out[0].length];
+        for (int i = 0; i < z.length; i++) {
+            assertThat(isMultipleOf(out[0][i], g)).isTrue();
+            z[i] = out[0][i] - centre;
+        }
+        assertThat(ksStatistic(z, x -> cdf(x, scale))).isLessThan(ksCritical(z.length));
+        assertThat(variance(z)).isCloseTo(varianceAt(scale), within(5 * varianceStandardError(scale, z.length)));
+        // consecutive arrays get different samples: no chunk is handed out twice
+        assertThat(java.util.Arrays.stream(z).distinct().count()).isGreaterThan(z.length * 99L / 100);
+    }
+
+    /** Up to one chunk, a stream draws on the calling thread as each array comes: the per-value draws, in order. */
+    @Test
+    void aStreamOfAtMostOneChunkGivesTheSameValuesAsPerValueDraws() {
+        Noise.Stream stream = noise(RandomSource.seededForReproducibility(25)).stream(30, 1.5);
+        Noise single = noise(RandomSource.seededForReproducibility(25));
+        for (int s = 0; s < 3; s++) {
+            double[] v = new double[10];
+            java.util.Arrays.fill(v, 0.25 * s);
+            stream.addTo(v);
+            for (double x : v) {
+                assertThat(x).isEqualTo(single.addNoise(0.25 * s, 1.5));
+            }
+        }
+    }
+
+    @Test
+    void aBadValueGivenToAStreamLeavesTheArrayAndTheStreamAsTheyWere() {
+        for (long count : new long[] {20, 3L * LatticeNoise.CHUNK}) {
+            Noise.Stream stream = noise(RandomSource.seededForReproducibility(26)).stream(count, 1);
+            double[] v = {1.25, Double.NaN};
+            assertThatThrownBy(() -> stream.addTo(v)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("NaN");
+            assertThat(v[0]).isEqualTo(1.25);
+            stream.addTo(new double[(int) Math.min(count, LatticeNoise.CHUNK)]); // the count was not spent
+        }
+    }
+
     @Test
     void aBadValueInALongArrayLeavesItUntouched() {
         double[] v = new double[3 * LatticeNoise.CHUNK];

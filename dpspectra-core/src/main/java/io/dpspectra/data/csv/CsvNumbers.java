@@ -169,7 +169,7 @@ final class CsvNumbers {
         }
         // Long.numberOfLeadingZeros(w) for 0 < w < 2^63, from the exponent of (double) w (one less when the
         // conversion rounded up to the next power of two): the same under C2, and under C1 (the launcher's
-        // compiler for inputs under 256 MB), where numberOfLeadingZeros is a call, 3% less per number
+        // compiler for text inputs under 1 GB), where numberOfLeadingZeros is a call, 3% less per number
         int log2 = (int) (Double.doubleToRawLongBits((double) w) >>> 52) - 1023;
         if ((w >>> log2) == 0) {
             log2--;
