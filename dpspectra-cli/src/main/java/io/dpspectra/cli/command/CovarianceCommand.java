@@ -75,7 +75,7 @@ public final class CovarianceCommand extends BaseCommand {
         io.checkBeforeReading();
         PrivateSecondMoment release = PrivateSecondMoment.of(io.rowInput("covariance", this::note)).schema(io.schema())
                 .centre(io.centring()).bound(io.rowBound()).algorithm(alg).skipLastVector(skipLastVector)
-                .neighbouring(neighbouring).vocabulary(words).listener(ReleaseInput.listener(
+                .neighbouring(neighbouring).vocabulary(words).privacyUnit(io.privacyUnit()).listener(ReleaseInput.listener(
                         d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory()), this::note,
                         this::warn));
         BudgetPlan plan = release.plan(total);
@@ -100,7 +100,7 @@ public final class CovarianceCommand extends BaseCommand {
             sb.append(Tables.values("eigenvalues" + of, full ? ev : java.util.Arrays.copyOf(ev, 10)));
             sb.append(Tables.values("explained variance ratio" + of, full ? ratios : java.util.Arrays.copyOf(ratios, 10)));
             sb.append(io.tableNotes(r.preprocessing(), r.guarantee()));
-            sb.append(Tables.guarantee(result.guarantee()));
+            sb.append(Tables.guarantee(r.guarantee().estimator()));
             return sb.toString();
         }));
         return ExitCodes.OK;
