@@ -84,9 +84,7 @@ public final class UnitCsv {
             List<String> names = splitter.splitToList(header, name, headerLine);
             int unitIndex = names.indexOf(unit.idColumn());
             if (unitIndex < 0) {
-                throw new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is not in the "
-                        + "header of " + name + " (line " + headerLine + ": " + CellText.abbreviate(header) + ")",
-                        "name one of its columns: " + String.join(", ", names));
+                throw missing(unit, name, headerLine, header, names);
             }
             int[] features = features(names, unitIndex, options, name, unit);
             List<String> featureNames = new ArrayList<>(features.length);
@@ -122,6 +120,55 @@ public final class UnitCsv {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Checks, reading only the header line, that the unit column is in {@code file}'s header and that the feature
+     * columns exclude it: a usage error before anything is spent (the header names columns; it holds no row).
+     *
+     * @param file    the file
+     * @param options how it is read
+     * @param unit    the unit
+     * @return the feature names
+     * @throws ReleaseSettingException when the unit column is missing or selected as a feature
+     */
+    public static List<String> checkHeader(Path file, Options options, PrivacyUnit unit) {
+        String name = file.toString();
+        try (BufferedReader in = open(file)) {
+            long lineNo = 0;
+            String line;
+            for (int i = 0; i < options.skipLines() && in.readLine() != null; i++) {
+                lineNo++;
+            }
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (!skipped(line, options.commentPrefix())) {
+                    char sep = options.separator() != null ? options.separator()
+                            : LineSplitter.detectSeparator(List.of(line));
+                    List<String> names = new LineSplitter(sep).splitToList(line, name, lineNo);
+                    int unitIndex = names.indexOf(unit.idColumn());
+                    if (unitIndex < 0) {
+                        throw missing(unit, name, lineNo, line, names);
+                    }
+                    List<String> out = new ArrayList<>();
+                    for (int f : features(names, unitIndex, options, name, unit)) {
+                        out.add(names.get(f));
+                    }
+                    return out;
+                }
+            }
+            throw new InvalidDataException(name + " has no header line", "the first line must name the columns, "
+                    + "among them the privacy unit column '" + unit.idColumn() + "'");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ReleaseSettingException missing(PrivacyUnit unit, String name, long lineNo, String header,
+                                                   List<String> names) {
+        return new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is not in the "
+                + "header of " + name + " (line " + lineNo + ": " + CellText.abbreviate(header) + ")",
+                "name one of its columns: " + String.join(", ", names));
     }
 
     private static boolean skipped(String line, String commentPrefix) {

@@ -294,6 +294,16 @@ public final class ReleaseInput {
             throw CliException.usage("--privacy-unit names a column of the CSV header, so --header-names and "
                     + "--header absent do not apply", "give the file a header line");
         }
+        if (java.nio.file.Files.isReadable(inputPath)) {
+            // the header alone (no row): a missing unit column, or one also selected as a feature, is a usage error
+            // before anything is spent or charged to a ledger
+            io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), privacyUnit());
+        }
+    }
+
+    private io.dpspectra.release.UnitCsv.Options unitCsvOptions() {
+        return new io.dpspectra.release.UnitCsv.Options(input.separator, input.columns, input.excludeColumns,
+                input.commentPrefix, input.skipLines);
     }
 
     /** The privacy unit of --privacy-unit, or one row. */
@@ -416,9 +426,7 @@ public final class ReleaseInput {
             note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' in memory: at most %d rows per person "
                     + "kept, 8 bytes per value (this JVM holds up to %d MiB of them)", inputPath, u.idColumn(),
                     u.maxRowsPerUnit(), Runtime.getRuntime().maxMemory() / 4 >> 20));
-            return io.dpspectra.release.UnitCsv.read(inputPath, new io.dpspectra.release.UnitCsv.Options(
-                    input.separator, input.columns, input.excludeColumns, input.commentPrefix, input.skipLines),
-                    u, request.random());
+            return io.dpspectra.release.UnitCsv.read(inputPath, unitCsvOptions(), u, request.random());
         }
         if (request.schema() != null) {
             SchemaRows s = Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());
