@@ -96,4 +96,15 @@ class PersonLevelCliTest {
             assertThat(Files.readString(ledger)).as("nothing charged").isEqualTo(before);
         }
     }
+
+    @Test
+    void localDpRefusesAPersonByName() throws Exception {
+        Path csv = visits();
+        Path out = dir.resolve("reports.bin");
+        Cli.Result r = Cli.run("ldp", "randomize", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1",
+                "--privacy-unit", "patient", "-o", out.toString(), csv.toString());
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("ldp randomize does not support --privacy-unit");
+        assertThat(Files.exists(out)).isFalse();
+    }
 }
