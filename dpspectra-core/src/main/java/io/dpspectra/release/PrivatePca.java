@@ -42,8 +42,9 @@ import java.util.function.ToIntFunction;
  * k, and runs the estimator on the estimator's share. The same settings and seed give the release the command
  * line gives.
  *
- * <p>Privacy: one row is the unit; every part (bound, mean, spectrum or trace, estimator) is certified under
- * one neighbouring relation (replace-one when parts compose and none is named) and the parts compose by basic
+ * <p>Privacy: one row is the unit, or one person with {@link #privacyUnit} (every part then bounds a person's
+ * whole group of rows, see {@link PrivacyUnit}); every part (bound, mean, spectrum or trace, estimator) is
+ * certified under one neighbouring relation (replace-one when parts compose and none is named) and the parts compose by basic
  * composition to the budget given ({@link PcaRelease#guarantee()}). The count of the rows that plans an
  * automatic bound share is used only under replace-one, where neighbours have the same n (a public fact); the
  * usefulness check's verdict depends on n and public settings only (under add/remove, n is the curator's fact). Without {@link #randomSource} the noise is

@@ -26,8 +26,8 @@ import java.util.Objects;
  * ({@link #plan}) before it reads any row; then it runs the private preprocessing over the seam of exact
  * statistics and the mechanism on its share.
  *
- * <p>Privacy: one row is the unit; the private bound, the private mean and the mechanism are certified under
- * one relation (replace-one when parts compose and none is named) and compose by basic composition to the
+ * <p>Privacy: one row is the unit, or one person with {@link #privacyUnit} (see {@link PrivacyUnit}); the
+ * private bound, the private mean and the mechanism are certified under one relation (replace-one when parts compose and none is named) and compose by basic composition to the
  * budget given ({@link CovarianceRelease#guarantee()}).
  *
  * <p>Defaults: mechanism laplace, the bound the schema implies, the schema's public centres when it declares
