@@ -27,6 +27,19 @@ public final class Algorithms {
         PCA = List.copyOf(all);
     }
 
+    /**
+     * The principal-components estimators that honour a {@linkplain PrivacyUnit person as the unit}: those that
+     * read the bounded rows only through their second moment XᵀX, whose sensitivity derivation needs no more than
+     * a positive semi-definite contribution of trace ≤ B² (see {@link PrivacyUnit}); the non-private reference
+     * exact is grouped alike, for comparison.
+     */
+    public static final java.util.Set<String> PERSON_LEVEL_PCA = java.util.Set.of("analyze-gauss", "it-u", "ad",
+            "exact");
+
+    /** The covariance mechanisms that honour a person as the unit: all, for the same reason. */
+    public static final java.util.Set<String> PERSON_LEVEL_COVARIANCE = java.util.Set.of("it-u", "ad", "kt",
+            "laplace", "gaussian");
+
     private Algorithms() {
     }
 

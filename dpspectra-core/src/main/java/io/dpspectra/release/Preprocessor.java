@@ -78,10 +78,6 @@ public final class Preprocessor {
                                    BudgetPlan plan, Neighbouring neighbouring, RandomSource random, Vocabulary v,
                                    ReleaseListener listener) {
         Objects.requireNonNull(source, "source");
-        if (!source.unit().isRow()) {
-            throw new ReleaseSettingException("the privacy unit " + source.unit() + " is not supported yet",
-                    "give one row per privacy unit");
-        }
         boolean publicCentre = centring.centres();
         OptionalDouble schemaBound = schema == null ? OptionalDouble.empty() : schema.schema().rowNormBound(publicCentre);
         if (bound instanceof RowBound.FromSchema && schemaBound.isEmpty()) {

@@ -42,8 +42,9 @@ import java.util.function.ToIntFunction;
  * k, and runs the estimator on the estimator's share. The same settings and seed give the release the command
  * line gives.
  *
- * <p>Privacy: one row is the unit; every part (bound, mean, spectrum or trace, estimator) is certified under
- * one neighbouring relation (replace-one when parts compose and none is named) and the parts compose by basic
+ * <p>Privacy: one row is the unit, or one person with {@link #privacyUnit} (every part then bounds a person's
+ * whole group of rows, see {@link PrivacyUnit}); every part (bound, mean, spectrum or trace, estimator) is
+ * certified under one neighbouring relation (replace-one when parts compose and none is named) and the parts compose by basic
  * composition to the budget given ({@link PcaRelease#guarantee()}). The count of the rows that plans an
  * automatic bound share is used only under replace-one, where neighbours have the same n (a public fact); the
  * usefulness check's verdict depends on n and public settings only (under add/remove, n is the curator's fact). Without {@link #randomSource} the noise is
@@ -94,6 +95,21 @@ public final class PrivatePca {
 
     private PrivatePca with(Settings s) {
         return new PrivatePca(s, algorithm, options, components, usefulness);
+    }
+
+    /**
+     * The privacy unit: one row (the default), or one person, all rows with one value of a column, of whom at most
+     * M rows are kept, each clipped to B/√M so that the person's whole contribution to the second moment is bounded
+     * as one row's of norm B is ({@link PrivacyUnit}). The column is read for grouping only, never as a feature;
+     * the input must be able to group by it ({@link RowInput#csv}, {@link RowInput#byUnit}). Only the estimators of
+     * {@link Algorithms#PERSON_LEVEL_PCA} honour a person; the others are refused by name. The usefulness check,
+     * which predicts for rows, is skipped.
+     *
+     * @param unit the unit, e.g. {@code PrivacyUnit.column("customer", 20)}
+     * @return a new chain
+     */
+    public PrivatePca privacyUnit(PrivacyUnit unit) {
+        return with(settings.unit(unit));
     }
 
     /**
@@ -260,6 +276,7 @@ public final class PrivatePca {
                     + "choice", "e.g. " + v.typed(Setting.COMPONENTS, "2"));
         }
         algorithm.check(options, v);
+        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_PCA);
         if (!algorithm.isPrivate() && (settings.preprocessingSpends() || components.isAuto())) {
             throw new ReleaseSettingException(v.typed(Setting.ALGORITHM, algorithm.name()) + " is not private, so "
                     + v.name(Setting.PRIVATE_CENTRE) + ", " + v.name(Setting.PRIVATE_BOUND) + " and "
@@ -296,7 +313,7 @@ public final class PrivatePca {
         BudgetPlan provisional = BudgetPlan.split(total, settings.effectiveBound(), settings.effectiveCentring(),
                 components, algorithm.needsDelta(), algorithm.noise(options), v);
         algorithm.checkRelation(provisional.neighbouring(settings.neighbouring()), options, v);
-        boolean check = usefulness != null && UsefulnessWarning.covers(algorithm.name());
+        boolean check = usefulness != null && settings.unit().isRow() && UsefulnessWarning.covers(algorithm.name());
         StatisticSource counted = settings.autoBoundShare() || check ? settings.openForCount() : null;
         if (counted == null && check && usefulness.refuse()) {
             throw new ReleaseSettingException(v.name(Setting.REFUSE_USELESS) + " needs the number of rows before "
@@ -401,8 +418,9 @@ public final class PrivatePca {
                     Settings.facts(p, Diagnostics.empty()));
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        ComposedGuarantee guarantee = Settings.compose(spent, result.guarantee().orElseThrow(() ->
-                new IllegalStateException(algorithm.name() + " returned no guarantee; this is a bug")), plan.total());
+        ComposedGuarantee guarantee = settings.composeForUnit(spent, result.guarantee().orElseThrow(() ->
+                new IllegalStateException(algorithm.name() + " returned no guarantee; this is a bug")), plan.total(),
+                p.preprocessing().bound());
         return new PcaRelease(result, p.preprocessing(), spectrum[0], guarantee,
                 Settings.facts(p, Diagnostics.builder().put("fitSeconds", seconds).build()), warnings);
     }

@@ -26,8 +26,8 @@ import java.util.Objects;
  * ({@link #plan}) before it reads any row; then it runs the private preprocessing over the seam of exact
  * statistics and the mechanism on its share.
  *
- * <p>Privacy: one row is the unit; the private bound, the private mean and the mechanism are certified under
- * one relation (replace-one when parts compose and none is named) and compose by basic composition to the
+ * <p>Privacy: one row is the unit, or one person with {@link #privacyUnit} (see {@link PrivacyUnit}); the
+ * private bound, the private mean and the mechanism are certified under one relation (replace-one when parts compose and none is named) and compose by basic composition to the
  * budget given ({@link CovarianceRelease#guarantee()}).
  *
  * <p>Defaults: mechanism laplace, the bound the schema implies, the schema's public centres when it declares
@@ -66,6 +66,19 @@ public final class PrivateSecondMoment {
 
     private PrivateSecondMoment with(Settings s) {
         return new PrivateSecondMoment(s, algorithm, skipLastVector);
+    }
+
+    /**
+     * The privacy unit: one row (the default), or one person, all rows with one value of a column, of whom at most
+     * M rows are kept, each clipped to B/√M so that the person's whole contribution to XᵀX has Frobenius norm ≤ B²,
+     * the sensitivity every mechanism here is calibrated to ({@link PrivacyUnit}). The column is read for grouping
+     * only, never as a feature.
+     *
+     * @param unit the unit, e.g. {@code PrivacyUnit.column("customer", 20)}
+     * @return a new chain
+     */
+    public PrivateSecondMoment privacyUnit(PrivacyUnit unit) {
+        return with(settings.unit(unit));
     }
 
     /**
@@ -179,6 +192,7 @@ public final class PrivateSecondMoment {
         Vocabulary v = settings.vocabulary();
         algorithm.checkRelation(settings.neighbouring(), v);
         algorithm.checkSkipLastVector(skipLastVector, v);
+        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_COVARIANCE);
         settings.check();
     }
 
@@ -235,7 +249,7 @@ public final class PrivateSecondMoment {
         long start = System.nanoTime();
         PrivateCovariance result = estimator.release(p.rows(), plan.estimator());
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new CovarianceRelease(result, p.preprocessing(), Settings.compose(p.spent(), result.guarantee(),
-                plan.total()), Settings.facts(p, Diagnostics.builder().put("fitSeconds", seconds).build()));
+        return new CovarianceRelease(result, p.preprocessing(), settings.composeForUnit(p.spent(), result.guarantee(),
+                plan.total(), p.preprocessing().bound()), Settings.facts(p, Diagnostics.builder().put("fitSeconds", seconds).build()));
     }
 }

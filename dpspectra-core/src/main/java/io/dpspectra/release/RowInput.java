@@ -4,6 +4,7 @@ import io.dpspectra.data.RowSource;
 import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.data.csv.CsvRows;
+import io.dpspectra.noise.RandomSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +25,46 @@ public interface RowInput {
      * @param readsOnce     whether the release reads the rows exactly once (no private bound or mean, an
      *                      estimator of one pass that asks no n first): a stream need then not be kept for a
      *                      second pass
+     * @param unit          the privacy unit: one row, or the rows of one person, grouped by a column
+     * @param random        the release's source, for the random selection of a person's rows (null for one row)
      */
-    record Request(SchemaFile schema, boolean publicCentres, boolean readsOnce) {
+    record Request(SchemaFile schema, boolean publicCentres, boolean readsOnce, PrivacyUnit unit, RandomSource random) {
+        /**
+         * Checks the unit.
+         *
+         * @param schema        the schema, or null
+         * @param publicCentres whether public centres are subtracted
+         * @param readsOnce     whether the rows are read once
+         * @param unit          the privacy unit
+         * @param random        the source, or null
+         */
+        public Request {
+            Objects.requireNonNull(unit, "unit");
+        }
+
+        /**
+         * A request with one row as the unit.
+         *
+         * @param schema        the schema, or null
+         * @param publicCentres whether public centres are subtracted
+         * @param readsOnce     whether the rows are read once
+         */
+        public Request(SchemaFile schema, boolean publicCentres, boolean readsOnce) {
+            this(schema, publicCentres, readsOnce, PrivacyUnit.ROW, null);
+        }
+
+        /**
+         * Refuses a unit other than one row, for an input without a column to group by.
+         *
+         * @param what the input, for the message
+         */
+        public void requireRowUnit(String what) {
+            if (!unit.isRow()) {
+                throw new ReleaseSettingException(what + " have no column naming the person, so the privacy unit "
+                        + unit + " cannot be grouped", "open a CSV file with RowInput.csv, or rows with their ids "
+                        + "with RowInput.byUnit");
+            }
+        }
     }
 
     /**
@@ -68,6 +107,7 @@ public interface RowInput {
         Objects.requireNonNull(rows, "rows");
         List<String> features = List.copyOf(names);
         return request -> {
+            request.requireRowUnit("numeric rows");
             if (request.schema() != null) {
                 throw new ReleaseSettingException("a schema maps the text cells of a file, but these rows are "
                         + "already numbers", "open the file through RowInput.csv, or drop the schema");
@@ -87,6 +127,9 @@ public interface RowInput {
         Objects.requireNonNull(file, "file");
         return request -> {
             SchemaFile s = request.schema();
+            if (!request.unit().isRow()) {
+                return UnitCsv.read(file, UnitCsv.Options.DEFAULT, request.unit(), request.random());
+            }
             if (s == null) {
                 CsvRows rows = CsvRows.builder(file).build();
                 return RowStatistics.of(rows, rows.columnNames());
@@ -94,6 +137,32 @@ public interface RowInput {
             SchemaRows rows = SchemaRows.open(file, s.schema(), request.publicCentres(), s.separator(), s.skipLines(),
                     s.commentPrefix());
             return RowStatistics.of(rows, s.schema().featureNames()).clampedCells(rows::clampedCells);
+        };
+    }
+
+    /**
+     * Numeric rows with the id of the person each belongs to, for a release whose privacy unit is the person
+     * ({@link PrivatePca#privacyUnit}); with one row as the unit the ids are refused rather than ignored.
+     *
+     * @param rows  the rows
+     * @param ids   the person of each row, in the rows' order
+     * @param names the names of the d features
+     * @return the input
+     */
+    static RowInput byUnit(RowSource rows, List<String> ids, List<String> names) {
+        Objects.requireNonNull(rows, "rows");
+        List<String> idList = List.copyOf(ids);
+        List<String> features = List.copyOf(names);
+        return request -> {
+            if (request.unit().isRow()) {
+                throw new ReleaseSettingException("rows with person ids need a privacy unit",
+                        "set one, e.g. privacyUnit(PrivacyUnit.column(\"person\", 10))");
+            }
+            if (request.schema() != null) {
+                throw new ReleaseSettingException("a schema maps the text cells of a file, but these rows are "
+                        + "already numbers", "drop the schema");
+            }
+            return UnitStatistics.of(rows, idList, features, request.unit(), request.random());
         };
     }
 

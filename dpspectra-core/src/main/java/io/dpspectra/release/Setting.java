@@ -36,6 +36,10 @@ public enum Setting {
     PRIVATE_CENTRE("center private", "Centring.privateMean"),
     /** The public schema of the input's columns. */
     SCHEMA("schema", "schema"),
+    /** The column naming the person (the privacy unit), when one person has many rows. */
+    PRIVACY_UNIT("privacy-unit", "privacyUnit"),
+    /** The most rows kept per privacy unit. */
+    MAX_ROWS_PER_UNIT("max-rows-per-unit", "PrivacyUnit.column"),
     /** The share of the variance each wanted direction is expected to hold, for the usefulness check. */
     EXPECT_VARIANCE_SHARE("expect-variance-share", "Usefulness.expecting"),
     /** Refuse, before spending, a release predicted useless. */

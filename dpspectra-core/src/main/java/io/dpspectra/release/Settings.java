@@ -17,49 +17,55 @@ import java.util.Objects;
  * messages; with the steps they share (the checks of the preprocessing settings, the preprocessing itself,
  * and the composition of what was spent).
  */
-record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound bound, Neighbouring neighbouring,
+record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring centring, RowBound bound, Neighbouring neighbouring,
                 RandomSource random, ReleaseListener listener, Vocabulary vocabulary) {
     Settings {
         Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(unit, "unit");
         Objects.requireNonNull(listener, "listener");
         Objects.requireNonNull(vocabulary, "vocabulary");
     }
 
     static Settings of(RowInput input) {
-        return new Settings(input, null, null, null, null, null, ReleaseListener.NONE, Vocabulary.JAVA);
+        return new Settings(input, PrivacyUnit.ROW, null, null, null, null, null, ReleaseListener.NONE, Vocabulary.JAVA);
     }
 
     Settings schema(SchemaFile s) {
-        return new Settings(input, s, centring, bound, neighbouring, random, listener, vocabulary);
+        return new Settings(input, unit, s, centring, bound, neighbouring, random, listener, vocabulary);
     }
 
     Settings centring(Centring c) {
-        return new Settings(input, schema, Objects.requireNonNull(c, "centring"), bound, neighbouring, random, listener,
+        return new Settings(input, unit, schema, Objects.requireNonNull(c, "centring"), bound, neighbouring, random, listener,
                 vocabulary);
     }
 
     Settings bound(RowBound b) {
-        return new Settings(input, schema, centring, Objects.requireNonNull(b, "bound"), neighbouring, random, listener,
+        return new Settings(input, unit, schema, centring, Objects.requireNonNull(b, "bound"), neighbouring, random, listener,
                 vocabulary);
     }
 
     Settings neighbouring(Neighbouring n) {
-        return new Settings(input, schema, centring, bound, n, random, listener, vocabulary);
+        return new Settings(input, unit, schema, centring, bound, n, random, listener, vocabulary);
     }
 
     Settings random(RandomSource r) {
-        return new Settings(input, schema, centring, bound, neighbouring, Objects.requireNonNull(r, "random"), listener,
+        return new Settings(input, unit, schema, centring, bound, neighbouring, Objects.requireNonNull(r, "random"), listener,
                 vocabulary);
     }
 
     Settings listener(ReleaseListener l) {
-        return new Settings(input, schema, centring, bound, neighbouring, random, Objects.requireNonNull(l, "listener"),
+        return new Settings(input, unit, schema, centring, bound, neighbouring, random, Objects.requireNonNull(l, "listener"),
                 vocabulary);
     }
 
     Settings vocabulary(Vocabulary v) {
-        return new Settings(input, schema, centring, bound, neighbouring, random, listener,
+        return new Settings(input, unit, schema, centring, bound, neighbouring, random, listener,
                 Objects.requireNonNull(v, "vocabulary"));
+    }
+
+    Settings unit(PrivacyUnit u) {
+        return new Settings(input, Objects.requireNonNull(u, "unit"), schema, centring, bound, neighbouring, random,
+                listener, vocabulary);
     }
 
     /** The centring: as set, else the schema's public centres when it declares any, else none. */
@@ -83,6 +89,18 @@ record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound b
     /** Checks the preprocessing settings alone, before any budget or data. */
     void check() {
         Centring c = effectiveCentring();
+        if (!unit.isRow()) {
+            if (schema != null) {
+                throw new ReleaseSettingException(vocabulary.name(Setting.PRIVACY_UNIT) + " does not combine with "
+                        + vocabulary.name(Setting.SCHEMA) + " yet", "give numeric columns and a bound, e.g. "
+                        + vocabulary.typed(Setting.CLIP_NORM, "1"));
+            }
+            if (effectiveBound() instanceof RowBound.Given g && g.policy() == io.dpspectra.data.DataBounds.Policy.REJECT) {
+                throw new ReleaseSettingException(vocabulary.name(Setting.NORM_BOUND) + " refuses rows above the "
+                        + "bound, but with " + vocabulary.name(Setting.PRIVACY_UNIT) + " each person's rows are clipped "
+                        + "to B/sqrt(M)", "clip instead: " + vocabulary.typed(Setting.CLIP_NORM, String.valueOf(g.bound())));
+            }
+        }
         if (c.kind() == Centring.Kind.PUBLIC && schema == null) {
             throw new ReleaseSettingException(vocabulary.typed(Setting.CENTRE, "public") + " needs a "
                     + vocabulary.name(Setting.SCHEMA) + " with public centres", "give a schema, or centre by a private "
@@ -107,7 +125,7 @@ record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound b
         StatisticSource source = plan == null ? null : plan.takeOpened();
         if (source == null) {
             source = input.open(new RowInput.Request(schema, effectiveCentring().centres(),
-                    estimatorReadsOnce && !preprocessingSpends()));
+                    estimatorReadsOnce && !preprocessingSpends(), unit, r != null ? r : effectiveRandom()));
         }
         RowBound planned = plan != null ? plan.rowBound() : effectiveBound();
         Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, planned, effectiveCentring(),
@@ -129,8 +147,8 @@ record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound b
      * source), or null when the input is a stream read once.
      */
     StatisticSource openForCount() {
-        if (!input.countable()) {
-            return null;
+        if (!input.countable() || !unit.isRow()) {
+            return null; // a unit's grouping draws its random selection with the release's source, at the fit
         }
         return input.open(new RowInput.Request(schema, effectiveCentring().centres(), false));
     }
@@ -182,6 +200,44 @@ record Settings(RowInput input, SchemaFile schema, Centring centring, RowBound b
     java.util.OptionalDouble schemaBound() {
         return schema == null ? java.util.OptionalDouble.empty()
                 : schema.schema().rowNormBound(effectiveCentring().centres());
+    }
+
+    /**
+     * The composition of {@link #compose}, each part stating this chain's unit: with a person as the unit, every
+     * part's unit names the column and M (the estimator's calibrated to the final bound {@code bound}, whose
+     * square bounds one person's sum of outer products).
+     */
+    ComposedGuarantee composeForUnit(List<PrivacyGuarantee> before, PrivacyGuarantee estimator, PrivacyParams total,
+                                     double bound) {
+        if (unit.isRow()) {
+            return compose(before, estimator, total);
+        }
+        List<PrivacyGuarantee> parts = new ArrayList<>(before.size());
+        for (PrivacyGuarantee g : before) {
+            parts.add(restate(g, unit.describe(bound) + "; this part: one value per person"));
+        }
+        return compose(parts, restate(estimator, unit.describe(bound)), total);
+    }
+
+    private static PrivacyGuarantee restate(PrivacyGuarantee g, String unitText) {
+        return new PrivacyGuarantee(g.mechanism(), g.params(), g.neighbouring(), unitText, g.sensitivity(),
+                g.reference(), g.profile());
+    }
+
+    /**
+     * Refuses, before any data, an algorithm that cannot bound one person's whole contribution.
+     *
+     * @param name      the algorithm's name
+     * @param supported the names that can
+     */
+    void checkUnitSupported(String name, java.util.Set<String> supported) {
+        if (!unit.isRow() && !supported.contains(name)) {
+            throw new ReleaseSettingException(vocabulary.typed(Setting.ALGORITHM, name) + " does not support "
+                    + vocabulary.name(Setting.PRIVACY_UNIT) + ": it bounds one row's influence at a time (a "
+                    + "gradient, a sample, a local report), not one person's whole group of rows",
+                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(supported))
+                    + ", or drop " + vocabulary.name(Setting.PRIVACY_UNIT));
+        }
     }
 
     /** The composition of the preprocessing's and later spends with the estimator's guarantee (last). */

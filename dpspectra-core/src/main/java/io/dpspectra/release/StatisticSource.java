@@ -48,7 +48,9 @@ public interface StatisticSource {
     String describe();
 
     /**
-     * What one contribution is. Default: one row.
+     * What one contribution is. Default: one row. A source whose unit is a person ({@link UnitStatistics}) bounds
+     * each person's whole contribution in every statistic it returns (one value, one bounded vector, rows clipped
+     * to B/√M), so that the release's calibration to B holds per person.
      *
      * @return the privacy unit
      */

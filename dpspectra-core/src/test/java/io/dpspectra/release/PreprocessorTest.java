@@ -147,14 +147,6 @@ class PreprocessorTest {
         assertThatThrownBy(() -> Preprocessor.prepare(empty, null, RowBound.privateQuantile(0.9), Centring.NONE, plan,
                 Neighbouring.REPLACE_ROW, random, Vocabulary.JAVA, ReleaseListener.NONE))
                 .isInstanceOf(InvalidDataException.class).hasMessageContaining("has no data rows");
-        StatisticSource people = new Halves(StatisticsTest.rows(10, 3, 1)) {
-            @Override
-            public PrivacyUnit unit() {
-                return new PrivacyUnit("person");
-            }
-        };
-        assertThatThrownBy(() -> prepare(people, RowBound.clip(1), Centring.NONE, 1))
-                .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("column 'person'");
     }
 
     @Test

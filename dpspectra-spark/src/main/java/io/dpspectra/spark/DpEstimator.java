@@ -504,6 +504,11 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         claim(s.plan(), purpose);
         boolean[] checked = {false};
         try (SparkStatistics source = s.opened() != null ? s.opened() : SparkStatistics.of(data, getInputCol())) {
+            if (!source.unit().isRow()) { // grouping by a person's column on the executors is not built yet
+                throw new io.dpspectra.release.ReleaseSettingException("the privacy unit " + source.unit()
+                        + " is not supported by the Spark estimators yet: they bound one row", "group the rows "
+                        + "locally with dpspectra fit --privacy-unit, or give one row per person");
+            }
             Preprocessor.Prepared prepared = Preprocessor.prepare(source, null, s.bound(), s.centring(), s.plan(),
                     s.neighbouring(), s.random(), Vocabulary.JAVA, new ReleaseListener() {
                         @Override

@@ -76,7 +76,8 @@ public final class CovarianceCommand extends BaseCommand {
         PrivacyOptions.PendingCharge[] charge = new PrivacyOptions.PendingCharge[1];
         PrivateSecondMoment release = PrivateSecondMoment.of(io.rowInput("covariance", this::note)).schema(io.schema())
                 .centre(io.centring()).bound(io.rowBound()).algorithm(alg).skipLastVector(skipLastVector)
-                .neighbouring(neighbouring).vocabulary(words).listener(ReleaseInput.listener(d -> {
+                .neighbouring(neighbouring).vocabulary(words).privacyUnit(io.privacyUnit())
+                .listener(ReleaseInput.listener(d -> {
                     MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
                     charge[0].commit(); // after the memory check, before any row: a run refused for memory is free
                 }, this::note, this::warn));
@@ -103,7 +104,7 @@ public final class CovarianceCommand extends BaseCommand {
             sb.append(Tables.values("eigenvalues" + of, full ? ev : java.util.Arrays.copyOf(ev, 10)));
             sb.append(Tables.values("explained variance ratio" + of, full ? ratios : java.util.Arrays.copyOf(ratios, 10)));
             sb.append(io.tableNotes(r.preprocessing(), r.guarantee()));
-            sb.append(Tables.guarantee(result.guarantee()));
+            sb.append(Tables.guarantee(r.guarantee().estimator()));
             return sb.toString();
         }));
         return ExitCodes.OK;

@@ -255,6 +255,7 @@ public final class FitCommand extends BaseCommand {
         PrivatePca release = PrivatePca.of(io.rowInput("fit", this::note)).schema(io.schema()).centre(io.centring())
                 .bound(io.rowBound()).components(auto == null ? Components.fixed(k) : Components.auto(auto[0], auto[1]))
                 .algorithm(alg).options(options).neighbouring(privacy.neighbouringOrNull()).vocabulary(words)
+                .privacyUnit(io.privacyUnit())
                 .listener(ReleaseInput.listener(d -> {
                     beforeReading(alg, options, d);
                     if (charge != null) {
@@ -269,7 +270,13 @@ public final class FitCommand extends BaseCommand {
             Neighbouring effective = neighbouring != null ? neighbouring
                     : io.spendsOnPreprocessing() || auto != null ? Neighbouring.REPLACE_ROW
                     : UsefulnessCheck.defaultNeighbouring(alg.name());
-            boolean check = UsefulnessCheck.covers(alg.name()) && (refuseUseless || io.rowsCheaplyCounted());
+            boolean perPerson = !io.privacyUnit().isRow();
+            if (perPerson && (refuseUseless || expectVarianceShare != null)) {
+                throw CliException.usage("--refuse-useless and --expect-variance-share predict for rows and do not "
+                        + "combine with --privacy-unit yet", "drop them");
+            }
+            // the usefulness check predicts for one row as the unit: skipped for a person
+            boolean check = !perPerson && UsefulnessCheck.covers(alg.name()) && (refuseUseless || io.rowsCheaplyCounted());
             if (check && refuseUseless && Inputs.isStdin(io.inputPath) && !ExternalInputs.isInstalled()) {
                 throw CliException.usage("--refuse-useless needs the number of rows before anything is spent, but "
                         + io.inputPath + " is read once (standard input)", "pass a file, or drop --refuse-useless");

@@ -113,6 +113,12 @@ public final class LdpCommand implements Runnable {
         @Mixin
         InputOptions input = new InputOptions();
 
+        @Option(names = "--privacy-unit", paramLabel = "COLUMN",
+                description = "Not supported: each record's owner randomizes their own record, so a person with many "
+                        + "records would need to divide their budget among them on their side; give one record per "
+                        + "person.")
+        String privacyUnit;
+
         @Option(names = {"--output", "-o"}, paramLabel = "REPORTS", required = true,
                 description = "Write the reports to REPORTS atomically (nothing is written on failure). A file over "
                         + "100 MB is announced with its size before it is written (a report holds p(p+1)/2 numbers), "
@@ -125,6 +131,11 @@ public final class LdpCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
+            if (privacyUnit != null) {
+                throw CliException.usage("ldp randomize does not support --privacy-unit: local differential privacy "
+                        + "randomizes each record on its owner's side, one report per record", "give one record per "
+                        + "person (merge a person's records), or divide --epsilon by the records a person has");
+            }
             GaussianCalibration rule = parseCalibration(calibration);
             LocalReportFormat format = parseReportFormat(reportFormat);
             PrivacyParams privacy = PrivacyParams.of(epsilon, delta);

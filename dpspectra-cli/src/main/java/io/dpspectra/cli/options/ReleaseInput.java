@@ -68,6 +68,29 @@ public final class ReleaseInput {
                     + "--schema that declares centres, none otherwise.")
     String center;
 
+    @Option(names = "--privacy-unit", paramLabel = "COLUMN",
+            description = "Protect a person, not a row: COLUMN (named in the CSV header) identifies the person "
+                    + "(a customer or patient id, any text); it is used for grouping only, never as a feature. Rows "
+                    + "of one person need not be adjacent. Each person keeps at most --max-rows-per-unit M rows, "
+                    + "each clipped to B/sqrt(M) for the bound B, so one person's whole contribution to the second "
+                    + "moment is bounded as one row's of norm B is, and the guarantee (add/remove or replace) is "
+                    + "about one person. analyze-gauss, it-u, ad and the covariance mechanisms; the per-row "
+                    + "algorithms refuse it. Rows are grouped in memory (at most M per person). See "
+                    + "docs/guide/person-level.md.")
+    String privacyUnit;
+
+    @Option(names = "--max-rows-per-unit", paramLabel = "M",
+            description = "With --privacy-unit: the most rows kept per person, chosen uniformly at random (the "
+                    + "release's random source: secure, or seeded by --seed); required, since only you know how many "
+                    + "rows a typical person has (choose it from domain knowledge, never from the data). A larger M "
+                    + "keeps more rows but clips each to B/sqrt(M).")
+    Integer maxRowsPerUnit;
+
+    @Option(names = "--first-rows-per-unit",
+            description = "With --privacy-unit: keep each person's first M rows in file order instead of M at random "
+                    + "(the same guarantee; biased when the file's order means something).")
+    boolean firstRowsPerUnit;
+
     @Mixin
     InputOptions input = new InputOptions();
 
@@ -184,6 +207,7 @@ public final class ReleaseInput {
      * errors, exit 2). Reads the schema file (public), never INPUT.
      */
     public void checkBeforeReading() {
+        checkUnit();
         if (schemaPath != null) {
             schema = SchemaJson.read(schemaPath);
             if (input.columns != null && !input.columns.isEmpty() || input.excludeColumns != null
@@ -231,6 +255,64 @@ public final class ReleaseInput {
                         + "release's JSON", "give the diagnostics another file");
             }
         }
+    }
+
+    /** The --privacy-unit options, checked before anything is read (usage errors, exit 2). */
+    private void checkUnit() {
+        if (privacyUnit == null) {
+            if (maxRowsPerUnit != null || firstRowsPerUnit) {
+                throw CliException.usage((maxRowsPerUnit != null ? "--max-rows-per-unit" : "--first-rows-per-unit")
+                        + " applies only with --privacy-unit", "add --privacy-unit COLUMN, or drop it");
+            }
+            return;
+        }
+        if (privacyUnit.isBlank()) {
+            throw CliException.usage("--privacy-unit needs a column name", "e.g. --privacy-unit customer_id");
+        }
+        if (maxRowsPerUnit == null) {
+            throw CliException.usage("--privacy-unit " + privacyUnit + " needs --max-rows-per-unit M, the most rows "
+                    + "kept per person", "choose M from what you know of the data (e.g. the visits a patient "
+                    + "typically has), never from the data itself: e.g. --max-rows-per-unit 20");
+        }
+        if (maxRowsPerUnit < 1) {
+            throw CliException.usage("--max-rows-per-unit must be at least 1, got " + maxRowsPerUnit,
+                    "e.g. --max-rows-per-unit 20");
+        }
+        if (schemaPath != null) {
+            throw CliException.usage("--privacy-unit does not combine with --schema yet", "give the numeric columns "
+                    + "with --columns and a bound with --clip-norm");
+        }
+        if (Inputs.isStdin(inputPath) || Inputs.isBinary(inputPath)) {
+            throw CliException.usage("--privacy-unit reads the person's column from a CSV file's header, but "
+                    + inputPath + (Inputs.isStdin(inputPath) ? " is standard input" : " is a binary file without it"),
+                    "pass the CSV file");
+        }
+        if (ExternalInputs.isInstalled()) {
+            throw CliException.usage("--privacy-unit is not supported on a cluster yet", "run the release locally");
+        }
+        if (input.headerNames != null || input.header == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
+            throw CliException.usage("--privacy-unit names a column of the CSV header, so --header-names and "
+                    + "--header absent do not apply", "give the file a header line");
+        }
+        if (java.nio.file.Files.isReadable(inputPath)) {
+            // the header alone (no row): a missing unit column, or one also selected as a feature, is a usage error
+            // before anything is spent or charged to a ledger
+            io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), privacyUnit());
+        }
+    }
+
+    private io.dpspectra.release.UnitCsv.Options unitCsvOptions() {
+        return new io.dpspectra.release.UnitCsv.Options(input.separator, input.columns, input.excludeColumns,
+                input.commentPrefix, input.skipLines);
+    }
+
+    /** The privacy unit of --privacy-unit, or one row. */
+    public io.dpspectra.release.PrivacyUnit privacyUnit() {
+        if (privacyUnit == null) {
+            return io.dpspectra.release.PrivacyUnit.ROW;
+        }
+        io.dpspectra.release.PrivacyUnit u = io.dpspectra.release.PrivacyUnit.column(privacyUnit, maxRowsPerUnit);
+        return firstRowsPerUnit ? u.firstRows() : u;
     }
 
     private Pipeline.Centre parseCentre() {
@@ -339,6 +421,13 @@ public final class ReleaseInput {
 
     /** INPUT read here: through the schema (standard input copied for a second pass), or as a CSV or .dpsr file. */
     private StatisticSource local(RowInput.Request request, String task, Consumer<String> note) {
+        if (!request.unit().isRow()) {
+            io.dpspectra.release.PrivacyUnit u = request.unit();
+            note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' in memory: at most %d rows per person "
+                    + "kept, 8 bytes per value (this JVM holds up to %d MiB of them)", inputPath, u.idColumn(),
+                    u.maxRowsPerUnit(), Runtime.getRuntime().maxMemory() / 4 >> 20));
+            return io.dpspectra.release.UnitCsv.read(inputPath, unitCsvOptions(), u, request.random());
+        }
         if (request.schema() != null) {
             SchemaRows s = Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());
             // standard input is read once: a later pass re-reads a temporary .dpsr copy of the mapped rows
@@ -450,7 +539,17 @@ public final class ReleaseInput {
      * its diagnostics.
      */
     public Release describe(Release release, Preprocessing p, Diagnostics facts, RandomSource random) {
-        release.preprocessing(Pipeline.of(p, schema == null ? input : null).toJson()).noise(random);
+        java.util.Map<String, Object> pipeline = Pipeline.of(p, schema == null ? input : null).toJson();
+        if (privacyUnit != null) {
+            java.util.Map<String, Object> unit = new java.util.LinkedHashMap<>();
+            unit.put("column", privacyUnit);
+            unit.put("maxRowsPerUnit", maxRowsPerUnit);
+            unit.put("selection", firstRowsPerUnit ? "first in file order" : "uniformly at random");
+            unit.put("rowBound", privacyUnit().rowBound(p.bound()));
+            pipeline = new java.util.LinkedHashMap<>(pipeline);
+            pipeline.put("privacyUnit", unit);
+        }
+        release.preprocessing(pipeline).noise(random);
         release.diagnostic("input", inputPath.toString());
         facts.asMap().forEach(release::diagnostic);
         return release;

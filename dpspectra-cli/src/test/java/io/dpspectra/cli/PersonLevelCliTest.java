@@ -1,0 +1,110 @@
+package io.dpspectra.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpspectra.cli.output.ExitCodes;
+import io.dpspectra.cli.output.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --privacy-unit}: the person's column groups rows, is never a feature, and is named in what is published. */
+class PersonLevelCliTest {
+    @TempDir
+    Path dir;
+
+    /** 30 persons with 6 rows each, interleaved (person i % 30), the id in the middle column. */
+    private Path visits() throws Exception {
+        StringBuilder sb = new StringBuilder("a,patient,b,c\n");
+        for (int i = 0; i < 180; i++) {
+            sb.append(String.format(Locale.ROOT, "%.4f,p%d,%.4f,%.4f%n", 0.5 * Math.sin(i), i % 30, 0.4 * Math.cos(i),
+                    0.1 * (i % 5)));
+        }
+        return Cli.write(dir, "visits.csv", sb.toString());
+    }
+
+    @Test
+    void aPersonLevelFitNamesTheColumnAndMAndCountsPersons() throws Exception {
+        Path csv = visits();
+        String[] args = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
+            "--clip-norm", "1", "--privacy-unit", "patient", "--max-rows-per-unit", "4", "--seed", "5",
+            csv.toString()};
+        Cli.Released rd = Cli.runWithDiagnostics(dir, args);
+        assertThat(rd.result().exitCode()).as(rd.result().toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(rd.result().out());
+        assertThat(j.get("columns").toString()).isEqualTo("[\"a\",\"b\",\"c\"]"); // never a feature
+        assertThat(j.get("guarantee").get("privacyUnit").asText()).contains("column 'patient'")
+                .contains("at most 4 rows kept per person").contains("B/sqrt(4) = 0.500000");
+        JsonNode unit = j.get("preprocessing").get("privacyUnit");
+        assertThat(unit.get("column").asText()).isEqualTo("patient");
+        assertThat(unit.get("maxRowsPerUnit").asInt()).isEqualTo(4);
+        assertThat(rd.diagnostics().get("persons").asInt()).isEqualTo(30);
+        assertThat(rd.diagnostics().get("rowsKept").asInt()).isEqualTo(120);
+        assertThat(rd.result().err()).contains("in memory: at most 4 rows per person");
+        // the seeded random selection and noise reproduce
+        assertThat(Json.MAPPER.readTree(Cli.run(args).out()).get("components")).isEqualTo(j.get("components"));
+    }
+
+    @Test
+    void covarianceMechanismsTakeAPersonAsTheUnit() throws Exception {
+        Path csv = visits();
+        for (String alg : new String[] {"gaussian", "laplace"}) {
+            Cli.Result r = Cli.run("covariance", "--algorithm", alg, "--epsilon", "1", "--delta", "1e-6",
+                    "--clip-norm", "1", "--privacy-unit", "patient", "--max-rows-per-unit", "3", csv.toString());
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            assertThat(Json.MAPPER.readTree(r.out()).get("guarantee").get("privacyUnit").asText())
+                    .contains("column 'patient'");
+        }
+    }
+
+    @Test
+    void wrongSettingsAreUsageErrorsWithNothingWrittenOrCharged() throws Exception {
+        Path csv = visits();
+        Path out = dir.resolve("release.json");
+        Path ledger = dir.resolve("ledger.json");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "5", ledger.toString()).exitCode()).isZero();
+        String before = Files.readString(ledger);
+        String[][] cases = {
+            {"--privacy-unit", "customer", "--max-rows-per-unit", "4"},               // not in the header
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--columns", "a,patient"}, // also a feature
+            {"--privacy-unit", "patient"},                                            // M required
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "0"},
+            {"--max-rows-per-unit", "4"},                                             // M without a unit
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--algorithm", "k-dp-ojas"},
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--norm-bound", "1"},
+        };
+        String[] expected = {"'customer' is not in the header", "also selected as a feature",
+            "needs --max-rows-per-unit", "at least 1", "applies only with --privacy-unit",
+            "k-dp-ojas does not support --privacy-unit", "--norm-bound"};
+        for (int i = 0; i < cases.length; i++) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fit", "-k", "1", "--epsilon",
+                    "1", "--delta", "1e-6", "--output", out.toString(), "--ledger", ledger.toString(), csv.toString()));
+            if (!java.util.Arrays.asList(cases[i]).contains("--algorithm")) {
+                args.addAll(java.util.List.of("--algorithm", "analyze-gauss"));
+            }
+            if (!java.util.Arrays.asList(cases[i]).contains("--norm-bound")) {
+                args.addAll(java.util.List.of("--clip-norm", "1"));
+            }
+            args.addAll(java.util.List.of(cases[i]));
+            Cli.Result r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).as(String.join(" ", cases[i])).contains(expected[i]);
+            assertThat(Files.exists(out)).isFalse();
+            assertThat(Files.readString(ledger)).as("nothing charged").isEqualTo(before);
+        }
+    }
+
+    @Test
+    void localDpRefusesAPersonByName() throws Exception {
+        Path csv = visits();
+        Path out = dir.resolve("reports.bin");
+        Cli.Result r = Cli.run("ldp", "randomize", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1",
+                "--privacy-unit", "patient", "-o", out.toString(), csv.toString());
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("ldp randomize does not support --privacy-unit");
+        assertThat(Files.exists(out)).isFalse();
+    }
+}

@@ -1,0 +1,224 @@
+package io.dpspectra.release;
+
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.CellText;
+import io.dpspectra.data.csv.LineSplitter;
+import io.dpspectra.noise.RandomSource;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a CSV file (or .csv.gz) whose header names a privacy unit column and groups its rows by it, in memory
+ * ({@link UnitStatistics}): the unit column's cells are ids (any text), read for grouping only; the features are
+ * every other column (or the ones selected), numbers. Rows of one person need not be adjacent. Every cell is
+ * checked while the file is read, before any noise.
+ */
+public final class UnitCsv {
+    /**
+     * How the file is read.
+     *
+     * @param separator      the separator, or null to detect it
+     * @param columns        the feature columns by header name, or null for every column but the unit's
+     * @param excludeColumns feature columns to leave out by header name, or null
+     * @param commentPrefix  lines starting with it are skipped, or null
+     * @param skipLines      lines skipped before the header
+     */
+    public record Options(Character separator, List<String> columns, List<String> excludeColumns,
+                          String commentPrefix, int skipLines) {
+        /** Detected separator, every column but the unit's, no comments, nothing skipped. */
+        public static final Options DEFAULT = new Options(null, null, null, null, 0);
+    }
+
+    private UnitCsv() {
+    }
+
+    /**
+     * Reads and groups {@code file}.
+     *
+     * @param file    the file, with a header line
+     * @param options how it is read
+     * @param unit    the unit, naming a header column
+     * @param random  the source of the random selection of a person's rows
+     * @return the grouped rows
+     * @throws ReleaseSettingException when the unit column is missing or selected as a feature
+     * @throws InvalidDataException    for a malformed line or cell, or no rows
+     */
+    public static UnitStatistics read(Path file, Options options, PrivacyUnit unit, RandomSource random) {
+        String name = file.toString();
+        try (BufferedReader in = open(file)) {
+            long lineNo = 0;
+            String line;
+            List<String> sample = new ArrayList<>();
+            for (int i = 0; i < options.skipLines(); i++) {
+                if (in.readLine() == null) {
+                    break;
+                }
+                lineNo++;
+            }
+            String header = null;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (!skipped(line, options.commentPrefix())) {
+                    header = line;
+                    break;
+                }
+            }
+            if (header == null) {
+                throw new InvalidDataException(name + " has no header line", "the first line must name the columns, "
+                        + "among them the privacy unit column '" + unit.idColumn() + "'");
+            }
+            long headerLine = lineNo;
+            sample.add(header);
+            char sep = options.separator() != null ? options.separator() : LineSplitter.detectSeparator(sample);
+            LineSplitter splitter = new LineSplitter(sep);
+            List<String> names = splitter.splitToList(header, name, headerLine);
+            int unitIndex = names.indexOf(unit.idColumn());
+            if (unitIndex < 0) {
+                throw missing(unit, name, headerLine, header, names);
+            }
+            int[] features = features(names, unitIndex, options, name, unit);
+            List<String> featureNames = new ArrayList<>(features.length);
+            for (int f : features) {
+                featureNames.add(names.get(f));
+            }
+            UnitStatistics.Builder b = UnitStatistics.builder(unit, featureNames, name, random);
+            double[] row = new double[features.length];
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (line.isBlank() || skipped(line, options.commentPrefix())) {
+                    continue;
+                }
+                List<String> cells = splitter.splitToList(line, name, lineNo);
+                if (cells.size() != names.size()) {
+                    throw new InvalidDataException(String.format(Locale.ROOT, "%s, line %d: %d cells, but the header "
+                            + "names %d columns", name, lineNo, cells.size(), names.size()),
+                            "give every line the header's columns");
+                }
+                for (int j = 0; j < features.length; j++) {
+                    String cell = cells.get(features[j]).trim();
+                    try {
+                        row[j] = Double.parseDouble(cell);
+                    } catch (NumberFormatException e) {
+                        throw new InvalidDataException(String.format(Locale.ROOT, "%s, line %d, column '%s': '%s' is "
+                                + "not a number", name, lineNo, names.get(features[j]), CellText.abbreviate(cell)),
+                                "give numbers in the feature columns, or leave the column out");
+                    }
+                }
+                b.add(cells.get(unitIndex).trim(), row, "line " + lineNo);
+            }
+            return b.build();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Checks, reading only the header line, that the unit column is in {@code file}'s header and that the feature
+     * columns exclude it: a usage error before anything is spent (the header names columns; it holds no row).
+     *
+     * @param file    the file
+     * @param options how it is read
+     * @param unit    the unit
+     * @return the feature names
+     * @throws ReleaseSettingException when the unit column is missing or selected as a feature
+     */
+    public static List<String> checkHeader(Path file, Options options, PrivacyUnit unit) {
+        String name = file.toString();
+        try (BufferedReader in = open(file)) {
+            long lineNo = 0;
+            String line;
+            for (int i = 0; i < options.skipLines() && in.readLine() != null; i++) {
+                lineNo++;
+            }
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (!skipped(line, options.commentPrefix())) {
+                    char sep = options.separator() != null ? options.separator()
+                            : LineSplitter.detectSeparator(List.of(line));
+                    List<String> names = new LineSplitter(sep).splitToList(line, name, lineNo);
+                    int unitIndex = names.indexOf(unit.idColumn());
+                    if (unitIndex < 0) {
+                        throw missing(unit, name, lineNo, line, names);
+                    }
+                    List<String> out = new ArrayList<>();
+                    for (int f : features(names, unitIndex, options, name, unit)) {
+                        out.add(names.get(f));
+                    }
+                    return out;
+                }
+            }
+            throw new InvalidDataException(name + " has no header line", "the first line must name the columns, "
+                    + "among them the privacy unit column '" + unit.idColumn() + "'");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ReleaseSettingException missing(PrivacyUnit unit, String name, long lineNo, String header,
+                                                   List<String> names) {
+        return new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is not in the "
+                + "header of " + name + " (line " + lineNo + ": " + CellText.abbreviate(header) + ")",
+                "name one of its columns: " + String.join(", ", names));
+    }
+
+    private static boolean skipped(String line, String commentPrefix) {
+        return line.isBlank() || commentPrefix != null && line.startsWith(commentPrefix);
+    }
+
+    private static int[] features(List<String> names, int unitIndex, Options options, String file, PrivacyUnit unit) {
+        List<Integer> out = new ArrayList<>();
+        if (options.columns() != null) {
+            for (String c : options.columns()) {
+                int i = names.indexOf(c);
+                if (i < 0) {
+                    throw new ReleaseSettingException("column '" + c + "' is not in the header of " + file,
+                            "name one of its columns: " + String.join(", ", names));
+                }
+                out.add(i);
+            }
+        } else {
+            for (int i = 0; i < names.size(); i++) {
+                if (i != unitIndex) {
+                    out.add(i);
+                }
+            }
+        }
+        if (options.excludeColumns() != null) {
+            for (String c : options.excludeColumns()) {
+                if (names.indexOf(c) < 0) {
+                    throw new ReleaseSettingException("column '" + c + "' is not in the header of " + file,
+                            "name one of its columns: " + String.join(", ", names));
+                }
+                out.remove(Integer.valueOf(names.indexOf(c)));
+            }
+        }
+        if (out.contains(unitIndex)) {
+            throw new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is also selected as "
+                    + "a feature: it identifies the person and is used for grouping only", "leave it out of the "
+                    + "feature columns");
+        }
+        if (out.isEmpty()) {
+            throw new ReleaseSettingException(file + " has no feature column besides the privacy unit column '"
+                    + unit.idColumn() + "'", "give at least one numeric column");
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static BufferedReader open(Path file) throws IOException {
+        InputStream s = Files.newInputStream(file);
+        if (file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")) {
+            s = new GZIPInputStream(s, 1 << 16);
+        }
+        return new BufferedReader(new InputStreamReader(s, StandardCharsets.UTF_8), 1 << 16);
+    }
+}

@@ -1,0 +1,191 @@
+package io.dpspectra.release;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.dpspectra.data.ClippedRows;
+import io.dpspectra.data.DataBounds;
+import io.dpspectra.data.InMemoryRows;
+import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.RowCursor;
+import io.dpspectra.linalg.Vectors;
+import io.dpspectra.noise.RandomSource;
+import io.dpspectra.privacy.Neighbouring;
+import io.dpspectra.privacy.PrivacyParams;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Grouping by a privacy unit column, the per-person bounds, and the release chain with a person as the unit. */
+class UnitStatisticsTest {
+    @TempDir
+    Path dir;
+
+    /** Person p (of 5) has 3 + p rows, interleaved round robin; row values are p*100 + its index. */
+    private static UnitStatistics grouped(PrivacyUnit unit, RandomSource r) {
+        UnitStatistics.Builder b = UnitStatistics.builder(unit, List.of("x", "y"), "test rows", r);
+        for (int i = 0; i < 8; i++) {
+            for (int p = 0; p < 5; p++) {
+                if (i < 3 + p) {
+                    b.add("p" + p, new double[] {p * 100 + i, 1}, null);
+                }
+            }
+        }
+        return b.build();
+    }
+
+    private static List<double[]> rows(ClippedRows rows) {
+        List<double[]> out = new ArrayList<>();
+        double[] row = new double[rows.dimension()];
+        try (RowCursor c = rows.open()) {
+            while (c.next(row)) {
+                out.add(row.clone());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void rowsOfAPersonNeedNotBeAdjacentAndAtMostMAreKeptTheCountIsOfPersons() {
+        UnitStatistics s = grouped(PrivacyUnit.column("id", 4).firstRows(), null);
+        assertThat(s.rowCount()).isEqualTo(5); // persons, not the 25 rows
+        assertThat(s.rowsKept()).isEqualTo(3 + 4 + 4 + 4 + 4);
+        assertThat(s.curatorFacts().asMap()).containsEntry("rowsRead", 25L).containsEntry("persons", 5L);
+        // first M in file order: person 4 keeps its rows 0..3
+        List<double[]> kept = rows(s.bounded(Bounding.of(1e9, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN)));
+        assertThat(kept.stream().filter(r -> r[0] >= 400).map(r -> (int) r[0] - 400).toList())
+                .containsExactly(0, 1, 2, 3);
+    }
+
+    @Test
+    void randomSelectionKeepsEachRowOfAPersonWithProbabilityMOverTheirRows() {
+        // person 4 has 7 rows and keeps M = 2: each row kept with probability 2/7; 3000 draws, sd ~ 0.008
+        int[] kept = new int[7];
+        int runs = 3000;
+        RandomSource r = RandomSource.seededForReproducibility(31);
+        for (int run = 0; run < runs; run++) {
+            UnitStatistics s = grouped(PrivacyUnit.column("id", 2), r);
+            for (double[] row : rows(s.bounded(Bounding.of(1e9, DataBounds.Policy.CLIP,
+                    DataBounds.Origin.USER_GIVEN)))) {
+                if (row[0] >= 400) {
+                    kept[(int) row[0] - 400]++;
+                }
+            }
+        }
+        for (int k : kept) {
+            assertThat(k / (double) runs).isCloseTo(2.0 / 7, org.assertj.core.data.Offset.offset(0.04));
+        }
+    }
+
+    @Test
+    void eachPersonsSumOfSquaredRowNormsIsAtMostTheSquaredBoundWithAndWithoutAMean() {
+        int m = 4;
+        UnitStatistics s = grouped(PrivacyUnit.column("id", m).firstRows(), null);
+        double b = 2;
+        for (Bounding bounding : List.of(Bounding.of(b, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN),
+                new Bounding(b, DataBounds.Policy.CLIP, new double[] {-1, 0.5}, b + Math.hypot(1, 0.5),
+                        DataBounds.Origin.USER_GIVEN))) {
+            ClippedRows out = s.bounded(bounding);
+            assertThat(out.bounds().orElseThrow().l2Bound()).isEqualTo(bounding.bound());
+            List<double[]> kept = rows(out);
+            int i = 0;
+            for (int p = 0; p < 5; p++) {
+                double sum = 0;
+                for (int r = 0; r < Math.min(m, 3 + p); r++) {
+                    sum += Math.pow(Vectors.norm2(kept.get(i++)), 2);
+                }
+                assertThat(sum).isLessThanOrEqualTo(bounding.bound() * bounding.bound() * (1 + 1e-12));
+            }
+        }
+    }
+
+    @Test
+    void theCentresSumIsOfPersonsMeansAndTheHistogramOfPersonsValues() {
+        UnitStatistics s = grouped(PrivacyUnit.column("id", 4).firstRows(), null);
+        BoundedSum sum = s.boundedSum(Bounding.of(1e9, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
+        assertThat(sum.count()).isEqualTo(5);
+        // person means of the first coordinate: 1, 101.5, 201.5, 301.5, 401.5
+        assertThat(sum.sum()[0]).isCloseTo(1 + 101.5 + 201.5 + 301.5 + 401.5, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(sum.sum()[1]).isCloseTo(5, org.assertj.core.data.Offset.offset(1e-9));
+        // one value per person: sqrt(M) times their largest row norm
+        NormHistogram h = s.normHistogram(new double[] {1, 2 * Math.hypot(2, 1) + 1e-9, 1e4});
+        assertThat(h.total()).isEqualTo(5);
+    }
+
+    @Test
+    void aCsvFileIsGroupedByItsUnitColumnWhichIsNeverAFeature() throws IOException {
+        Path f = dir.resolve("visits.csv");
+        Files.writeString(f, "patient,a,b\nann,1,2\nbob,3,4\nann,5,6\n");
+        UnitStatistics s = UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5));
+        assertThat(s.featureNames()).containsExactly("a", "b");
+        assertThat(s.rowCount()).isEqualTo(2);
+        assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("customer", 5), RandomSource.seededForReproducibility(5)))
+                .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("'customer' is not in the header")
+                .satisfies(e -> assertThat(((ReleaseSettingException) e).hint()).contains("patient, a, b"));
+        assertThatThrownBy(() -> UnitCsv.read(f, new UnitCsv.Options(null, List.of("patient", "a"), null, null, 0),
+                PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5))).isInstanceOf(ReleaseSettingException.class)
+                .hasMessageContaining("also selected as a feature");
+        Files.writeString(f, "patient,a,b\nann,1,2\nbob,x,4\n");
+        assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': 'x' is not a number");
+    }
+
+    private static RowInput people() {
+        double[][] x = new double[60][];
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            x[i] = new double[] {Math.sin(i), Math.cos(i), 0.1 * (i % 7)};
+            ids.add("p" + (i % 12));
+        }
+        return RowInput.byUnit(InMemoryRows.of(x), ids, List.of("a", "b", "c"));
+    }
+
+    @Test
+    void theGuaranteeNamesTheUnitColumnAndMAndEveryGramReleaseRuns() {
+        PrivacyUnit unit = PrivacyUnit.column("person", 5);
+        PcaRelease r = PrivatePca.of(people()).privacyUnit(unit).bound(RowBound.clip(1)).components(2)
+                .randomSource(RandomSource.seededForReproducibility(1)).fit(PrivacyParams.of(1, 1e-6));
+        String stated = r.guarantee().estimator().privacyUnit();
+        assertThat(stated).contains("column 'person'").contains("at most 5 rows").contains("B^2 = 1.00000");
+        assertThat(r.diagnostics().asMap()).containsEntry("persons", 12L);
+        // private centre, private bound and an automatic k: every part states the person
+        PcaRelease all = PrivatePca.of(people()).privacyUnit(unit).bound(RowBound.privateQuantile(0.9, 0.1))
+                .centre(Centring.PRIVATE).components(Components.auto(0.8))
+                .randomSource(RandomSource.seededForReproducibility(2)).fit(PrivacyParams.of(1, 1e-6));
+        assertThat(all.guarantee().parts()).hasSize(4).allSatisfy(g -> assertThat(g.privacyUnit())
+                .contains("column 'person'"));
+        for (String mechanism : List.of("gaussian", "laplace", "kt", "it-u", "ad")) {
+            CovarianceRelease c = PrivateSecondMoment.of(people()).privacyUnit(unit).algorithm(mechanism)
+                    .bound(RowBound.clip(1)).randomSource(RandomSource.seededForReproducibility(3))
+                    .fit(mechanism.equals("gaussian") ? PrivacyParams.of(1, 1e-6) : PrivacyParams.pure(1));
+            assertThat(c.guarantee().estimator().privacyUnit()).as(mechanism).contains("column 'person'");
+        }
+    }
+
+    @Test
+    void perRowAlgorithmsAndImpossibleCombinationsAreRefusedByNameBeforeReading() {
+        PrivacyUnit unit = PrivacyUnit.column("person", 5);
+        for (String name : List.of("k-dp-ojas", "dp-sggd", "private-power")) {
+            if (Algorithms.findPca(name).isEmpty()) {
+                continue;
+            }
+            assertThatThrownBy(() -> PrivatePca.of(people()).privacyUnit(unit).algorithm(name).bound(RowBound.clip(1))
+                    .components(1).check()).isInstanceOf(ReleaseSettingException.class)
+                    .hasMessageContaining("algorithm(" + name + ") does not support privacyUnit");
+        }
+        assertThatThrownBy(() -> PrivatePca.of(people()).privacyUnit(unit).bound(RowBound.require(1)).components(1)
+                .check()).isInstanceOf(ReleaseSettingException.class).hasMessageContaining("RowBound.require");
+        // rows without ids cannot be grouped; ids without a unit are refused rather than ignored
+        assertThatThrownBy(() -> PrivatePca.of(InMemoryRows.of(new double[][] {{1, 0}})).privacyUnit(unit)
+                .bound(RowBound.clip(1)).components(1).withoutUsefulnessCheck().fit(PrivacyParams.of(1, 1e-6)))
+                .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("no column naming the person");
+        assertThatThrownBy(() -> PrivatePca.of(people()).bound(RowBound.clip(1)).components(1)
+                .withoutUsefulnessCheck().fit(PrivacyParams.of(1, 1e-6)))
+                .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("need a privacy unit");
+        assertThat(Neighbouring.ADD_REMOVE_ROW).isNotNull();
+    }
+}
