@@ -125,6 +125,32 @@ public final class GramStatistic implements RowSource {
     }
 
     /**
+     * A pass that reads every bounded row where the rows lie and brings none of them here: what a
+     * {@code products} operator of {@link #lazy} offers when it can (a cluster job reading its partitions on
+     * the executors). It checks each row as reading the rows here would (the bound's refusals, non-finite
+     * values) without shipping the rows, so a release can fail fast on a bad row before its first noise.
+     */
+    public interface RowCheck {
+        /**
+         * Reads every bounded row once where it lies, raising the error that reading it here would raise.
+         *
+         * @return the number of rows read
+         */
+        long checkRows();
+    }
+
+    /**
+     * The row check of the statistic behind {@code rows}, when its products operator offers one (see
+     * {@link RowCheck}); empty for rows that are read here.
+     *
+     * @param rows the rows an algorithm was given
+     * @return the row check, or empty
+     */
+    public static Optional<RowCheck> rowCheck(RowSource rows) {
+        return behind(rows).filter(g -> g.operator instanceof RowCheck).map(g -> (RowCheck) g.operator);
+    }
+
+    /**
      * The range products of the statistic behind {@code rows}, when its products operator offers them (see
      * {@link RangeProducts}); empty for rows that are read here.
      *

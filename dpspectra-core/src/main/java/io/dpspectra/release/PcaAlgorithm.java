@@ -77,7 +77,8 @@ public abstract class PcaAlgorithm {
      * @param components   k (d with a {@code chooser})
      * @param params       the budget to spend; null for a non-private algorithm
      * @param neighbouring the relation, or null for the algorithm's own default
-     * @param random       the noise source; null for a non-private algorithm
+     * @param random       the noise source; for a non-private algorithm, the randomness of its random start
+     *                     (null: secure)
      * @param warn         receives one-line warnings
      * @param chooser      null for a fixed k; for an algorithm that {@linkplain #releasesSpectrum releases a
      *                     spectrum}, picks k from its d released eigenvalues (descending)
@@ -93,7 +94,7 @@ public abstract class PcaAlgorithm {
          * @param components   k
          * @param params       the budget, or null for a non-private algorithm
          * @param neighbouring the relation, or null for the algorithm's own
-         * @param random       the noise source, or null for a non-private algorithm
+         * @param random       the noise source, or a non-private algorithm's randomness (null: secure)
          * @param warn         the warning sink
          * @param chooser      null, or the choice of k from released eigenvalues
          */

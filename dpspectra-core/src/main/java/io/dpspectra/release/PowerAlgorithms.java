@@ -43,6 +43,14 @@ final class PowerAlgorithms {
         }
     }
 
+    /**
+     * The randomness of a non-private method (its random start, noisy-power's perturbation): the chain's source,
+     * seeded only when the caller asked for a reproducible run; secure when none is given.
+     */
+    private static RandomSource startSource(PcaAlgorithm.Input c) {
+        return c.random() != null ? c.random() : RandomSource.secure();
+    }
+
     /** k, L, p and the randomness: what the three power methods' builders share. */
     private static <B extends PowerMethodOptions<B>> B configure(B builder, PcaAlgorithm.Input c, PcaOptions o,
                                                                  RandomSource random, Vocabulary v) {
@@ -117,7 +125,7 @@ final class PowerAlgorithms {
 
         @Override
         public PrivateSubspace fit(Input c, PcaOptions o, Vocabulary v) {
-            return configure(StreamingPowerMethod.builder(), c, o, RandomSource.secure(), v).build()
+            return configure(StreamingPowerMethod.builder(), c, o, startSource(c), v).build()
                     .fit(c.rows(), c.rowCount());
         }
     }
@@ -152,7 +160,7 @@ final class PowerAlgorithms {
 
         @Override
         public PrivateSubspace fit(Input c, PcaOptions o, Vocabulary v) {
-            return configure(NoisyPowerMethod.builder(), c, o, RandomSource.secure(), v)
+            return configure(NoisyPowerMethod.builder(), c, o, startSource(c), v)
                     .perturbation(o.perturbationSigma() == null ? Perturbation.none()
                             : Perturbation.gaussian(o.perturbationSigma()))
                     .build().fit(c.rows());

@@ -152,13 +152,24 @@ public final class Preprocessor {
      * or a row over a refused bound fails here and not after the first private computation (a streaming or
      * minibatch estimator may draw noise before it has read every row). Used when nothing else reads every row
      * before the estimator: a file whose header gives n, with no private bound, no private mean and an
-     * estimator that does not read every row before its first noise.
+     * estimator that does not read every row before its first noise. Rows summed elsewhere whose statistic
+     * offers a {@link io.dpspectra.data.GramStatistic.RowCheck} (a cluster's partitions) are checked there.
      *
      * @param rows the rows
      * @return n, at least 1
      * @throws InvalidDataException for no rows, or for what the rows' own reading refuses
      */
     public static long validate(io.dpspectra.data.RowSource rows) {
+        java.util.Optional<io.dpspectra.data.GramStatistic.RowCheck> remote = io.dpspectra.data.GramStatistic
+                .rowCheck(rows);
+        if (remote.isPresent()) {
+            // rows summed elsewhere (a cluster's partitions) are checked where they lie, not shipped here
+            long n = remote.get().checkRows();
+            if (n == 0) {
+                throw new InvalidDataException(rows.describe() + " has no data rows", "provide at least one row");
+            }
+            return n;
+        }
         int d = rows.dimension();
         int blockRows = Math.max(1, (1 << 16) / d); // blocks of 512 KiB: a file's pass is then I/O bound
         double[] block = new double[io.dpspectra.linalg.MatrixTooLargeException.checkedLength("the row buffer",

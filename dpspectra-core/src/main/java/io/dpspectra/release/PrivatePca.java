@@ -427,7 +427,9 @@ public final class PrivatePca {
 
     /**
      * Runs a NON-private reference estimator (exact, oja, streaming-power, noisy-power, ggd, sggd) on the same
-     * public preprocessing, for comparison. Its result reveals the data: it is not a release.
+     * public preprocessing, for comparison. Its result reveals the data: it is not a release. A random start
+     * (streaming-power, noisy-power) is drawn from the chain's {@link #randomSource}: SecureRandom's unless a
+     * seeded source is given, which makes the reference run repeatable.
      *
      * @return the reference result
      * @throws ReleaseSettingException for a private estimator, or private preprocessing or an automatic k
@@ -443,8 +445,10 @@ public final class PrivatePca {
         DpPreconditions.checkComponents(components.k(), p.rows().dimension());
         List<String> warnings = new ArrayList<>();
         long start = System.nanoTime();
+        // the chain's source drives a reference algorithm's random start (reproducible only when seeded)
         PrivateSubspace result = algorithm.fit(new PcaAlgorithm.Input(p.rows(), p.rowCount(), components.k(), null,
-                settings.neighbouring(), null, warner(warnings), null), options, settings.vocabulary());
+                settings.neighbouring(), settings.effectiveRandom(), warner(warnings), null), options,
+                settings.vocabulary());
         double seconds = (System.nanoTime() - start) / 1e9;
         return new PcaReference(result, p.preprocessing(),
                 Settings.facts(p, Diagnostics.builder().put("fitSeconds", seconds).build()));

@@ -25,8 +25,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * INPUT of {@link DpPcaJob} read by Spark, with the CLI's meaning of every input option.
@@ -47,9 +49,10 @@ import org.apache.spark.sql.types.StructField;
  *       must be the file's, in order.</li>
  * </ul>
  * The rows become core's source of exact statistics ({@link SparkStatistics}): the row-norm histogram, the
- * bounded sum and XᵀX are computed where the rows lie, and the CLI draws the noise on the driver. The first
- * pass reads, parses and maps each row once and persists the rows for the later passes; {@link #close()}
- * releases them.
+ * bounded sum and XᵀX are computed where the rows lie, and the CLI draws the noise on the driver. Before the
+ * first pass only the head of INPUT is read, on the driver, without a Spark job (its first bytes and, for text,
+ * its first lines); Spark's reader is handed the columns, so it reads nothing to find them. The first pass reads,
+ * parses and maps each row once and persists the rows for the later passes; {@link #close()} releases them.
  */
 final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
@@ -76,13 +79,14 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     @Override
     public ExternalInputs.Rows open(ExternalInputs.Request request) {
         String raw = asTyped(request.input());
-        boolean csv = format(raw) == Format.CSV;
+        Head head = head(raw);
+        boolean csv = head.format() == Format.CSV;
         SparkStatistics rows;
         try {
             if (request.schema() != null) {
-                rows = csv ? schemaCsv(raw, request.schema()) : schemaParquet(raw, request.schema());
+                rows = csv ? schemaCsv(raw, head, request.schema()) : schemaParquet(raw, request.schema());
             } else {
-                rows = csv ? plainCsv(raw, request.csv()) : plainParquet(raw, request.csv());
+                rows = csv ? plainCsv(raw, head, request.csv()) : plainParquet(raw, request.csv());
             }
         } catch (Exception e) {   // AnalysisException (e.g. no such path) is checked, though Scala throws it undeclared
             if (e instanceof org.apache.spark.sql.AnalysisException) {
@@ -156,20 +160,17 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     // ---- CSV without a schema
 
-    private SparkStatistics plainCsv(String raw, ExternalInputs.Csv options) {
+    private SparkStatistics plainCsv(String raw, Head head, ExternalInputs.Csv options) {
         if (options.skipLines() != 0) {
             throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV reader "
                     + "cannot drop leading lines)", "remove the leading lines from the file, or run dpspectra on it");
         }
-        CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, sample(raw))).build();
+        CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, sample(lines(head, raw)))).build();
         char sep = sparkSeparator(layout.separator(), options.separator() != null);
-        DataFrameReader reader = textReader(sep, options.commentPrefix()).option("header", layout.hasHeader());
+        DataFrameReader reader = textReader(sep, options.commentPrefix()).option("header", layout.hasHeader())
+                .schema(cells(layout.hasHeader() ? layout.fileColumnNames() : null, layout.fileColumnNames().size()));
         Dataset<Row> data = reader.csv(raw);
         int[] sel = layout.selectedColumns();
-        if (data.columns().length != layout.fileColumnNames().size()) {
-            throw new InvalidDataException("INPUT " + raw + " has " + data.columns().length + " columns as Spark reads "
-                    + "it but " + layout.fileColumnNames().size() + " in its first lines; check the separator");
-        }
         String[] names = layout.columnNames().toArray(new String[0]);
         Dataset<Row> selected = data.select(Arrays.stream(sel).mapToObj(j -> data.col("`" + data.columns()[j] + "`"))
                 .toArray(org.apache.spark.sql.Column[]::new));
@@ -203,32 +204,84 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         return separator;
     }
 
-    /** The first lines of INPUT (a byte-order mark dropped), as one stream for core's layout logic. */
-    private ByteArrayInputStream sample(String raw) {
-        List<String> lines = firstLines(raw);
+    /**
+     * The cells of a line as text, one column for each of the {@code width} columns of INPUT's first lines:
+     * Spark's CSV reader is given this schema, so it runs no job of its own to find the columns. Named by the
+     * header when its names are distinct (Spark then finds nothing to warn about), else {@code _c0, _c1, …}.
+     */
+    private static StructType cells(List<String> header, int width) {
+        boolean named = header != null && header.size() == width && header.stream().noneMatch(String::isBlank)
+                && header.stream().map(h -> h.toLowerCase(Locale.ROOT)).distinct().count() == width;
+        StructField[] fields = new StructField[width];
+        for (int j = 0; j < width; j++) {
+            fields[j] = DataTypes.createStructField(named ? header.get(j) : "_c" + j, DataTypes.StringType, true);
+        }
+        return DataTypes.createStructType(fields);
+    }
+
+    /** The first lines of INPUT, as one stream for core's layout logic. */
+    private static ByteArrayInputStream sample(List<String> lines) {
         return new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
     }
 
-    private List<String> firstLines(String raw) {
-        List<String> lines = new ArrayList<>(spark.read().textFile(raw).takeAsList(SAMPLE_LINES));
+    /**
+     * What the first bytes of INPUT's first file tell (its format) and, for text, its first lines: read once,
+     * on the driver, through the file system (no Spark job); null lines when the bytes could not be read (the
+     * declared format decides, and the lines are then taken by Spark).
+     */
+    private record Head(Format format, List<String> firstLines) {
+    }
+
+    /** The first lines of INPUT: those read with its first bytes, else (when they could not be) taken by Spark. */
+    private List<String> lines(Head head, String raw) {
+        if (head.firstLines() != null) {
+            return head.firstLines();
+        }
+        return withoutByteOrderMark(new ArrayList<>(spark.read().textFile(raw).takeAsList(SAMPLE_LINES)));
+    }
+
+    private static List<String> withoutByteOrderMark(List<String> lines) {
         if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
             lines.set(0, lines.get(0).substring(1));
         }
         return lines;
     }
 
+    /**
+     * Up to {@link #SAMPLE_LINES} lines from {@code in} (the file's bytes, decompressed as Spark decompresses them:
+     * by the file's name), decoded as UTF-8 as Spark's reader decodes them; null if they cannot be read here.
+     */
+    private List<String> firstLines(java.io.InputStream in, org.apache.hadoop.fs.Path file) {
+        try {
+            org.apache.hadoop.io.compress.CompressionCodec codec = new org.apache.hadoop.io.compress
+                    .CompressionCodecFactory(spark.sparkContext().hadoopConfiguration()).getCodec(file);
+            java.io.InputStream text = codec == null ? in : codec.createInputStream(in);
+            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(text,
+                    StandardCharsets.UTF_8));
+            List<String> lines = new ArrayList<>();
+            for (String line = r.readLine(); line != null && lines.size() < SAMPLE_LINES; line = r.readLine()) {
+                lines.add(line);
+            }
+            return withoutByteOrderMark(lines);
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     // ---- with a schema
 
-    private SparkStatistics schemaCsv(String raw, ExternalInputs.SchemaInput s) {
+    private SparkStatistics schemaCsv(String raw, Head head, ExternalInputs.SchemaInput s) {
         if (s.skipLines() != 0) {
             throw ExternalInputs.unsupported("lines to skip (--skip-lines, or the schema's \"format\") are not "
                     + "supported when Spark reads INPUT (its CSV reader cannot drop leading lines)",
                     "remove the leading lines from the file and set the schema's skip to 0, or run dpspectra on it");
         }
-        SchemaRows.Inspected layout = SchemaRows.layout(firstLines(raw), "INPUT " + raw, s.schema(), s.separator(),
+        SchemaRows.Inspected layout = SchemaRows.layout(lines(head, raw), "INPUT " + raw, s.schema(), s.separator(),
                 s.commentPrefix());
         char sep = sparkSeparator(layout.separator(), s.separator() != 0);
-        Dataset<Row> data = textReader(sep, s.commentPrefix()).option("header", layout.header()).csv(raw);
+        List<String> names = s.schema().columns().stream().map(Schema.Column::name).toList();
+        Dataset<Row> data = textReader(sep, s.commentPrefix()).option("header", layout.header())
+                .schema(cells(names, names.size())).csv(raw);
         return mapped(data, raw, s);
     }
 
@@ -335,11 +388,13 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
      * glob's matches, in name order): Parquet files start with "PAR1"; anything else is read as text,
      * which Spark decompresses by the file's name (a gzip file must end in .gz). What is neither is
      * refused, naming it. {@code --input-format}, when given, must agree with the bytes; it decides alone
-     * when the bytes cannot be read.
+     * when the bytes cannot be read. For text, the first {@link #SAMPLE_LINES} lines are read in the same
+     * opening of the file (its head only: at most those lines and one 64 KiB buffer), to lay INPUT out.
      */
-    private Format format(String raw) {
+    private Head head(String raw) {
         byte[] head;
         String file;
+        List<String> lines = null;
         try {
             org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(raw);
             org.apache.hadoop.fs.FileSystem fs = path.getFileSystem(spark.sparkContext().hadoopConfiguration());
@@ -351,10 +406,15 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
             file = first.getPath().getName();
             head = new byte[4];
             int got = 0;
-            try (java.io.InputStream in = fs.open(first.getPath())) {
+            try (java.io.InputStream in = new java.io.BufferedInputStream(fs.open(first.getPath()), 1 << 16)) {
+                in.mark(head.length);
                 int n;
                 while (got < 4 && (n = in.read(head, got, 4 - got)) > 0) {
                     got += n;
+                }
+                in.reset();
+                if (!new String(head, 0, got, StandardCharsets.ISO_8859_1).equals("PAR1")) {
+                    lines = firstLines(in, first.getPath());
                 }
             }
             head = Arrays.copyOf(head, got);
@@ -363,7 +423,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
                 throw data;
             }
             if (declared != null) {
-                return declared;
+                return new Head(declared, null);
             }
             throw new InvalidDataException("cannot read the first bytes of INPUT " + raw + " to tell its format ("
                     + e.getMessage() + "); give --input-format csv or --input-format parquet", e);
@@ -392,7 +452,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
                     + "but INPUT " + raw + " is " + (found == Format.PARQUET ? "Parquet (it starts with PAR1)"
                     : "not Parquet (it does not start with PAR1)") + "; drop --input-format");
         }
-        return found;
+        return new Head(found, lines);
     }
 
     /** The first data file at {@code path}: itself, or in name order the visible files of a folder or a glob. */

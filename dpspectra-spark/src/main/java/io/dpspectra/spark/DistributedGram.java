@@ -475,7 +475,21 @@ final class DistributedGram {
      * Xᵀ(X·W) with W shipped to the executors in the task closure (d × p doubles), over all rows (one pass) or
      * over a range of them (a pass over the partitions that hold it); d × p numbers come back to the driver.
      */
-    private final class Products implements SymmetricOperator, GramStatistic.RangeProducts {
+    private final class Products implements SymmetricOperator, GramStatistic.RangeProducts, GramStatistic.RowCheck {
+        /**
+         * One pass that bounds every row on the executors, as a fold does, and adds nothing: a row the bounding
+         * refuses (or a non-finite one) fails here, before the first noise, and no row travels to the driver.
+         */
+        @Override
+        public long checkRows() {
+            Folded<long[]> read = fold(requireBounding(), RowBlocks.DEFAULT_BLOCK_ROWS, () -> new long[1],
+                    (seen, first, rows, at, count) -> seen[0] += count, (x, y) -> {
+                        x[0] += y[0];
+                        return x;
+                    }, x -> x);
+            return read.rows();
+        }
+
         @Override
         public int dimension() {
             return DistributedGram.this.dimension();

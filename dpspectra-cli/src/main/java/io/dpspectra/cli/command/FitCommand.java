@@ -306,16 +306,17 @@ public final class FitCommand extends BaseCommand {
         } else {
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");
-            if (privacy.epsilon != null || privacy.seed != null || privacy.ledger != null) {
-                warn("--epsilon/--delta/--seed/--ledger are ignored by --algorithm " + alg.name());
+            if (privacy.epsilon != null || privacy.ledger != null) {
+                warn("--epsilon/--delta/--ledger are ignored by --algorithm " + alg.name());
             }
         }
-        RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
+        // a private release's noise, or a reference algorithm's random start: seeded only with --seed
+        RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : privacy.referenceSource();
         if (alg.isPrivate()) {
             charge = privacy.pendingCharge("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(),
                     plan.rho(), plan.profile());
-            release = release.randomSource(random);
         }
+        release = release.randomSource(random);
 
         Release out;
         PrivateSubspace result;

@@ -31,8 +31,9 @@ public final class PrivacyOptions {
     public String neighbouring;
 
     @Option(names = "--seed", paramLabel = "S",
-            description = "Seed the noise for reproducibility. A seeded release is NOT private against anyone "
-                    + "who knows the seed; omit it for real releases (default: SecureRandom).")
+            description = "Seed the noise (and the random start of a non-private reference algorithm) for "
+                    + "reproducibility. A seeded release is NOT private against anyone who knows the seed; omit it "
+                    + "for real releases (default: SecureRandom).")
     public Long seed;
 
     @Option(names = "--ledger", paramLabel = "FILE",
@@ -173,6 +174,16 @@ public final class PrivacyOptions {
      * that a test can observe when randomness is drawn.
      */
     public java.util.function.UnaryOperator<RandomSource> sourceWrapperForTests = java.util.function.UnaryOperator.identity();
+
+    /**
+     * The randomness of a non-private reference algorithm (the random start of streaming-power and noisy-power,
+     * noisy-power's perturbation): secure by default; seeded if --seed was given, so that a reference run can be
+     * repeated bit for bit.
+     */
+    public RandomSource referenceSource() {
+        return sourceWrapperForTests.apply(seed == null ? RandomSource.secure()
+                : RandomSource.seededForReproducibility(seed));
+    }
 
     /** The noise source: secure by default; seeded (with a warning on {@code err}) if --seed was given. */
     public RandomSource randomSource(PrintWriter err) {
