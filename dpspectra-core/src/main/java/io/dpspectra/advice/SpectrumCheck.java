@@ -63,7 +63,7 @@ public record SpectrumCheck(double bound, long rows, int components, double[] ei
     /** The largest d the check forms a d × d matrix for. */
     public static final int MAX_DIMENSION = 2000;
     /** Draws of the private preprocessing simulated, at most. */
-    public static final int DRAWS = 20;
+    public static final int DRAWS = 100;
     /** Fewer affordable draws than this and none are simulated (a lower decile of fewer means little). */
     public static final int MIN_DRAWS = 5;
     /** The work (multiply-adds) the draws may take together, which caps their number for large n·d². */
