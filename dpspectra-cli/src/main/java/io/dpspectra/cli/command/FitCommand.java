@@ -297,13 +297,15 @@ public final class FitCommand extends BaseCommand {
             }
             if (c.flat()) {
                 why.add(String.format(Locale.ROOT, "the %s of %s have an almost flat spectrum: directions %d and %d "
-                        + "hold %.3g%% and %.3g%% of their variance, a gap of %.2g%%, less than the noise of %s at "
-                        + "epsilon = %.3g (its expected spectral norm is %.2g%% of the variance the estimator sees): "
+                        + "hold %.3g%% and %.3g%% of their variance, a gap of %s, less than the noise of %s at "
+                        + "epsilon = %.3g (its expected spectral norm is %s of the variance the estimator sees): "
                         + "their top-%d plane is not defined at this noise, and no release can be expected to recover "
-                        + "it: the release would be close to useless", reference == null ? "exact rows" : (reference.zScored() ? "z-scored" : "centred")
-                        + " raw columns", io.inputPath, kk, kk + 1, 100 * c.referenceShare(kk - 1),
-                        100 * c.referenceShare(kk), 100 * (c.referenceShare(kk - 1) - c.referenceShare(kk)),
-                        alg.name(), params.epsilon(), 100 * c.noiseShare(), kk));
+                        + "it%s", reference == null ? "rows (centred, before the bound)"
+                        : (reference.zScored() ? "z-scored" : "centred") + " raw columns", io.inputPath, kk, kk + 1,
+                        100 * c.referenceShare(kk - 1), 100 * c.referenceShare(kk),
+                        UsefulnessCheck.percent(c.referenceShare(kk - 1) - c.referenceShare(kk)), alg.name(),
+                        params.epsilon(), UsefulnessCheck.percent(c.noiseShare()), kk,
+                        why.isEmpty() ? ": the release would be close to useless" : ""));
             }
             if (!why.isEmpty()) {
                 useless = String.join("; ", why) + " (exact figures from INPUT, for you, the data's curator: not "
