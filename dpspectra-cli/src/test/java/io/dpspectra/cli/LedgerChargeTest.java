@@ -19,7 +19,8 @@ import picocli.CommandLine;
 
 /**
  * Every command that takes {@code --ledger}, found in picocli's model of the command tree (so a new one is
- * covered, or this test names it), refuses an overspend before it reads anything and records what it spends.
+ * covered, or this test names it), refuses an overspend before it reads anything and records what it spends;
+ * a run refused before its first row is read (a missing input, a width too large for memory) is not charged.
  */
 class LedgerChargeTest {
     @TempDir
@@ -99,6 +100,49 @@ class LedgerChargeTest {
         assertThat(third.exitCode()).as(third.toString()).isEqualTo(ExitCodes.BUDGET_REFUSED);
         assertThat(Files.readAllBytes(ledger)).isEqualTo(twice);
         assertThat(out).doesNotExist();
+    }
+
+    @ParameterizedTest
+    @MethodSource("commandsTakingALedger")
+    void aRunRefusedBeforeItsFirstRowIsNotCharged(String command) throws Exception {
+        Path ledger = dir.resolve("budget.ledger");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "10", "--delta", "1e-5", ledger.toString()).exitCode()).isZero();
+        byte[] before = Files.readAllBytes(ledger);
+        Path out = dir.resolve("out.json");
+        Cli.Result missing = Cli.run(args(command, ledger, dir.resolve("absent.csv"), dir.resolve("absent-graph.csv"),
+                out));
+        assertThat(missing.exitCode()).as(missing.toString()).isEqualTo(ExitCodes.BAD_DATA);
+        assertThat(missing.err()).contains("does not exist");
+        assertThat(Files.readAllBytes(ledger)).as("charged for a missing input").isEqualTo(before);
+        assertThat(out).doesNotExist();
+    }
+
+    /** d * d beyond one Java array: refused by the memory check, which runs after the data's width is known. */
+    @Test
+    void aDxDReleaseRefusedForMemoryIsNotCharged() throws Exception {
+        int d = 46_341;
+        StringBuilder wide = new StringBuilder(4 * d);
+        for (int row = 0; row < 2; row++) {
+            for (int j = 0; j < d; j++) {
+                wide.append(j > 0 ? "," : "").append(j == row ? "0.5" : "0");
+            }
+            wide.append('\n');
+        }
+        Path data = Cli.write(dir, "wide.csv", wide.toString());
+        Path ledger = dir.resolve("budget.ledger");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "10", "--delta", "1e-5", ledger.toString()).exitCode()).isZero();
+        byte[] before = Files.readAllBytes(ledger);
+        for (String command : List.of("fit", "covariance")) {
+            Path out = dir.resolve(command + ".json");
+            List<String> run = new ArrayList<>(List.of(args(command, ledger, data, data, out)));
+            run.add(run.size() - 1, "--header");
+            run.add(run.size() - 1, "absent");
+            Cli.Result r = Cli.run(run.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).contains("exceed what one Java array can hold");
+            assertThat(Files.readAllBytes(ledger)).as(command + " charged for a refusal on memory").isEqualTo(before);
+            assertThat(out).doesNotExist();
+        }
     }
 
     private static String[] args(String command, Path ledger, Path data, Path graph, Path out) {

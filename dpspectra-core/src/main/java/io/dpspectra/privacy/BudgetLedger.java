@@ -252,6 +252,30 @@ public final class BudgetLedger {
      */
     public static synchronized State charge(Path file, String purpose, PrivacyParams params, double rho,
                                             PrivacyProfile profile) {
+        return apply(file, purpose, params, rho, profile, true);
+    }
+
+    /**
+     * Checks, without recording anything, that {@link #charge(Path, String, PrivacyParams, double, PrivacyProfile)}
+     * would accept this spend now: for a refusal before any data are opened, when the charge itself is made later
+     * (after checks that need the data's width, such as memory, so that a run refused for them is not charged).
+     * The later charge checks again, atomically; another process may spend in between.
+     *
+     * @param file    the ledger
+     * @param purpose what the spend is for
+     * @param params  the (ε, δ) to charge
+     * @param rho     the spend's zCDP cost, or NaN for none
+     * @param profile what the release runs, composed by a PLD ledger
+     * @return the ledger as it is (unchanged)
+     * @throws BudgetExceededException when the spend would exceed the total under the ledger's accounting
+     */
+    public static synchronized State check(Path file, String purpose, PrivacyParams params, double rho,
+                                           PrivacyProfile profile) {
+        return apply(file, purpose, params, rho, profile, false);
+    }
+
+    private static State apply(Path file, String purpose, PrivacyParams params, double rho, PrivacyProfile profile,
+                               boolean record) {
         Objects.requireNonNull(params, "params");
         Objects.requireNonNull(profile, "profile");
         if (!Files.isRegularFile(file)) {
@@ -283,6 +307,9 @@ public final class BudgetLedger {
                         ? "; this release has no zCDP cost (not pure epsilon, not Gaussian only): use a basic ledger"
                         : "; lower --epsilon/--delta, or start a new ledger for new data"), params, e.remaining(),
                         e.spent());
+            }
+            if (!record) {
+                return state;
             }
             List<Spend> spends = new ArrayList<>(state.spends());
             spends.add(new Spend(params, rho, profile, Instant.now().toString(), oneLine));

@@ -492,7 +492,8 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
      * lineage, the private preprocessing on the cluster's statistics, then {@code estimator} on the prepared
      * rows; the persisted rows are released at the end. {@code checkWidth} sees d before any noise is drawn;
      * a fit that fails before then (a setting that does not fit d, an input without rows) releases nothing,
-     * and leaves the estimator free to fit again (a ledger keeps its charge, as the CLI's does).
+     * and leaves the estimator free to fit again; a ledger is checked first and charged only once the width
+     * check has passed, before the first noise (as the CLI's is).
      */
     <T> T fit(Dataset<?> data, Settings s, String purpose, java.util.function.IntConsumer checkWidth,
               java.util.function.Function<Fit, T> estimator) {
@@ -509,6 +510,7 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
                         public void beforeReading(int d) {
                             checkWidth.accept(d);
                             checked[0] = true;
+                            charge(s.plan(), purpose); // after the width check: a fit refused for it is not charged
                         }
 
                         @Override
@@ -546,17 +548,13 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
 
     /**
      * The one-fit rule: without a ledger, the first fit of this estimator (or of any copy of it) claims it and
-     * every later one is refused; with a ledger, the fit's whole budget is charged to it first.
+     * every later one is refused; with a ledger, the ledger is checked to hold the fit's whole budget (it is
+     * charged by {@link #charge} once the width is known to fit).
      */
     private void claim(BudgetPlan plan, String purpose) {
         if (isDefined(ledger)) {
-            Path file = Path.of(getOrDefault(ledger));
-            try {
-                BudgetLedger.charge(file, purpose, plan.total(), plan.rho());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("ledger " + file + ": " + e.getMessage() + "; create one with "
-                        + "'dpspectra ledger init --epsilon E --delta D " + file + "'", e);
-            }
+            ledgerCall(() -> BudgetLedger.check(Path.of(getOrDefault(ledger)), purpose, plan.total(), plan.rho(),
+                    io.dpspectra.privacy.PrivacyProfile.of(plan.total())));
             return;
         }
         if (!spent.compareAndSet(false, true)) {
@@ -565,6 +563,23 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
                     + "several param maps and CrossValidator fit it once per map and fold): call setLedger(path) "
                     + "with a ledger made by 'dpspectra ledger init' to charge every fit to one budget, or make a "
                     + "new estimator for a release on other rows");
+        }
+    }
+
+    /** Charges the fit's whole budget to the ledger, if one was set (checked again, atomically). */
+    private void charge(BudgetPlan plan, String purpose) {
+        if (isDefined(ledger)) {
+            ledgerCall(() -> BudgetLedger.charge(Path.of(getOrDefault(ledger)), purpose, plan.total(), plan.rho()));
+        }
+    }
+
+    private void ledgerCall(Runnable call) {
+        try {
+            call.run();
+        } catch (IllegalArgumentException e) {
+            Path file = Path.of(getOrDefault(ledger));
+            throw new IllegalArgumentException("ledger " + file + ": " + e.getMessage() + "; create one with "
+                    + "'dpspectra ledger init --epsilon E --delta D " + file + "'", e);
         }
     }
 

@@ -265,6 +265,9 @@ class DpEstimatorReleaseSparkTest {
         BudgetLedger.init(ledger, PrivacyParams.of(2, 1e-5));
         DpPca charged = new DpPca().setK(1).setEpsilon(0.75).setDelta(1e-6).setClipNorm(3).setLedger(ledger.toString());
         assertThat(charged.getLedger()).isEqualTo(ledger.toString());
+        // refused on the data's width (checked before any noise): the ledger is not charged
+        assertThatThrownBy(() -> charged.copy(ParamMap.empty()).setK(7).fit(df)).hasMessageContaining("k = 7");
+        assertThat(BudgetLedger.read(ledger).spends()).isEmpty();
         charged.fit(df);
         charged.fit(df);
         assertThat(BudgetLedger.read(ledger).spentEpsilon()).isCloseTo(1.5, org.assertj.core.data.Offset.offset(1e-12));

@@ -73,17 +73,20 @@ public final class CovarianceCommand extends BaseCommand {
             warn(alg.name() + " is pure epsilon-DP; --delta " + total.delta() + " is not used");
         }
         io.checkBeforeReading();
+        PrivacyOptions.PendingCharge[] charge = new PrivacyOptions.PendingCharge[1];
         PrivateSecondMoment release = PrivateSecondMoment.of(io.rowInput("covariance", this::note)).schema(io.schema())
                 .centre(io.centring()).bound(io.rowBound()).algorithm(alg).skipLastVector(skipLastVector)
-                .neighbouring(neighbouring).vocabulary(words).listener(ReleaseInput.listener(
-                        d -> MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory()), this::note,
-                        this::warn));
+                .neighbouring(neighbouring).vocabulary(words).listener(ReleaseInput.listener(d -> {
+                    MemoryCheck.checkDense("covariance", d, Runtime.getRuntime().maxMemory());
+                    charge[0].commit(); // after the memory check, before any row: a run refused for memory is free
+                }, this::note, this::warn));
         BudgetPlan plan = release.plan(total);
         RandomSource random = privacy.randomSource(err());
         // gaussian: one Gaussian release; laplace, it-u, ad, kt: pure epsilon
-        privacy.chargeLedger("covariance --algorithm " + alg.name() + " on " + io.inputPath, total, plan.rho(),
-                plan.profile());
+        charge[0] = privacy.pendingCharge("covariance --algorithm " + alg.name() + " on " + io.inputPath, total,
+                plan.rho(), plan.profile());
         CovarianceRelease r = release.randomSource(random).fit(plan);
+        charge[0].commit(); // made before the rows were read; a no-op here, unless no row was read at all
         PrivateCovariance result = r.covariance();
         List<String> columns = r.preprocessing().features();
 

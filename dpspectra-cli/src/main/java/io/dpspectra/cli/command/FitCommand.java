@@ -108,6 +108,9 @@ public final class FitCommand extends BaseCommand {
     @Mixin
     RobustPcaFamily robustPca = new RobustPcaFamily();
 
+    /** The --ledger charge of this run: checked before reading, made after the memory check (null until planned). */
+    private PrivacyOptions.PendingCharge charge;
+
     /** The option families, in the order of the help text. */
     List<AlgorithmFamily> families() {
         return List.of(stochastic, powerMethods, covariancePca, robustPca);
@@ -339,7 +342,12 @@ public final class FitCommand extends BaseCommand {
         PrivatePca release = PrivatePca.of(io.rowInput("fit", this::note)).schema(io.schema()).centre(io.centring())
                 .bound(io.rowBound()).components(auto == null ? Components.fixed(k) : Components.auto(auto[0], auto[1]))
                 .algorithm(alg).options(options).neighbouring(privacy.neighbouringOrNull()).vocabulary(words)
-                .listener(ReleaseInput.listener(d -> beforeReading(alg, options, d), this::note, this::warn));
+                .listener(ReleaseInput.listener(d -> {
+                    beforeReading(alg, options, d);
+                    if (charge != null) {
+                        charge.commit(); // after the memory check, before any row: a run refused for memory is free
+                    }
+                }, this::note, this::warn));
         release.check();
         BudgetPlan plan = null;
         if (alg.isPrivate()) {
@@ -384,8 +392,8 @@ public final class FitCommand extends BaseCommand {
         }
         RandomSource random = alg.isPrivate() ? privacy.randomSource(err()) : null;
         if (alg.isPrivate()) {
-            privacy.chargeLedger("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(), plan.rho(),
-                    plan.profile());
+            charge = privacy.pendingCharge("fit --algorithm " + alg.name() + " on " + io.inputPath, plan.total(),
+                    plan.rho(), plan.profile());
             release = release.randomSource(random);
         }
 
@@ -399,10 +407,12 @@ public final class FitCommand extends BaseCommand {
             try {
                 r = release.fit(plan);
             } catch (RefusedReleaseException e) {
+                charge.commit(); // the budget counts as spent (made before the rows were read; a no-op here)
                 io.publish(this, io.describe(Release.refused("fit", alg.name(), e), e.preprocessing(),
                         e.curatorFacts(), random));
                 throw CliException.refused(e);
             }
+            charge.commit(); // made before the rows were read; a no-op here, unless no row was read at all
             out = io.describe(Release.of("fit", r), r.preprocessing(), r.diagnostics(), random);
             result = r.subspace();
             preprocessing = r.preprocessing();

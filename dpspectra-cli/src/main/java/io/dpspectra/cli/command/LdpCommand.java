@@ -138,10 +138,11 @@ public final class LdpCommand implements Runnable {
                         + "who knows the seed");
                 random = RandomSource.seededForReproducibility(seed);
             }
-            PrivacyOptions.chargeLedger(ledger, "ldp randomize on " + inputPath, privacy,
-                    io.dpspectra.release.NoiseKind.GAUSSIAN.rho(privacy),
+            PrivacyOptions.PendingCharge charge = PrivacyOptions.pendingCharge(ledger, "ldp randomize on "
+                    + inputPath, privacy, io.dpspectra.release.NoiseKind.GAUSSIAN.rho(privacy),
                     io.dpspectra.release.NoiseKind.GAUSSIAN.profile(privacy));
             Inputs.Opened opened = Inputs.open(inputPath, input);
+            charge.commit(); // a missing or unreadable file is refused free of charge; made before any row is read
             int p = opened.rows().dimension();
             // every record is read once before any report is made: a bad cell is refused before any noise,
             // and the file can say how many reports it holds (so that a truncated copy is refused)

@@ -114,13 +114,14 @@ public final class SchemaCommand implements Runnable {
                 throw CliException.usage("--skip-lines must be >= 0, got " + skipLines, "e.g. --skip-lines 1");
             }
             PrivacyParams budget = null;
+            PrivacyOptions.PendingCharge charge = PrivacyOptions.PendingCharge.NONE;
             if (privateEpsilon != null) {
                 budget = PrivacyParams.pure(privateEpsilon);
                 if (!(quantile > 0 && quantile < 0.5)) {
                     throw CliException.usage("--quantile must be in (0, 0.5), got " + quantile, "e.g. --quantile 0.005");
                 }
-                // charged before anything is read, as every private command does (whatever the file holds)
-                PrivacyOptions.chargeLedger(ledger, "schema draft --private-epsilon on " + inputPath, budget,
+                // checked before anything is opened, charged before any row is read (whatever the file holds)
+                charge = PrivacyOptions.pendingCharge(ledger, "schema draft --private-epsilon on " + inputPath, budget,
                         io.dpspectra.release.NoiseKind.PURE.rho(budget),
                         io.dpspectra.release.NoiseKind.PURE.profile(budget));
             } else if (ledger != null || seed != null) {
@@ -129,6 +130,7 @@ public final class SchemaCommand implements Runnable {
                         "add --private-epsilon E, or drop " + (ledger != null ? "--ledger" : "--seed"));
             }
             Inputs.checkReadable(inputPath);
+            charge.commit(); // a missing or unreadable file is refused free of charge
             List<List<String>> head = readHead(inputPath, sep, skipLines, 1001);
             if (head.isEmpty()) {
                 throw CliException.data(inputPath + " has no rows", "check the file and --skip-lines", null);

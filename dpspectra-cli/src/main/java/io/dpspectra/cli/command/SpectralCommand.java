@@ -146,15 +146,17 @@ public final class SpectralCommand extends BaseCommand {
             throw CliException.usage("--matrix-format must be mtx or edges, got '" + matrixFormat + "'",
                     "mtx = MatrixMarket coordinate file, edges = edge-list CSV");
         }
+        PrivacyOptions.PendingCharge charge = PrivacyOptions.PendingCharge.NONE;
         if (isPrivate) {
             // the Laplace variant is pure epsilon-DP; the Gaussian ones are p*L Gaussian products whose exact
             // composition meets (epsilon, delta): one Gaussian mechanism calibrated to it dominates them
             io.dpspectra.release.NoiseKind kind = variant == PpmNoise.SPECTRAL_LAPLACE
                     ? io.dpspectra.release.NoiseKind.PURE : io.dpspectra.release.NoiseKind.GAUSSIAN;
-            privacy.chargeLedger("spectral --algorithm private-power --noise " + noise + " on " + matrix, params,
-                    kind.rho(params), kind.profile(params));
+            charge = privacy.pendingCharge("spectral --algorithm private-power --noise " + noise + " on " + matrix,
+                    params, kind.rho(params), kind.profile(params));
         }
         Inputs.checkReadable(matrix);
+        charge.commit(); // a missing or unreadable file is refused free of charge; made before the file is read
         if (isPrivate && format.equals("edges") && nodes == null) {
             warn("the dimension d is taken from the largest node id in " + matrix + ", which depends on the edges; "
                     + "pass the public node count with --nodes N so that the output shape reveals nothing");

@@ -37,28 +37,77 @@ public final class PrivacyOptions {
 
     @Option(names = "--ledger", paramLabel = "FILE",
             description = "A privacy-budget ledger (made by 'dpspectra ledger init'): this release's whole --epsilon "
-                    + "and --delta are checked against what remains and recorded, atomically, BEFORE the data are read; "
-                    + "an overspend is refused (exit 4) with what remains. Spends compose as the ledger was made: basic, "
+                    + "and --delta are checked against what remains before INPUT is opened (an overspend is refused, "
+                    + "exit 4, with what remains) and recorded, atomically, BEFORE its first row is read; a run refused "
+                    + "before that (a missing file, a d too large for memory) is not charged. Spends compose as the ledger was made: basic, "
                     + "zCDP ('ledger init --accounting zcdp') or privacy loss distributions ('--accounting pld').")
     public Path ledger;
 
     /**
-     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see
-     * {@link io.dpspectra.release.NoiseKind#rho}) and whose release runs {@code profile} (see
-     * {@link io.dpspectra.release.NoiseKind#profile}) to the --ledger, if one was given, before any data is read
-     * (exit 4 on an overspend, with what remains; nothing is recorded then).
+     * Charges {@code params} whose zCDP cost is {@code rho} (NaN: none; see {@link io.dpspectra.release.NoiseKind#rho})
+     * and whose release runs {@code profile} to {@code ledger} (a no-op when null); exit 4 on an overspend, with what
+     * remains, and nothing recorded then.
      */
-    public void chargeLedger(String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
-        chargeLedger(ledger, purpose, params, rho, profile);
-    }
-
-    /** As {@link #chargeLedger(String, PrivacyParams, double, PrivacyProfile)} for a given ledger file (no-op when null). */
-    public static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
+    private static void chargeLedger(Path ledger, String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
         if (ledger == null) {
             return;
         }
+        ledgerCall(ledger, () -> BudgetLedger.charge(ledger, purpose, params, rho, profile));
+    }
+
+    /**
+     * Checks now, before any data are opened, that the --ledger (if one was given) can pay for this release (exit 4
+     * on an overspend), and returns the charge to make once the last check that needs the data's width (memory)
+     * has passed, before any row is read: a run refused for such a reason is not charged.
+     */
+    public PendingCharge pendingCharge(String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
+        return pendingCharge(ledger, purpose, params, rho, profile);
+    }
+
+    /**
+     * As {@link #pendingCharge(String, PrivacyParams, double, PrivacyProfile)} for a given ledger file (none when
+     * null).
+     */
+    public static PendingCharge pendingCharge(Path ledger, String purpose, PrivacyParams params, double rho,
+                                              PrivacyProfile profile) {
+        if (ledger != null) {
+            ledgerCall(ledger, () -> BudgetLedger.check(ledger, purpose, params, rho, profile));
+        }
+        return new PendingCharge(ledger, purpose, params, rho, profile);
+    }
+
+    /** A ledger charge checked before the data were opened and made, once, before any row is read. */
+    public static final class PendingCharge {
+        /** No charge (a run without a private release). */
+        public static final PendingCharge NONE = new PendingCharge(null, "", null, Double.NaN, null);
+
+        private final Path ledger;
+        private final String purpose;
+        private final PrivacyParams params;
+        private final double rho;
+        private final PrivacyProfile profile;
+        private boolean charged;
+
+        private PendingCharge(Path ledger, String purpose, PrivacyParams params, double rho, PrivacyProfile profile) {
+            this.ledger = ledger;
+            this.purpose = purpose;
+            this.params = params;
+            this.rho = rho;
+            this.profile = profile;
+        }
+
+        /** Makes the charge (checked again, atomically), the first time only; a no-op without a ledger. */
+        public synchronized void commit() {
+            if (!charged) {
+                chargeLedger(ledger, purpose, params, rho, profile);
+                charged = true;
+            }
+        }
+    }
+
+    private static void ledgerCall(Path ledger, Runnable call) {
         try {
-            BudgetLedger.charge(ledger, purpose, params, rho, profile);
+            call.run();
         } catch (IllegalArgumentException e) {
             throw CliException.usage("--ledger " + ledger + ": " + e.getMessage(),
                     "create one with 'dpspectra ledger init --epsilon E --delta D " + ledger + "'");

@@ -76,31 +76,10 @@ final class Curves {
 
     /** The Laplace mechanism with sensitivity/scale = ε₀: δ(ε) = 1 − e^{(ε − ε₀)/2} on [−ε₀, ε₀]. */
     static PrivacyCurve laplace(double epsilon0) {
-        return new PrivacyCurve() {
+        return new SymmetricLosses(epsilon0) {
             @Override
             public double delta(double epsilon) {
-                if (epsilon >= epsilon0) {
-                    return 0;
-                }
-                if (epsilon < -epsilon0) {
-                    return -Math.expm1(epsilon);
-                }
-                return -Math.expm1((epsilon - epsilon0) / 2);
-            }
-
-            @Override
-            public double lowLoss() {
-                return -epsilon0;
-            }
-
-            @Override
-            public double highLoss() {
-                return epsilon0;
-            }
-
-            @Override
-            public double evaluationError() {
-                return 1e-15; // one or two exp/expm1 and a subtraction
+                return outsideOr(epsilon, epsilon0, -Math.expm1((epsilon - epsilon0) / 2));
             }
         };
     }
@@ -112,14 +91,11 @@ final class Curves {
      */
     static PrivacyCurve discreteLaplace(long shift, double scale) {
         double epsilon0 = shift / scale;
-        return new PrivacyCurve() {
+        return new SymmetricLosses(epsilon0) {
             @Override
             public double delta(double epsilon) {
-                if (epsilon >= epsilon0) {
-                    return 0;
-                }
-                if (epsilon < -epsilon0) {
-                    return -Math.expm1(epsilon);
+                if (epsilon >= epsilon0 || epsilon < -epsilon0) {
+                    return outsideOr(epsilon, epsilon0, Double.NaN);
                 }
                 // loss(k) = (a − 2k)/β > ε  ⟺  k < (a − βε)/2
                 double bound = (shift - scale * epsilon) / 2;
@@ -130,21 +106,6 @@ final class Curves {
                 double upper = 1 - Math.exp(lnR * (k + 1)) / onePlusR;
                 double lower = Math.exp(epsilon + lnR * (shift - k)) / onePlusR;
                 return Math.min(1, Math.max(0, upper - lower));
-            }
-
-            @Override
-            public double lowLoss() {
-                return -epsilon0;
-            }
-
-            @Override
-            public double highLoss() {
-                return epsilon0;
-            }
-
-            @Override
-            public double evaluationError() {
-                return 1e-15; // one or two exp/expm1 and a subtraction
             }
         };
     }
@@ -157,7 +118,7 @@ final class Curves {
     static PrivacyCurve approximate(double epsilon0, double delta0) {
         double pHigh = (1 - delta0) / (1 + Math.exp(-epsilon0));
         double pLow = (1 - delta0) / (1 + Math.exp(epsilon0));
-        return new PrivacyCurve() {
+        return new SymmetricLosses(epsilon0) {
             @Override
             public double delta(double epsilon) {
                 double d = delta0;
@@ -169,22 +130,42 @@ final class Curves {
                 }
                 return Math.min(1, d);
             }
-
-            @Override
-            public double lowLoss() {
-                return -epsilon0;
-            }
-
-            @Override
-            public double highLoss() {
-                return epsilon0;
-            }
-
-            @Override
-            public double evaluationError() {
-                return 1e-15; // one or two exp/expm1 and a subtraction
-            }
         };
+    }
+
+    /**
+     * δ(ε) of a pair whose losses all lie in [−ε₀, ε₀]: 0 for ε ≥ ε₀, 1 − e^ε for ε &lt; −ε₀ (every outcome's loss
+     * exceeds ε), else {@code within}.
+     */
+    static double outsideOr(double epsilon, double epsilon0, double within) {
+        if (epsilon >= epsilon0) {
+            return 0;
+        }
+        return epsilon < -epsilon0 ? -Math.expm1(epsilon) : within;
+    }
+
+    /** A curve whose finite losses lie in [−ε₀, ε₀], each evaluated by one or two exp/expm1 and a subtraction. */
+    private abstract static class SymmetricLosses implements PrivacyCurve {
+        final double epsilon0;
+
+        SymmetricLosses(double epsilon0) {
+            this.epsilon0 = epsilon0;
+        }
+
+        @Override
+        public double lowLoss() {
+            return -epsilon0;
+        }
+
+        @Override
+        public double highLoss() {
+            return epsilon0;
+        }
+
+        @Override
+        public double evaluationError() {
+            return 1e-15; // one or two exp/expm1 and a subtraction
+        }
     }
 
     /** Directions of a Poisson-subsampled Gaussian pair. */
