@@ -208,15 +208,18 @@ public record SpectrumCheck(double bound, long rows, int components, double[] ei
         double[] sum = new double[d];
         long n = 0;
         double[] x = new double[d];
+        double[] clipped = new double[d];
         try (RowCursor c = rows.open()) {
             while (c.next(x)) {
                 double norm = Vectors.norm2(x);
                 double f = norm > bound ? bound / norm : 1;
                 for (int i = 0; i < d; i++) {
-                    double xi = x[i] * f;
-                    sum[i] += xi;
+                    clipped[i] = x[i] * f; // clipped first: a row of 1e300 squares to infinity otherwise
+                }
+                for (int i = 0; i < d; i++) {
+                    sum[i] += clipped[i];
                     for (int j = 0; j <= i; j++) {
-                        g.add(i, j, xi * x[j] * f);
+                        g.add(i, j, clipped[i] * clipped[j]);
                     }
                 }
                 n++;
@@ -235,6 +238,9 @@ public record SpectrumCheck(double bound, long rows, int components, double[] ei
                 m.set(i, j, v);
                 m.set(j, i, v);
             }
+        }
+        if (!m.isFinite()) { // a bound or mean too large to square (a draw at the ladder's top): no figure
+            return new Outcome(bound, n, new double[d], null, Double.NaN, Double.NaN, Double.NaN, false);
         }
         double[] lambda = SymmetricEigen.of(m).values();
         double effective = centre ? bound + Vectors.norm2(mu) : bound;
@@ -266,6 +272,9 @@ public record SpectrumCheck(double bound, long rows, int components, double[] ei
                     released.set(j, i, v);
                 }
             }
+        }
+        if (!released.isFinite()) { // noise too large to add: the simulated release is noise, no figure
+            return new Outcome(effective, n, lambda, null, Double.NaN, Double.NaN, noiseShare, true);
         }
         Matrix top = SymmetricEigen.of(released).vectors().leadingColumns(k);
         double kept = ref.scores == null || ref.scores.rows() != n ? Double.NaN
