@@ -162,4 +162,53 @@ class AdviseAndRefuseCliTest {
         // what the top principal component explains (sample variances of 2000 rows: a few percent off)
         assertThat(keptShare[1]).isBetween(0.2, 0.3);
     }
+
+    /**
+     * A schema whose scales move the top-2 plane of the z-scored columns is refused before spending (the check
+     * compares with the raw columns, not with the mapped rows themselves); the same rows under scales near their
+     * standard deviations are not warned.
+     */
+    @Test
+    void aSchemaWhoseScalesMoveTheZScoredPlaneIsRefusedBeforeSpending() throws Exception {
+        RandomSource r = RandomSource.seededForReproducibility(6);
+        StringBuilder sb = new StringBuilder("x1,x2,x3,x4,x5,x6,x7,x8\n");
+        for (int i = 0; i < 3000; i++) {
+            double f = 3 * r.standardNormal();
+            double g = 2 * r.standardNormal();
+            for (int j = 0; j < 8; j++) {
+                double v = 5 + (j < 3 ? f + 0.3 * r.standardNormal() : j < 6 ? g + 0.3 * r.standardNormal()
+                        : 0.5 * r.standardNormal());
+                sb.append(j > 0 ? "," : "").append(v);
+            }
+            sb.append('\n');
+        }
+        Path data = Cli.write(dir, "factors.csv", sb.toString());
+        // z-scored, the top-2 plane is the two factors (columns 1-3 and 4-6); scales that shrink the two noise
+        // columns twentyfold make them the mapped rows' top two
+        double[] good = {3, 3, 3, 2, 2, 2, 0.5, 0.5};
+        double[] bad = {3, 3, 3, 2, 2, 2, 0.025, 0.025};
+        Path out = dir.resolve("model.json");
+        for (double[] scales : new double[][] {good, bad}) {
+            StringBuilder schema = new StringBuilder("{\"columns\": [");
+            for (int j = 0; j < 8; j++) {
+                double half = j < 6 ? 15 : 2.5;
+                schema.append(j > 0 ? "," : "").append(String.format(java.util.Locale.ROOT, "{\"name\": \"x%d\", "
+                        + "\"type\": \"numeric\", \"min\": %s, \"max\": %s, \"center\": 5, \"scale\": %s}", j + 1,
+                        5 - half, 5 + half, scales[j]));
+            }
+            Path s = Cli.write(dir, "schema.json", schema.append("]}").toString());
+            Cli.Result fit = Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "0.7", "--delta",
+                    "1e-6", "--schema", s.toString(), "--refuse-useless", "--seed", "7", "-o", out.toString(),
+                    data.toString());
+            if (scales == good) {
+                assertThat(fit.exitCode()).as(fit.toString()).isZero();
+                assertThat(fit.err()).doesNotContain("useless");
+            } else {
+                assertThat(fit.exitCode()).as(fit.toString()).isEqualTo(ExitCodes.MECHANISM_REFUSED);
+                assertThat(fit.err()).contains("the schema's map").contains("z-scored raw columns")
+                        .contains("nothing was spent");
+                assertThat(fit.err()).doesNotContain("almost flat");
+            }
+        }
+    }
 }

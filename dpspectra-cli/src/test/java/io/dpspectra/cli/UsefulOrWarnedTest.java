@@ -100,8 +100,20 @@ class UsefulOrWarnedTest {
         if (r.err().contains("predicted to be useless")) {
             w.add("advisor");
         }
-        if (r.err().contains("close to useless")) {
-            w.add(r.err().contains("clips so many rows") ? "clipping" : "own spectrum");
+        if (r.err().contains("predicted to share only")) {
+            w.add("own spectrum");
+        }
+        if (r.err().contains("clips so many rows")) {
+            w.add("clipping");
+        }
+        if (r.err().contains("the schema's map")) {
+            w.add("the schema's map");
+        }
+        if (r.err().contains("simulated draws")) {
+            w.add("private steps' draws");
+        }
+        if (r.err().contains("almost flat spectrum")) {
+            w.add("flat spectrum");
         }
         if (r.err().contains("squared norm")) {
             w.add("few rows dominate");

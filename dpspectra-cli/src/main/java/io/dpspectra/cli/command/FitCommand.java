@@ -21,6 +21,7 @@ import io.dpspectra.cli.output.Progress;
 import io.dpspectra.cli.output.Release;
 import io.dpspectra.cli.output.Tables;
 import io.dpspectra.covariance.PrivateSpectrum;
+import io.dpspectra.data.AdaptiveQuantile;
 import io.dpspectra.data.NormProfile;
 import io.dpspectra.data.PrivateTrace;
 import io.dpspectra.noise.RandomSource;
@@ -38,6 +39,7 @@ import io.dpspectra.release.PcaRelease;
 import io.dpspectra.release.Preprocessing;
 import io.dpspectra.release.PrivatePca;
 import io.dpspectra.release.RefusedReleaseException;
+import io.dpspectra.release.RowBound;
 import io.dpspectra.release.Setting;
 import io.dpspectra.release.Usefulness;
 import io.dpspectra.release.UselessReleaseException;
@@ -184,6 +186,46 @@ public final class FitCommand extends BaseCommand {
         return String.join(", ", out);
     }
 
+    private static String referenceShares(SpectrumCheck c, int count) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < Math.min(count, c.referenceEigenvalues().length); i++) {
+            out.add(String.format(Locale.ROOT, "%.3g%%", 100 * c.referenceShare(i)));
+        }
+        return String.join(", ", out);
+    }
+
+    /**
+     * The plan's private bound and mean, to simulate on the exact rows (the curator's check), or null when
+     * neither is private.
+     */
+    private SpectrumCheck.PrivateSteps privateSteps(BudgetPlan plan, Neighbouring effective) {
+        if (plan.bound().isEmpty() && plan.centre().isEmpty()) {
+            return null;
+        }
+        AdaptiveQuantile.Ladder ladder = null;
+        double quantile = Double.NaN;
+        double bracket = Double.NaN;
+        if (plan.bound().isPresent() && plan.rowBound() instanceof RowBound.PrivateQuantile pq) {
+            ladder = RowBound.PrivateQuantile.ladder(io.schemaBoundForCheck());
+            quantile = pq.quantile();
+            bracket = pq.bracketShare();
+        }
+        return new SpectrumCheck.PrivateSteps(ladder, quantile, bracket, ladder == null ? null : plan.bound().get(),
+                plan.centre().orElse(null), effective);
+    }
+
+    /** The private steps, as typed. */
+    private String stepsDescription(BudgetPlan plan) {
+        List<String> s = new ArrayList<>();
+        if (plan.bound().isPresent()) {
+            s.add("the row-norm bound, " + io.boundDescription());
+        }
+        if (plan.centre().isPresent()) {
+            s.add("the mean, --center private");
+        }
+        return String.join(", and ", s);
+    }
+
     /**
      * The curator's checks before anything is spent, charged or written, when INPUT's rows were read cheaply
      * ({@code shape.profile()}): with {@code own}, the exact spectrum of the rows as the estimator will see them
@@ -192,40 +234,85 @@ public final class FitCommand extends BaseCommand {
      * is core's ({@link Usefulness}), run by the plan.
      */
     private void checkBeforeSpending(PcaAlgorithm alg, boolean own, ReleaseInput.Shape shape, int kk,
-                                     PrivacyParams params, Neighbouring effective) {
+                                     BudgetPlan plan, Neighbouring effective) {
         if (shape == null) {
             return;
         }
+        PrivacyParams params = plan.estimator();
         int d = shape.dimension();
         String useless = null;
         if (own) {
-            SpectrumCheck c = SpectrumCheck.of(alg.name(), shape.source(), io.boundForCheck(shape.profile()),
-                    io.centres(), new ReleaseFacts(shape.rows(), d, kk, params, effective, Double.NaN, 1));
+            SpectrumCheck.Reference reference = io.referenceForCheck();
+            SpectrumCheck c = SpectrumCheck.of(alg.name(), shape.source(), reference,
+                    io.boundForCheck(shape.profile()), io.centres(), privateSteps(plan, effective),
+                    new ReleaseFacts(shape.rows(), d, kk, params, effective, Double.NaN, 1));
+            String against = reference == null ? "the exact top-" + kk + " scores"
+                    : "the exact top-" + kk + " scores of the " + (reference.zScored() ? "z-scored" : "centred")
+                    + " raw columns";
             if (common.verbose) {
                 note(String.format(Locale.ROOT, "usefulness check on the exact spectrum of %s (not private): directions "
-                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f, kept through the clipping %.3f",
-                        io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2(), c.clippingKept()));
+                        + "1..%d hold %s of the variance; predicted squared score correlation %.3f, mean kept %.3f, kept "
+                        + "through the clipping %.3f (against %s, whose directions 1..%d hold %s); noise %.3g of the "
+                        + "variance; simulated private steps: %d draws, %d below one half, lower decile %.3f, bounds %.4g "
+                        + "to %.4g", io.inputPath, kk, shares(c, kk + 1), c.scoreCorrelation(), 1 - c.meanSin2(),
+                        c.clippingKept(), against, kk, referenceShares(c, kk + 1), c.noiseShare(), c.drawn().count(),
+                        c.drawn().below(), c.drawn().lowDecile(), c.drawn().lowestBound(), c.drawn().highestBound()));
             }
-            if (c.useless() && c.scoreCorrelation() < 0.5) {
-                useless = String.format(Locale.ROOT, "on the exact spectrum of %s (the rows as the estimator will see "
+            List<String> why = new ArrayList<>();
+            if (c.predictedThroughClipping() < 0.5 && c.scoreCorrelation() < 0.5) {
+                why.add(String.format(Locale.ROOT, "on the exact spectrum of %s (the rows as the estimator will see "
                         + "them: direction %d holds %.3g%% of their variance, direction %d %.3g%%), the rows' scores on "
                         + "a release of %s at epsilon = %.3g are predicted to share only %.0f%% of their variance with "
                         + "the exact top-%d scores (squared correlation; each direction keeps %s of itself on "
-                        + "average, a random basis %s): the release would be close to useless (exact figures from "
-                        + "INPUT, for you, the data's curator: not private; see 'dpspectra advise' for what would "
-                        + "work)", io.inputPath, kk, 100 * c.share(kk - 1), kk + 1, 100 * c.share(Math.min(kk, d - 1)),
-                        alg.name(), params.epsilon(), 100 * c.scoreCorrelation(), kk,
-                        UsefulnessCheck.percent(1 - c.meanSin2()), UsefulnessCheck.percent((double) kk / d));
-            } else if (c.useless()) {
-                useless = String.format(Locale.ROOT, "on the exact rows of %s, the row-norm bound (%s) clips so many "
+                        + "average, a random basis %s): the release would be close to useless", io.inputPath, kk,
+                        100 * c.share(kk - 1), kk + 1, 100 * c.share(Math.min(kk, d - 1)), alg.name(),
+                        params.epsilon(), 100 * c.scoreCorrelation(), kk, UsefulnessCheck.percent(1 - c.meanSin2()),
+                        UsefulnessCheck.percent((double) kk / d)));
+            } else if (c.predictedThroughClipping() < 0.5 && reference != null) {
+                why.add(String.format(Locale.ROOT, "on the exact rows of %s, the schema's map (its clamps%s) and the "
+                        + "row bound change the rows so much that their projection through them (what 'dpspectra "
+                        + "transform' outputs) keeps only %.0f%% of the variance of %s even for a noiseless release "
+                        + "(mean squared canonical correlation; with the noise of %s at epsilon = %.3g, %.0f%% is "
+                        + "predicted): the release's projections would be close to useless; bounds and scales from "
+                        + "the columns' documentation (public domain knowledge) change them less", io.inputPath,
+                        reference.zScored() ? ", centres and scales" : "", 100 * c.clippingKept(), against,
+                        alg.name(), params.epsilon(), 100 * c.predictedThroughClipping()));
+            } else if (c.predictedThroughClipping() < 0.5) {
+                why.add(String.format(Locale.ROOT, "on the exact rows of %s, the row-norm bound (%s) clips so many "
                         + "rows so far that their projection through it (what 'dpspectra transform' outputs) keeps only "
                         + "%.0f%% of the exact top-%d scores' variance even for a noiseless release (mean squared "
                         + "canonical correlation; with the noise of %s at epsilon = %.3g, %.0f%% is predicted): the "
                         + "release's projections would be close to useless; a bound that clips fewer rows (a higher "
                         + "quantile, e.g. --clip-norm private:0.9, or a --schema with public bounds, which also puts "
-                        + "the columns on comparable scales) keeps more (exact figures from INPUT, for you, the data's "
-                        + "curator: not private)", io.inputPath, io.boundDescription(), 100 * c.clippingKept(), kk,
-                        alg.name(), params.epsilon(), 100 * c.predictedThroughClipping());
+                        + "the columns on comparable scales) keeps more", io.inputPath, io.boundDescription(),
+                        100 * c.clippingKept(), kk, alg.name(), params.epsilon(), 100 * c.predictedThroughClipping()));
+            } else if (c.drawnUseless()) {
+                why.add(String.format(Locale.ROOT, "on the exact rows of %s, the private steps before the release (%s) "
+                        + "are noisy on %d rows: in %d of %d simulated draws of them (their own mechanisms and budgets, "
+                        + "run on the exact rows for this check only; the bound drawn ranged from %.4g to %.4g), the "
+                        + "rows' projection through the release is predicted to keep less than half of %s' variance "
+                        + "(lower decile %.0f%%; %.0f%% at the exact quantile and mean): the release's projections "
+                        + "would be close to useless one time in ten or more; more rows, a larger epsilon, or public "
+                        + "bounds and centres (a --schema from the columns' documentation) make them reliable",
+                        io.inputPath, stepsDescription(plan), shape.rows(), c.drawn().below(), c.drawn().count(),
+                        c.drawn().lowestBound(), c.drawn().highestBound(), against, 100 * c.drawn().lowDecile(),
+                        100 * c.predictedThroughClipping()));
+            }
+            if (c.flat()) {
+                why.add(String.format(Locale.ROOT, "the %s of %s have an almost flat spectrum: directions %d and %d "
+                        + "hold %.3g%% and %.3g%% of their variance, a gap of %s, less than the noise of %s at "
+                        + "epsilon = %.3g (its expected spectral norm is %s of the variance the estimator sees): "
+                        + "their top-%d plane is not defined at this noise, and no release can be expected to recover "
+                        + "it%s", reference == null ? "rows (centred, before the bound)"
+                        : (reference.zScored() ? "z-scored" : "centred") + " raw columns", io.inputPath, kk, kk + 1,
+                        100 * c.referenceShare(kk - 1), 100 * c.referenceShare(kk),
+                        UsefulnessCheck.percent(c.referenceShare(kk - 1) - c.referenceShare(kk)), alg.name(),
+                        params.epsilon(), UsefulnessCheck.percent(c.noiseShare()), kk,
+                        why.isEmpty() ? ": the release would be close to useless" : ""));
+            }
+            if (!why.isEmpty()) {
+                useless = String.join("; ", why) + " (exact figures from INPUT, for you, the data's curator: not "
+                        + "private; see 'dpspectra advise' for what would work)";
             }
         }
         if (useless != null && refuseUseless) {
@@ -302,7 +389,7 @@ public final class FitCommand extends BaseCommand {
             } catch (UselessReleaseException e) {
                 throw CliException.refused(e.getMessage() + ", charged or written", e.hint());
             }
-            checkBeforeSpending(alg, own, shape, kk, plan.estimator(), effective);
+            checkBeforeSpending(alg, own, shape, kk, plan, effective);
         } else {
             warn("--algorithm " + alg.name() + " is NOT differentially private: its output reveals the data; "
                     + "use it only as a reference");

@@ -96,6 +96,18 @@ public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, doubl
         if (schema == null) {
             return read(input);
         }
+        return rawColumns(schema, input);
+    }
+
+    /**
+     * The raw columns of {@code input} under {@code schema}: its numeric columns as they stand (no clamp, centre or
+     * scale), its categories one-hot as mapped, row for row with the mapped rows.
+     *
+     * @param schema the schema (its format as typed)
+     * @param input  the file
+     * @return the raw rows
+     */
+    public static RowSource rawColumns(SchemaFile schema, Path input) {
         List<io.dpspectra.data.Schema.Column> raw = new ArrayList<>();
         for (io.dpspectra.data.Schema.Column c : schema.schema().columns()) {
             raw.add(c instanceof io.dpspectra.data.Schema.Numeric n ? io.dpspectra.data.Schema.Numeric.unbounded(n.name())

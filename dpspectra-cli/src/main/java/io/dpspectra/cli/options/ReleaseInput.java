@@ -160,6 +160,27 @@ public final class ReleaseInput {
         return pb != null ? profile.quantile(pb.quantile()) : givenBound();
     }
 
+    /**
+     * What the check before spending compares the rows with, row for row: under a schema, INPUT's raw columns (its
+     * numeric columns unclamped, uncentred, unscaled), z-scored when the schema scales a numeric column (a scale
+     * declares a standardisation, whose exact form is the z-score), else centred; null without a schema (the rows
+     * themselves, centred). For the curator's check only.
+     */
+    public io.dpspectra.advice.SpectrumCheck.Reference referenceForCheck() {
+        if (schema == null) {
+            return null;
+        }
+        SchemaFile typed = SchemaJson.withTyped(schema, input);
+        boolean scales = typed.schema().columns().stream().anyMatch(c -> c instanceof io.dpspectra.data.Schema.Numeric n
+                && n.scale() != null);
+        return new io.dpspectra.advice.SpectrumCheck.Reference(Pipeline.rawColumns(typed, inputPath), scales);
+    }
+
+    /** The schema's bound by construction for the ladder of a private bound, or empty. */
+    public java.util.OptionalDouble schemaBoundForCheck() {
+        return schemaBound();
+    }
+
     /** The bound as typed, for a message: "--clip-norm private:0.5", "--norm-bound 3", "the schema's". */
     public String boundDescription() {
         if (bounds == null) {
