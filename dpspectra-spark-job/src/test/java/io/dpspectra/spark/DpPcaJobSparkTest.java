@@ -373,18 +373,22 @@ class DpPcaJobSparkTest {
     }
 
     @Test
-    void theLedgerIsChargedBeforeAnyDataIsRead() throws Exception {
+    void theLedgerIsCheckedBeforeAnyDataIsReadAndChargedOnlyWhenTheRowsAreRead() throws Exception {
         Path ledger = dir.resolve("budget.ledger");
         assertThat(cli("ledger", "init", "--epsilon", "1.5", "--delta", "1e-5", ledger.toString()).code()).isZero();
         String[] fit = {"--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
                 "--clip-norm", "1", "--ledger", ledger.toString()};
         Path missing = dir.resolve("no-such-input.csv");
+        // a missing input is refused before its first row: not charged
         Run failed = job(args("fit", dir.resolve("l1.json").toString(), missing.toString(), fit));
         assertThat(failed.code()).as(failed.err()).isEqualTo(3);
-        Run shown = cli("ledger", "show", ledger.toString());
-        assertThat(shown.out()).contains("no-such-input.csv");
-        Run refused = job(args("fit", dir.resolve("l2.json").toString(), csv.toString(), fit));
-        assertThat(refused.code()).isNotZero();
+        assertThat(cli("ledger", "show", ledger.toString()).out()).doesNotContain("no-such-input.csv");
+        Run ran = job(args("fit", dir.resolve("l1.json").toString(), csv.toString(), fit));
+        assertThat(ran.code()).as(ran.err()).isZero();
+        assertThat(cli("ledger", "show", ledger.toString()).out()).contains(csv.getFileName().toString());
+        // an overspend is refused before the input is opened (exit 4 although the file does not exist)
+        Run refused = job(args("fit", dir.resolve("l2.json").toString(), missing.toString(), fit));
+        assertThat(refused.code()).as(refused.err()).isEqualTo(4);
         assertThat(refused.err()).contains("ledger");
         assertThat(dir.resolve("l2.json")).doesNotExist();
     }
