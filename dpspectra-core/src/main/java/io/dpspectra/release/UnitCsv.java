@@ -56,40 +56,16 @@ public final class UnitCsv {
     public static UnitStatistics read(Path file, Options options, PrivacyUnit unit, RandomSource random) {
         String name = file.toString();
         try (BufferedReader in = open(file)) {
-            long lineNo = 0;
+            Header h = header(in, options, name, unit);
+            String[] names = h.names().toArray(String[]::new);
+            int unitIndex = h.unitIndex();
+            int[] features = h.features();
+            long lineNo = h.line();
+            LineSplitter splitter = h.splitter();
             String line;
-            List<String> sample = new ArrayList<>();
-            for (int i = 0; i < options.skipLines(); i++) {
-                if (in.readLine() == null) {
-                    break;
-                }
-                lineNo++;
-            }
-            String header = null;
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                if (!skipped(line, options.commentPrefix())) {
-                    header = line;
-                    break;
-                }
-            }
-            if (header == null) {
-                throw new InvalidDataException(name + " has no header line", "the first line must name the columns, "
-                        + "among them the privacy unit column '" + unit.idColumn() + "'");
-            }
-            long headerLine = lineNo;
-            sample.add(header);
-            char sep = options.separator() != null ? options.separator() : LineSplitter.detectSeparator(sample);
-            LineSplitter splitter = new LineSplitter(sep);
-            List<String> names = splitter.splitToList(header, name, headerLine);
-            int unitIndex = names.indexOf(unit.idColumn());
-            if (unitIndex < 0) {
-                throw missing(unit, name, headerLine, header, names);
-            }
-            int[] features = features(names, unitIndex, options, name, unit);
             List<String> featureNames = new ArrayList<>(features.length);
             for (int f : features) {
-                featureNames.add(names.get(f));
+                featureNames.add(names[f]);
             }
             UnitStatistics.Builder b = UnitStatistics.builder(unit, featureNames, name, random);
             double[] row = new double[features.length];
@@ -99,20 +75,13 @@ public final class UnitCsv {
                     continue;
                 }
                 List<String> cells = splitter.splitToList(line, name, lineNo);
-                if (cells.size() != names.size()) {
+                if (cells.size() != names.length) {
                     throw new InvalidDataException(String.format(Locale.ROOT, "%s, line %d: %d cells, but the header "
-                            + "names %d columns", name, lineNo, cells.size(), names.size()),
+                            + "names %d columns", name, lineNo, cells.size(), names.length),
                             "give every line the header's columns");
                 }
                 for (int j = 0; j < features.length; j++) {
-                    String cell = cells.get(features[j]).trim();
-                    try {
-                        row[j] = Double.parseDouble(cell);
-                    } catch (NumberFormatException e) {
-                        throw new InvalidDataException(String.format(Locale.ROOT, "%s, line %d, column '%s': '%s' is "
-                                + "not a number", name, lineNo, names.get(features[j]), CellText.abbreviate(cell)),
-                                "give numbers in the feature columns, or leave the column out");
-                    }
+                    row[j] = number(cells.get(features[j]).trim(), name, lineNo, names[features[j]]);
                 }
                 b.add(cells.get(unitIndex).trim(), row, "line " + lineNo);
             }
@@ -135,33 +104,59 @@ public final class UnitCsv {
     public static List<String> checkHeader(Path file, Options options, PrivacyUnit unit) {
         String name = file.toString();
         try (BufferedReader in = open(file)) {
-            long lineNo = 0;
-            String line;
-            for (int i = 0; i < options.skipLines() && in.readLine() != null; i++) {
-                lineNo++;
+            Header h = header(in, options, name, unit);
+            List<String> out = new ArrayList<>();
+            for (int f : h.features()) {
+                out.add(h.names().get(f));
             }
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                if (!skipped(line, options.commentPrefix())) {
-                    char sep = options.separator() != null ? options.separator()
-                            : LineSplitter.detectSeparator(List.of(line));
-                    List<String> names = new LineSplitter(sep).splitToList(line, name, lineNo);
-                    int unitIndex = names.indexOf(unit.idColumn());
-                    if (unitIndex < 0) {
-                        throw missing(unit, name, lineNo, line, names);
-                    }
-                    List<String> out = new ArrayList<>();
-                    for (int f : features(names, unitIndex, options, name, unit)) {
-                        out.add(names.get(f));
-                    }
-                    return out;
-                }
-            }
-            throw new InvalidDataException(name + " has no header line", "the first line must name the columns, "
-                    + "among them the privacy unit column '" + unit.idColumn() + "'");
+            return out;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The header line of a file: its column names, the unit's and the features' indices, and the line splitter. */
+    private record Header(List<String> names, int unitIndex, int[] features, long line, LineSplitter splitter) {
+    }
+
+    /** Reads up to and including the header line (after --skip-lines and comments) and checks the columns. */
+    private static Header header(BufferedReader in, Options options, String name, PrivacyUnit unit) throws IOException {
+        long lineNo = 0;
+        for (int i = 0; i < options.skipLines() && in.readLine() != null; i++) {
+            lineNo++;
+        }
+        String line;
+        while ((line = in.readLine()) != null) {
+            lineNo++;
+            if (!skipped(line, options.commentPrefix())) {
+                char sep = options.separator() != null ? options.separator()
+                        : LineSplitter.detectSeparator(List.of(line));
+                LineSplitter splitter = new LineSplitter(sep);
+                List<String> names = splitter.splitToList(line, name, lineNo);
+                int unitIndex = names.indexOf(unit.idColumn());
+                if (unitIndex < 0) {
+                    throw missing(unit, name, lineNo, line, names);
+                }
+                return new Header(names, unitIndex, features(names, unitIndex, options, name, unit), lineNo, splitter);
+            }
+        }
+        throw new InvalidDataException(name + " has no header line", "the first line must name the columns, "
+                + "among them the privacy unit column '" + unit.idColumn() + "'");
+    }
+
+    /** A feature cell under the project's cell rules (plain finite decimals; markers of missing values named). */
+    private static double number(String cell, String name, long lineNo, String column) {
+        if (CellText.looksLikeFiniteNumber(cell)) {
+            double x = Double.parseDouble(cell);
+            if (Double.isFinite(x)) {
+                return x;
+            }
+        }
+        String what = CellText.isNonFiniteOrMissingMarker(cell) || cell.isEmpty()
+                ? "a missing or non-finite value" : "not a number";
+        throw new InvalidDataException(String.format(Locale.ROOT, "%s, line %d, column '%s': '%s' is %s", name,
+                lineNo, column, CellText.abbreviate(cell), what),
+                "give finite numbers in the feature columns (remove or impute missing values), or leave the column out");
     }
 
     private static ReleaseSettingException missing(PrivacyUnit unit, String name, long lineNo, String header,

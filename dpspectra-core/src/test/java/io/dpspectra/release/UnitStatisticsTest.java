@@ -132,6 +132,13 @@ class UnitStatisticsTest {
         Files.writeString(f, "patient,a,b\nann,1,2\nbob,x,4\n");
         assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
                 .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': 'x' is not a number");
+        // the cell rules of the project's CSV reader: no NaN, no Java-only spellings such as hex floats
+        Files.writeString(f, "patient,a,b\nann,1,2\nbob,NaN,4\n");
+        assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': 'NaN' is a missing or non-finite value");
+        Files.writeString(f, "patient,a,b\nann,1,2\nbob,0x1p3,4\n");
+        assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': '0x1p3' is not a number");
     }
 
     private static RowInput people() {
