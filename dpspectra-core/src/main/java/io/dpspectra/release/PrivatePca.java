@@ -276,7 +276,12 @@ public final class PrivatePca {
                     + "choice", "e.g. " + v.typed(Setting.COMPONENTS, "2"));
         }
         algorithm.check(options, v);
-        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_PCA);
+        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_PCA, Algorithms.FROBENIUS_PCA);
+        if (components.isAuto() && settings.unit().boundsFrobeniusOnly()) {
+            throw settings.refuseFrobenius(v.name(Setting.AUTO_COMPONENTS) + " releases a private trace or spectrum, "
+                    + "calibrated to a bound on the trace of one person's contribution", "give k, e.g. "
+                    + v.typed(Setting.COMPONENTS, "2"));
+        }
         if (!algorithm.isPrivate() && (settings.preprocessingSpends() || components.isAuto())) {
             throw new ReleaseSettingException(v.typed(Setting.ALGORITHM, algorithm.name()) + " is not private, so "
                     + v.name(Setting.PRIVATE_CENTRE) + ", " + v.name(Setting.PRIVATE_BOUND) + " and "

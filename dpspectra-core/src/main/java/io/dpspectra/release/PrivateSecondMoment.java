@@ -192,7 +192,8 @@ public final class PrivateSecondMoment {
         Vocabulary v = settings.vocabulary();
         algorithm.checkRelation(settings.neighbouring(), v);
         algorithm.checkSkipLastVector(skipLastVector, v);
-        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_COVARIANCE);
+        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_COVARIANCE,
+                Algorithms.FROBENIUS_COVARIANCE);
         settings.check();
     }
 
