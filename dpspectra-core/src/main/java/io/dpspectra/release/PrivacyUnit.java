@@ -39,12 +39,14 @@ import java.util.Objects;
  * </ul>
  * So {@code FROBENIUS} serves only the mechanisms calibrated to the Frobenius (L2) sensitivity of the Gram; those
  * that need a trace, operator or L1 bound refuse it by name. What add/remove protects is one person: the count that a
- * neighbour changes by one is the number of persons, not of rows.
+ * neighbour changes by one is the number of persons, not of rows. Serializable, so that a cluster ships it to where
+ * the rows are.
  *
  * @param idColumn          the column naming the unit, or null for one row
  * @param maxRowsPerUnit    M, the most rows kept per unit (1 for one row)
  * @param selection         which rows are kept when a unit has more than M
  * @param contributionBound how a unit's kept rows are bounded ({@link ContributionBound#ROWS} for one row)
+ * @serial exclude
  */
 public record PrivacyUnit(String idColumn, int maxRowsPerUnit, Selection selection,
                           ContributionBound contributionBound) implements Serializable {
