@@ -119,6 +119,8 @@ class PersonLevelCliTest {
         assertThat(j.get("guarantee").get("privacyUnit").asText()).contains("column 'patient'")
                 .contains("B/4^(1/4) = 0.707107").contains("Frobenius norm <= B^2 = 1.00000")
                 .contains("its trace is not bounded");
+        // every kept row is clipped or scaled by the per-person bound by design: no warning to raise --clip-norm
+        assertThat(rd.result().err()).doesNotContain("were clipped to the norm bound");
         JsonNode unit = j.get("preprocessing").get("privacyUnit");
         assertThat(unit.get("bound").asText()).isEqualTo("frobenius");
         assertThat(unit.get("rowBound").asDouble()).isCloseTo(Math.sqrt(0.5), org.assertj.core.data.Offset.offset(1e-12));
