@@ -174,9 +174,13 @@ def table(rows, nseeds, extra=None, extra_clip=None):
             cells = [f"{m[i]:.4f} ({sd[i]:.4f})" for i in range(4)]
             ratios = [f"{m[2] / m[0]:.2f}×", f"{m[2] / m[1]:.2f}×"]
             if extra:
-                e = np.array([extra[(d, share, r[3])] for r in sel if (d, share, r[3]) in extra])
-                cells.insert(3, f"{e.mean():.4f} ({e.std(ddof=1):.4f}, {len(e)} seeds)")
-                ratios.append(f"{e.mean() / m[1]:.2f}×")
+                matched = [r for r in sel if (d, share, r[3]) in extra]
+                e = np.array([extra[(d, share, r[3])] for r in matched])
+                f = np.array([r[5] for r in matched])  # frobenius on the same seeds
+                sde = f"{e.std(ddof=1):.4f}" if len(e) > 1 else "-"
+                cells.insert(3, f"{e.mean():.4f} ({sde}" + (f", {len(e)} seeds)" if len(e) < len(sel) else ")")
+                             if len(e) else "not run")
+                ratios.append(f"{e.mean() / f.mean():.2f}×" if len(e) else "-")
             ratios.append(f"{m[0] / m[1]:.2f}×")
             print(f"| {d} ({len(a)} seeds) | {share:g} ({share * sum(LAM) / (sum(LAM) + TAU2):.2f}) | {m[4]:.3f} | "
                   + " | ".join(cells + ratios) + " |")
