@@ -95,11 +95,12 @@ public final class ReleaseInput {
     @Option(names = "--unit-bound", paramLabel = "rows|frobenius",
             description = "With --privacy-unit: how each person's kept rows are bounded so that their sum of outer "
                     + "products P has norm <= B^2. rows (default): each row clipped to B/sqrt(M), which bounds the "
-                    + "trace of P (every mechanism above). frobenius: each row clipped to B/M^(1/4), then all the "
-                    + "person's rows scaled by sqrt(min(1, B^2/||P||_F)), which bounds only the Frobenius norm of P: "
-                    + "a person whose rows point in different directions keeps up to sqrt(M) times more signal, one "
-                    + "whose rows point one way the same as with rows. Only analyze-gauss and covariance --mechanism "
-                    + "gaussian accept it (the others, and --components auto, need a trace bound).")
+                    + "trace of P (every mechanism that takes --privacy-unit). frobenius: each row clipped to "
+                    + "B/M^(1/4), then all the person's rows scaled by sqrt(min(1, B^2/||P||_F)), which bounds only "
+                    + "the Frobenius norm of P: a person whose rows point in different directions keeps up to "
+                    + "sqrt(M) times more signal, one whose rows point one way the same as with rows. Only "
+                    + "analyze-gauss and covariance --algorithm gaussian accept it (the others, and --components "
+                    + "auto, need a trace bound).")
     String unitBound;
 
     @Mixin
