@@ -14,7 +14,20 @@ The non-private floor is the same distance for the exact top-k of the rows' Xᵀ
 that no release can remove.
 
 Usage: compare.py [--quick] [--no-m10] [--epsilon E] [--clip-norm B] OUT.csv   (--no-m10: skip the M = 10 run)
+       compare.py --sweep [--quick] [--dims 20,100] [--shares 1,0.5,0] OUT.csv   (writes each seed's line as it is measured)
+       compare.py --sweep --only-row-level --clip-norm B2 [--dims ...] OUT2.csv   (the row-level route alone)
+       compare.py --sweep --dims D --shares S --seeds 1,2,3 OUT.csv   (a part of a sweep)
+       compare.py --table OUT.csv[,PART.csv...] [--row-level-from OUT2.csv --row-level-clip B2]   (the table)
 (from the repository root; runs ./dpspectra, or the command in the environment variable DPSPECTRA)
+
+--sweep varies how much of each row is the person's: the planted signal V diag(lam) V^T is split into a person part
+(share s, shared by all of a person's rows) and a row part (share 1 - s, drawn afresh for every row),
+  x = V diag(sqrt(s lam)) z_person + V diag(sqrt((1 - s) lam)) z_row + e,   e ~ N(0, tau^2 I/d),
+so every row has the same distribution whatever s (the planted subspace and the non-private floor stay comparable),
+and only how alike a person's rows are changes: s = 1 is the data above (rows = a strong person vector plus small
+noise), s = 0 is persons whose rows are independent draws pointing in diverse directions. For each s in SHARES and
+each d, 10 seeds, each released four ways at the same guarantee for a person: person level with --unit-bound rows,
+person level with --unit-bound frobenius (both M = R = 50), row level at (eps/R, delta'), and the non-private floor.
 """
 import json
 import math
@@ -59,9 +72,144 @@ def error(u, v):
     return np.linalg.norm(u @ u.T - v @ v.T) / math.sqrt(2 * K)
 
 
+SHARES = [1.0, 0.5, 0.0]
+nan = float("nan")
+
+
+def sweep_data(seed, path, d, share):
+    rng = np.random.default_rng(seed)
+    v, _ = np.linalg.qr(rng.normal(size=(d, K)))
+    lam = np.array(LAM)
+    persons = (rng.normal(size=(P, K)) * np.sqrt(share * lam)) @ v.T
+    ids = np.repeat(np.arange(P), R)
+    x = (persons[ids] + (rng.normal(size=(P * R, K)) * np.sqrt((1 - share) * lam)) @ v.T
+         + rng.normal(size=(P * R, d)) * math.sqrt(TAU2 / d))
+    order = rng.permutation(P * R)
+    with open(path, "w") as f:
+        f.write("person," + ",".join(f"x{j + 1}" for j in range(d)) + "\n")
+        for i in order:
+            f.write(f"u{ids[i]}," + ",".join(f"{c:.6g}" for c in x[i]) + "\n")
+    return v, x, ids
+
+
+def frobenius_to_trace(x, ids, bound):
+    """Mean over persons of ||P||_F / tr P for the rows clipped to B/M^(1/4) (1: aligned rows; 1/sqrt(M): orthogonal)."""
+    r = bound / R ** 0.25
+    norms = np.linalg.norm(x, axis=1, keepdims=True)
+    c = x * np.minimum(1, r / np.maximum(norms, 1e-300))
+    out = []
+    for p in range(P):
+        y = c[ids == p]
+        out.append(np.linalg.norm(y @ y.T) / np.trace(y @ y.T))
+    return float(np.mean(out))
+
+
+def sweep(args):
+    quick = "--quick" in args
+    only_row = "--only-row-level" in args  # the row-level route alone (e.g. at another --clip-norm)
+    dims = [20]
+    if "--dims" in args:
+        dims = [int(t) for t in args[args.index("--dims") + 1].split(",")]
+        del args[args.index("--dims"):args.index("--dims") + 2]
+    shares = SHARES
+    if "--shares" in args:
+        shares = [float(t) for t in args[args.index("--shares") + 1].split(",")]
+        del args[args.index("--shares"):args.index("--shares") + 2]
+    out = [a for a in args if not a.startswith("--")][0]
+    seeds = range(1, 4 if quick else 11)
+    if "--seeds" in args:  # a part of a sweep, e.g. to complete an interrupted one
+        seeds = [int(t) for t in args[args.index("--seeds") + 1].split(",")]
+        out = [a for a in args if not a.startswith("--") and a != args[args.index("--seeds") + 1]][0]
+    eps_row = EPS / R
+    delta_row = DELTA / (R * math.exp((R - 1) * EPS / R))
+    unit = ["--privacy-unit", "person", "--max-rows-per-unit", str(R)]
+    rows = []
+    header = ("d,person_share_of_planted,person_share_of_row_variance,seed,person_level_rows,person_level_frobenius,"
+              "row_level_group_route,non_private_floor,frobenius_over_trace\n")
+    with tempfile.TemporaryDirectory() as tmp, open(out, "w") as f:
+        f.write(header)
+        for d in dims:
+            for seed in seeds:  # seed-major: an interrupted sweep has seen every share
+                for share in shares:
+                    path = os.path.join(tmp, f"persons-{d}-{share}-{seed}.csv")
+                    v, x, ids = sweep_data(seed, path, d, share)
+                    floor = error(np.linalg.eigh(x.T @ x)[1][:, -K:], v)
+                    ratio = frobenius_to_trace(x, ids, B)
+                    rows_ = nan if only_row else error(fit(path, unit + ["--unit-bound", "rows"], seed, EPS, DELTA), v)
+                    frob = nan if only_row else error(fit(path, unit + ["--unit-bound", "frobenius"], seed, EPS, DELTA),
+                                                      v)
+                    row = error(fit(path, [], seed, eps_row, delta_row), v)
+                    person_var = share * sum(LAM) / (sum(LAM) + TAU2)
+                    r = (d, share, person_var, seed, rows_, frob, row, floor, ratio)
+                    rows.append(r)
+                    # one line per seed as it is measured: an interrupted sweep keeps what it measured
+                    f.write(f"{r[0]},{r[1]:g},{r[2]:.4f},{r[3]}," + ",".join(f"{t:.6f}" for t in r[4:]) + "\n")
+                    f.flush()
+                    print(f"d {d} s {share} seed {seed}: person rows {rows_:.4f}  person frobenius {frob:.4f}  "
+                          f"row-level {row:.4f}  non-private {floor:.4f}  ||P||_F/tr P {ratio:.3f}", file=sys.stderr,
+                          flush=True)
+    table(rows, len(seeds))
+
+
+def table(rows, nseeds, extra=None, extra_clip=None):
+    """The markdown table of the sweep's rows (d, share, share of row variance, seed, four errors, ratio); extra: the
+    row-level errors of another run at --clip-norm extra_clip, by (d, share, seed)."""
+    eps_row = EPS / R
+    delta_row = DELTA / (R * math.exp((R - 1) * EPS / R))
+    print(f"epsilon = {EPS:g}, delta = {DELTA:g}, --clip-norm {B:g}, {P} persons x {R} rows, M = {R}; row-level "
+          f"eps' = {eps_row:g}, delta' = {delta_row:.4g}; {nseeds} seeds per line (mean, sd in brackets)")
+    more = f" row level, group privacy, --clip-norm {extra_clip:g} |" if extra else ""
+    print("| d | person effect: share of planted signal (of row variance) | mean ‖P‖_F / tr P | person level, rows | "
+          f"person level, frobenius | row level, group privacy |{more} non-private floor | row level / rows | "
+          "row level / frobenius |" + (f" row level ({extra_clip:g}) / frobenius |" if extra else "")
+          + " rows / frobenius |")
+    print("|---" * (10 + (2 if extra else 0)) + "|")
+    for d in sorted({r[0] for r in rows}):
+        for share in SHARES:
+            sel = [r for r in rows if r[0] == d and r[1] == share]
+            a = np.array([r[4:] for r in sel])
+            if len(a) < 2:
+                continue
+            m, sd = a.mean(axis=0), a.std(axis=0, ddof=1)
+            cells = [f"{m[i]:.4f} ({sd[i]:.4f})" for i in range(4)]
+            ratios = [f"{m[2] / m[0]:.2f}×", f"{m[2] / m[1]:.2f}×"]
+            if extra:
+                matched = [r for r in sel if (d, share, r[3]) in extra]
+                e = np.array([extra[(d, share, r[3])] for r in matched])
+                f = np.array([r[5] for r in matched])  # frobenius on the same seeds
+                sde = f"{e.std(ddof=1):.4f}" if len(e) > 1 else "-"
+                cells.insert(3, f"{e.mean():.4f} ({sde}" + (f", {len(e)} seeds)" if len(e) < len(sel) else ")")
+                             if len(e) else "not run")
+                ratios.append(f"{e.mean() / f.mean():.2f}×" if len(e) else "-")
+            ratios.append(f"{m[0] / m[1]:.2f}×")
+            print(f"| {d} ({len(a)} seeds) | {share:g} ({share * sum(LAM) / (sum(LAM) + TAU2):.2f}) | {m[4]:.3f} | "
+                  + " | ".join(cells + ratios) + " |")
+
+
+def read_sweep(path):
+    with open(path) as f:
+        next(f)
+        rows = [tuple(float(t) for t in line.split(",")) for line in f if line.strip()]
+    return [(int(r[0]),) + r[1:3] + (int(r[3]),) + r[4:] for r in rows]
+
+
 def main():
     global EPS, B
     args = sys.argv[1:]
+    if "--table" in args:  # the table of sweep CSVs (parts of one sweep, e.g. of an interrupted one, concatenated)
+        files = args[args.index("--table") + 1].split(",")
+        rows = sorted({(r[0], r[1], r[3]): r for f in files for r in read_sweep(f)}.values())
+        extra, extra_clip = None, None
+        if "--row-level-from" in args:  # a sweep --only-row-level at another --clip-norm, merged as a column
+            extra_clip = float(args[args.index("--row-level-clip") + 1])
+            extra = {(r[0], r[1], r[3]): r[6] for r in read_sweep(args[args.index("--row-level-from") + 1])}
+        return table(rows, "up to 10", extra, extra_clip)
+    if "--sweep" in args:
+        args.remove("--sweep")
+        if "--clip-norm" in args:
+            B = float(args[args.index("--clip-norm") + 1])
+            del args[args.index("--clip-norm"):args.index("--clip-norm") + 2]
+        return sweep(args)
     if "--clip-norm" in args:
         B = float(args[args.index("--clip-norm") + 1])
         del args[args.index("--clip-norm"):args.index("--clip-norm") + 2]

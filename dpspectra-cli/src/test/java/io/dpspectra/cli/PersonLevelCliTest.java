@@ -107,4 +107,60 @@ class PersonLevelCliTest {
         assertThat(r.err()).contains("ldp randomize does not support --privacy-unit");
         assertThat(Files.exists(out)).isFalse();
     }
+
+    @Test
+    void theFrobeniusUnitBoundIsStatedAndRefusedByNameWhereATraceBoundIsNeeded() throws Exception {
+        Path csv = visits();
+        Cli.Released rd = Cli.runWithDiagnostics(dir, "fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon",
+                "1", "--delta", "1e-6", "--clip-norm", "1", "--privacy-unit", "patient", "--max-rows-per-unit", "4",
+                "--unit-bound", "frobenius", "--seed", "5", csv.toString());
+        assertThat(rd.result().exitCode()).as(rd.result().toString()).isZero();
+        JsonNode j = Json.MAPPER.readTree(rd.result().out());
+        assertThat(j.get("guarantee").get("privacyUnit").asText()).contains("column 'patient'")
+                .contains("B/4^(1/4) = 0.707107").contains("Frobenius norm <= B^2 = 1.00000")
+                .contains("its trace is not bounded");
+        // every kept row is clipped or scaled by the per-person bound by design: no warning to raise --clip-norm
+        assertThat(rd.result().err()).doesNotContain("were clipped to the norm bound");
+        JsonNode unit = j.get("preprocessing").get("privacyUnit");
+        assertThat(unit.get("bound").asText()).isEqualTo("frobenius");
+        assertThat(unit.get("rowBound").asDouble()).isCloseTo(Math.sqrt(0.5), org.assertj.core.data.Offset.offset(1e-12));
+        Cli.Result cov = Cli.run("covariance", "--algorithm", "gaussian", "--epsilon", "1", "--delta", "1e-6",
+                "--clip-norm", "1", "--privacy-unit", "patient", "--max-rows-per-unit", "3", "--unit-bound",
+                "frobenius", csv.toString());
+        assertThat(cov.exitCode()).as(cov.toString()).isZero();
+        // the default is rows, and says so
+        Cli.Result rows = Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta",
+                "1e-6", "--clip-norm", "1", "--privacy-unit", "patient", "--max-rows-per-unit", "4", csv.toString());
+        assertThat(Json.MAPPER.readTree(rows.out()).get("preprocessing").get("privacyUnit").get("bound").asText())
+                .isEqualTo("rows");
+
+        Path out = dir.resolve("release.json");
+        String[][] cases = {
+            {"fit", "--algorithm", "it-u", "-k", "1", "--unit-bound", "frobenius"},
+            {"fit", "--algorithm", "analyze-gauss", "--components", "auto:0.9", "--unit-bound", "frobenius"},
+            {"covariance", "--algorithm", "laplace", "--unit-bound", "frobenius"},
+            {"covariance", "--algorithm", "kt", "--unit-bound", "frobenius"},
+            {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--unit-bound", "trace"},
+        };
+        String[] expected = {"--algorithm it-u is calibrated to a trace, operator or L1 bound",
+            "--components auto releases a private trace or spectrum", "--algorithm laplace is calibrated to a trace",
+            "--algorithm kt is calibrated to a trace", "--unit-bound must be rows or frobenius, got 'trace'"};
+        for (int i = 0; i < cases.length; i++) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(cases[i]));
+            args.addAll(java.util.List.of("--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--privacy-unit",
+                    "patient", "--max-rows-per-unit", "4", "--output", out.toString(), csv.toString()));
+            Cli.Result r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).as(String.join(" ", cases[i])).contains(expected[i]);
+            if (i < 4) {
+                assertThat(r.err()).contains("--unit-bound frobenius bounds only the Frobenius norm")
+                        .contains("--unit-bound rows");
+            }
+            assertThat(Files.exists(out)).isFalse();
+        }
+        Cli.Result alone = Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta",
+                "1e-6", "--clip-norm", "1", "--unit-bound", "frobenius", csv.toString());
+        assertThat(alone.exitCode()).isEqualTo(ExitCodes.USAGE);
+        assertThat(alone.err()).contains("--unit-bound applies only with --privacy-unit");
+    }
 }

@@ -36,6 +36,19 @@ public final class Algorithms {
     public static final java.util.Set<String> PERSON_LEVEL_PCA = java.util.Set.of("analyze-gauss", "it-u", "ad",
             "exact");
 
+    /**
+     * The principal-components estimators that honour a person whose contribution is bounded in the Frobenius norm
+     * only ({@link PrivacyUnit#frobenius}): analyze-gauss, whose Gaussian noise is calibrated to the L2 norm of the
+     * Gram's upper triangle, and the non-private reference exact. it-u and ad need a trace or operator bound.
+     */
+    public static final java.util.Set<String> FROBENIUS_PCA = java.util.Set.of("analyze-gauss", "exact");
+
+    /**
+     * The covariance mechanisms that honour a person bounded in the Frobenius norm only: the Gaussian mechanism (the
+     * others need an L1, operator or trace bound).
+     */
+    public static final java.util.Set<String> FROBENIUS_COVARIANCE = java.util.Set.of("gaussian");
+
     /** The covariance mechanisms that honour a person as the unit: all, for the same reason. */
     public static final java.util.Set<String> PERSON_LEVEL_COVARIANCE = java.util.Set.of("it-u", "ad", "kt",
             "laplace", "gaussian");

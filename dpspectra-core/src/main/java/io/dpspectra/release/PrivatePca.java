@@ -102,7 +102,10 @@ public final class PrivatePca {
      * M rows are kept, each clipped to B/√M so that the person's whole contribution to the second moment is bounded
      * as one row's of norm B is ({@link PrivacyUnit}). The column is read for grouping only, never as a feature;
      * the input must be able to group by it ({@link RowInput#csv}, {@link RowInput#byUnit}). Only the estimators of
-     * {@link Algorithms#PERSON_LEVEL_PCA} honour a person; the others are refused by name. The usefulness check,
+     * {@link Algorithms#PERSON_LEVEL_PCA} honour a person; the others are refused by name. With
+     * {@link PrivacyUnit#frobenius} only the Frobenius norm of the person's contribution is bounded by B² (up to √M
+     * times more signal for a person whose rows point in different directions): {@link Algorithms#FROBENIUS_PCA}
+     * with a fixed k accept it, the others and an automatic k are refused by name. The usefulness check,
      * which predicts for rows, is skipped.
      *
      * @param unit the unit, e.g. {@code PrivacyUnit.column("customer", 20)}
@@ -276,7 +279,12 @@ public final class PrivatePca {
                     + "choice", "e.g. " + v.typed(Setting.COMPONENTS, "2"));
         }
         algorithm.check(options, v);
-        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_PCA);
+        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_PCA, Algorithms.FROBENIUS_PCA);
+        if (components.isAuto() && settings.unit().boundsFrobeniusOnly()) {
+            throw settings.refuseFrobenius(v.name(Setting.AUTO_COMPONENTS) + " releases a private trace or spectrum, "
+                    + "calibrated to a bound on the trace of one person's contribution", "give k, e.g. "
+                    + v.typed(Setting.COMPONENTS, "2"));
+        }
         if (!algorithm.isPrivate() && (settings.preprocessingSpends() || components.isAuto())) {
             throw new ReleaseSettingException(v.typed(Setting.ALGORITHM, algorithm.name()) + " is not private, so "
                     + v.name(Setting.PRIVATE_CENTRE) + ", " + v.name(Setting.PRIVATE_BOUND) + " and "

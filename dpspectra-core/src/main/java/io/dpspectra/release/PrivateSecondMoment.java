@@ -71,7 +71,9 @@ public final class PrivateSecondMoment {
     /**
      * The privacy unit: one row (the default), or one person, all rows with one value of a column, of whom at most
      * M rows are kept, each clipped to B/√M so that the person's whole contribution to XᵀX has Frobenius norm ≤ B²,
-     * the sensitivity every mechanism here is calibrated to ({@link PrivacyUnit}). The column is read for grouping
+     * the sensitivity every mechanism here is calibrated to ({@link PrivacyUnit}). With {@link PrivacyUnit#frobenius}
+     * the person's rows are bounded together so that only the Frobenius norm is ≤ B²: the Gaussian mechanism accepts
+     * it, the others (which need a trace, operator or L1 bound) refuse it by name. The column is read for grouping
      * only, never as a feature.
      *
      * @param unit the unit, e.g. {@code PrivacyUnit.column("customer", 20)}
@@ -192,7 +194,8 @@ public final class PrivateSecondMoment {
         Vocabulary v = settings.vocabulary();
         algorithm.checkRelation(settings.neighbouring(), v);
         algorithm.checkSkipLastVector(skipLastVector, v);
-        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_COVARIANCE);
+        settings.checkUnitSupported(algorithm.name(), Algorithms.PERSON_LEVEL_COVARIANCE,
+                Algorithms.FROBENIUS_COVARIANCE);
         settings.check();
     }
 

@@ -40,6 +40,8 @@ public enum Setting {
     PRIVACY_UNIT("privacy-unit", "privacyUnit"),
     /** The most rows kept per privacy unit. */
     MAX_ROWS_PER_UNIT("max-rows-per-unit", "PrivacyUnit.column"),
+    /** How a person's kept rows are bounded: each row (rows), or the person's Gram in the Frobenius norm. */
+    UNIT_BOUND("unit-bound", "PrivacyUnit.bounded"),
     /** The share of the variance each wanted direction is expected to hold, for the usefulness check. */
     EXPECT_VARIANCE_SHARE("expect-variance-share", "Usefulness.expecting"),
     /** Refuse, before spending, a release predicted useless. */

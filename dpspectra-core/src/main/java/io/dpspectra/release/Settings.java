@@ -225,12 +225,14 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
     }
 
     /**
-     * Refuses, before any data, an algorithm that cannot bound one person's whole contribution.
+     * Refuses, before any data, an algorithm that cannot bound one person's whole contribution, or that needs more
+     * than the Frobenius bound of a {@link PrivacyUnit.ContributionBound#FROBENIUS} unit.
      *
-     * @param name      the algorithm's name
-     * @param supported the names that can
+     * @param name               the algorithm's name
+     * @param supported          the names that can bound a person (trace ≤ B²)
+     * @param frobeniusSupported the names calibrated to the Frobenius norm of the Gram alone
      */
-    void checkUnitSupported(String name, java.util.Set<String> supported) {
+    void checkUnitSupported(String name, java.util.Set<String> supported, java.util.Set<String> frobeniusSupported) {
         if (!unit.isRow() && !supported.contains(name)) {
             throw new ReleaseSettingException(vocabulary.typed(Setting.ALGORITHM, name) + " does not support "
                     + vocabulary.name(Setting.PRIVACY_UNIT) + ": it bounds one row's influence at a time (a "
@@ -238,6 +240,26 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
                     "choose one of: " + String.join(", ", new java.util.TreeSet<>(supported))
                     + ", or drop " + vocabulary.name(Setting.PRIVACY_UNIT));
         }
+        if (unit.boundsFrobeniusOnly() && !frobeniusSupported.contains(name)) {
+            throw refuseFrobenius(vocabulary.typed(Setting.ALGORITHM, name) + " is calibrated to a trace, operator "
+                    + "or L1 bound of one person's contribution, which the Frobenius bound does not give",
+                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(frobeniusSupported)));
+        }
+    }
+
+    /**
+     * The refusal of {@link PrivacyUnit.ContributionBound#FROBENIUS} by a part that needs more than the Frobenius
+     * norm of a person's contribution.
+     *
+     * @param why         the part and what it needs, e.g. "--algorithm it-u is calibrated to ..."
+     * @param alternative what would work instead
+     * @return the exception
+     */
+    ReleaseSettingException refuseFrobenius(String why, String alternative) {
+        return new ReleaseSettingException(vocabulary.typed(Setting.UNIT_BOUND, PrivacyUnit.ContributionBound.FROBENIUS
+                .word()) + " bounds only the Frobenius norm of a person's sum of outer products (its trace may reach "
+                + "sqrt(M)*B^2), but " + why, alternative + ", or use "
+                + vocabulary.typed(Setting.UNIT_BOUND, PrivacyUnit.ContributionBound.ROWS.word()));
     }
 
     /** The composition of the preprocessing's and later spends with the estimator's guarantee (last). */

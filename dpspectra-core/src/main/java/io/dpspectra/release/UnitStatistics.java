@@ -22,14 +22,14 @@ import java.util.OptionalLong;
  * each person's rows at most M are kept (uniformly at random by reservoir sampling, or the first M in file order),
  * and every statistic sums one bounded contribution per person (see {@link PrivacyUnit} for the derivation):
  * <ul>
- *   <li>{@link #normHistogram}: one value per person, √M·max‖x_r‖ over their kept rows, the smallest bound B under
- *       which clipping each of their rows to B/√M changes nothing; a private quantile of it is then a quantile over
- *       persons (one person moves one count, as one row does);</li>
+ *   <li>{@link #normHistogram}: one value per person, {@link #smallestBound} of their kept rows, the smallest bound B
+ *       under which bounding them changes nothing; a private quantile of it is then a quantile over persons (one
+ *       person moves one count, as one row does);</li>
  *   <li>{@link #boundedSum}: per person the mean of their kept rows clipped to the input bound B (a vector of norm
  *       ≤ B, the sensitivity of one bounded row), summed over persons, with the number of persons as the count;</li>
- *   <li>{@link #bounded}: every kept row clipped to B, minus the released mean when there is one, then clipped to
- *       B'/√M for the final bound B', declaring B' to the estimator, whose Gram-based calibration to B' then bounds
- *       one person's whole contribution.</li>
+ *   <li>{@link #bounded}: each person's kept rows through {@link #boundPerson} (clipped to B, minus the released
+ *       mean when there is one, then bounded for the final bound B' by the unit's contribution bound), declaring B'
+ *       to the estimator, whose Gram-based calibration to B' then bounds one person's whole contribution.</li>
  * </ul>
  * Rows of one person need not be adjacent in the input. Memory: at most M rows per person (8·d bytes each, plus
  * the person's id) are held; the grouping refuses, before any noise, to grow past {@link #memoryLimitRows}.
@@ -246,15 +246,74 @@ public final class UnitStatistics implements StatisticSource {
     @Override
     public NormHistogram normHistogram(double[] grid) {
         double[][] values = new double[persons.size()][1];
-        double sqrtM = Math.sqrt(unit.maxRowsPerUnit());
         for (int p = 0; p < values.length; p++) {
-            double max = 0;
-            for (double[] row : persons.get(p)) {
-                max = Math.max(max, io.dpspectra.linalg.Vectors.norm2(row));
-            }
-            values[p][0] = sqrtM * max;
+            values[p][0] = smallestBound(persons.get(p), unit);
         }
         return new NormHistogram(grid, PrivateQuantile.rowNormHistogram(InMemoryRows.of(values), grid));
+    }
+
+    /**
+     * The smallest bound B under which {@link #boundPerson} leaves one person's kept rows unchanged (with no mean and
+     * no first bound): √M·max_r ‖x_r‖ for {@link PrivacyUnit.ContributionBound#ROWS}; max(M^{1/4}·max_r ‖x_r‖,
+     * √‖Σ_r x_r x_rᵀ‖_F) for {@link PrivacyUnit.ContributionBound#FROBENIUS}. A private quantile of this value over
+     * persons is a private bound in which one person moves one count, as one row does.
+     *
+     * @param kept the person's kept rows (finite, as the grouping checked them)
+     * @param unit the unit (its M and contribution bound)
+     * @return the smallest bound, 0 for rows of zeros
+     */
+    public static double smallestBound(double[][] kept, PrivacyUnit unit) {
+        double max = 0;
+        for (double[] row : kept) {
+            max = Math.max(max, io.dpspectra.linalg.Vectors.norm2(row));
+        }
+        double m = unit.maxRowsPerUnit();
+        if (!unit.boundsFrobeniusOnly() || max == 0) {
+            return Math.sqrt(m) * max;
+        }
+        // √‖P‖_F = max·√‖Σ (x/max)(x/max)ᵀ‖_F: no overflow for huge rows
+        return Math.max(Math.sqrt(Math.sqrt(m)) * max, max * Math.sqrt(frobeniusOfOuterSum(kept, max)));
+    }
+
+    /**
+     * ‖Σ_r y_r y_rᵀ‖_F with y_r = x_r/scale: from the M × M Gram of the rows (Σ_{r,s} (y_r·y_s)², O(M²d)) or the
+     * d × d sum of outer products (O(Md²)), whichever is smaller.
+     */
+    static double frobeniusOfOuterSum(double[][] rows, double scale) {
+        int m = rows.length;
+        if (m == 0) {
+            return 0;
+        }
+        int dim = rows[0].length;
+        double[][] y = new double[m][dim];
+        for (int r = 0; r < m; r++) {
+            for (int j = 0; j < dim; j++) {
+                y[r][j] = rows[r][j] / scale;
+            }
+        }
+        double sum = 0;
+        if (m <= dim) {
+            for (int r = 0; r < m; r++) {
+                for (int t = 0; t < m; t++) {
+                    double dot = 0;
+                    for (int j = 0; j < dim; j++) {
+                        dot += y[r][j] * y[t][j];
+                    }
+                    sum += dot * dot;
+                }
+            }
+        } else {
+            for (int i = 0; i < dim; i++) {
+                for (int j = 0; j < dim; j++) {
+                    double pij = 0;
+                    for (int r = 0; r < m; r++) {
+                        pij += y[r][i] * y[r][j];
+                    }
+                    sum += pij * pij;
+                }
+            }
+        }
+        return Math.sqrt(sum);
     }
 
     @Override
@@ -279,30 +338,78 @@ public final class UnitStatistics implements StatisticSource {
 
     @Override
     public ClippedRows bounded(Bounding bounding) {
-        Clipping first = Clipping.l2(bounding.inputBound());
-        Clipping perRow = Clipping.l2(unit.rowBound(bounding.bound()));
-        double[] mean = bounding.mean();
         double[][] out = new double[(int) rowsKept][];
         int i = 0;
         long clipped = 0;
         for (double[][] rows : persons) {
-            for (double[] row : rows) {
-                double[] x = row.clone();
-                boolean c = first.clipInPlace(x);
-                if (mean != null) {
-                    for (int j = 0; j < d; j++) {
-                        x[j] -= mean[j];
-                    }
-                }
-                c |= perRow.clipInPlace(x);
-                clipped += c ? 1 : 0;
-                out[i++] = x;
-            }
+            double[][] person = new double[rows.length][];
+            clipped += bound(rows, unit, bounding, person);
+            System.arraycopy(person, 0, out, i, person.length);
+            i += person.length;
         }
         clippedRows = clipped;
-        // every row has norm <= B'/sqrt(M) <= B': declaring B' clips nothing more, and the estimator's calibration
-        // to B' bounds each person's sum of outer products by B'^2
+        // every row has norm <= B'/M^(1/4) <= B': declaring B' clips nothing more, and the estimator's calibration
+        // to B' bounds each person's sum of outer products by B'^2 (in the unit's norm)
         return Clipping.l2(bounding.bound()).clip(new Named(InMemoryRows.of(out), description), bounding.origin());
+    }
+
+    /**
+     * Bounds one person's kept rows, the one per-person map of every release with a person as the unit (in memory
+     * and on a cluster): each row clipped to the input bound B, minus the released mean when there is one, then, for
+     * the final bound B' ({@link Bounding#bound}), by the unit's {@link PrivacyUnit.ContributionBound}:
+     * <ul>
+     *   <li>{@code ROWS}: each row clipped to B'/√M, so that P = Σ_r x_r x_rᵀ has tr P ≤ B'²;</li>
+     *   <li>{@code FROBENIUS}: each row clipped to B'/M^{1/4}, then all rows scaled by √min(1, B'²/‖P‖_F) (less a
+     *       relative 10⁻¹² that absorbs rounding), so that ‖P‖_F ≤ B'².</li>
+     * </ul>
+     * The result depends on this person's rows and on public constants only (B, the mean, B', M). Never throws on
+     * rows the grouping accepted (finite, of the right width).
+     *
+     * @param kept     the person's kept rows, at most M (not modified)
+     * @param unit     the unit (not one row)
+     * @param bounding the bounds and the mean
+     * @return the bounded rows, new arrays in the same order
+     */
+    public static double[][] boundPerson(double[][] kept, PrivacyUnit unit, Bounding bounding) {
+        double[][] out = new double[kept.length][];
+        bound(kept, unit, bounding, out);
+        return out;
+    }
+
+    /** {@link #boundPerson} into {@code out}, returning the number of rows it changed. */
+    private static int bound(double[][] kept, PrivacyUnit unit, Bounding bounding, double[][] out) {
+        Clipping first = Clipping.l2(bounding.inputBound());
+        double finalBound = bounding.bound();
+        Clipping perRow = Clipping.l2(unit.rowBound(finalBound));
+        double[] mean = bounding.mean();
+        boolean[] changed = new boolean[kept.length];
+        for (int r = 0; r < kept.length; r++) {
+            double[] x = kept[r].clone();
+            boolean c = first.clipInPlace(x);
+            if (mean != null) {
+                for (int j = 0; j < x.length; j++) {
+                    x[j] -= mean[j];
+                }
+            }
+            changed[r] = perRow.clipInPlace(x) | c;
+            out[r] = x;
+        }
+        if (unit.boundsFrobeniusOnly()) {
+            // rows are <= B'/M^(1/4), so ||sum (x/B')(x/B')^T||_F <= sqrt(M): no overflow
+            double f = frobeniusOfOuterSum(out, finalBound);
+            if (f > 1) {
+                double s = Math.sqrt(1 / f) * (1 - 1e-12);
+                for (int r = 0; r < out.length; r++) {
+                    io.dpspectra.linalg.Vectors.scaleInPlace(out[r], 0, out[r].length, s);
+                    changed[r] |= io.dpspectra.linalg.Vectors.norm2(out[r]) > 0;
+                }
+            }
+        }
+        int n = 0;
+        for (boolean c : changed) {
+            n += c ? 1 : 0;
+        }
+        return n;
     }
 
     @Override

@@ -23,6 +23,14 @@ import org.junit.jupiter.api.Test;
  * clipped to β, one row as the unit, calibrated to one row's β²), on the same neighbours: the person's four rows
  * add 4β², four times the sensitivity it is calibrated to, and it is caught. Claim and trials as for the row-level
  * audit (AnalyzeGaussAuditTest): (1, 1e-3), 40,000 runs per data set in the default build.
+ *
+ * <p>The Frobenius contribution bound ({@link PrivacyUnit#frobenius}) is audited on its two extreme persons, each
+ * meeting ‖P‖_F = β² exactly: M rows (β, 0, 0, 0) pointing one way (each clipped to β/M^{1/4}, then the person's rows
+ * scaled by 1/M^{1/4}, so (XᵀX)₀₀ moves by β², statistic (U diag(λ) Uᵀ)₀₀), and M = d = 4 orthogonal rows β·e_i
+ * (each clipped to β/M^{1/4} = β/√2, P = diag(β²/2), ‖P‖_F = β², no scale; statistic the trace Σλ = tr of the noisy
+ * Gram, which moves by tr P = 2β² against noise of sd 2σ: the ratio Δ/σ exactly). Its broken twin clips the rows to
+ * β/M^{1/4} but omits the person's common scale (the aligned person's rows, so clipped, released with one row as the
+ * unit): ‖P‖_F = √M·β² = 2β², twice the sensitivity it is calibrated to, caught.
  */
 class PersonLevelAuditTest {
     private static final PrivacyParams CLAIMED = PrivacyParams.of(1.0, 1e-3);
@@ -31,17 +39,28 @@ class PersonLevelAuditTest {
 
     /** Four zero persons (two rows each), and the fifth person's M rows of (β, 0) interleaved when present. */
     private static List<Object[]> data(boolean withPerson) {
+        double[][] person = new double[M][];
+        for (int r = 0; r < M; r++) {
+            person[r] = new double[] {BETA, 0};
+        }
+        return data(withPerson, person);
+    }
+
+    /** Four zero persons (two rows each) of the person's width, and the fifth person's rows interleaved when present. */
+    private static List<Object[]> data(boolean withPerson, double[][] person) {
+        int d = person[0].length;
         List<Object[]> rows = new ArrayList<>();
+        int added = 0;
         for (int r = 0; r < 2; r++) {
             for (String id : new String[] {"a", "b", "c", "d"}) {
-                rows.add(new Object[] {id, new double[] {0, 0}});
-                if (withPerson && rows.size() % 2 == 0 && rows.stream().filter(x -> x[0].equals("e")).count() < M) {
-                    rows.add(new Object[] {"e", new double[] {BETA, 0}});
+                rows.add(new Object[] {id, new double[d]});
+                if (withPerson && rows.size() % 2 == 0 && added < person.length) {
+                    rows.add(new Object[] {"e", person[added++].clone()});
                 }
             }
         }
-        while (withPerson && rows.stream().filter(x -> x[0].equals("e")).count() < M) {
-            rows.add(new Object[] {"e", new double[] {BETA, 0}});
+        while (withPerson && added < person.length) {
+            rows.add(new Object[] {"e", person[added++].clone()});
         }
         return rows;
     }
@@ -53,7 +72,11 @@ class PersonLevelAuditTest {
             ids.add((String) data.get(i)[0]);
             x[i] = (double[]) data.get(i)[1];
         }
-        return grouped ? RowInput.byUnit(InMemoryRows.of(x), ids, List.of("x1", "x2")) : RowInput.of(InMemoryRows.of(x));
+        List<String> names = new ArrayList<>();
+        for (int j = 0; j < x[0].length; j++) {
+            names.add("x" + (j + 1));
+        }
+        return grouped ? RowInput.byUnit(InMemoryRows.of(x), ids, names) : RowInput.of(InMemoryRows.of(x));
     }
 
     private static PrivacyAuditor.Trial trial(boolean withPerson, boolean personLevel) {
@@ -72,6 +95,62 @@ class PersonLevelAuditTest {
         return PrivacyAuditor.builder().trials(trials).confidence(0.99)
                 .randomSource(RandomSource.seededForReproducibility(seed)).build()
                 .audit(trial(false, personLevel), trial(true, personLevel), CLAIMED);
+    }
+
+    /** The Frobenius audit's persons: M rows (β, 0, 0, 0), or the M = d = 4 orthogonal rows β·e_i. */
+    private static double[][] frobeniusPerson(boolean aligned) {
+        double[][] p = new double[M][4];
+        for (int r = 0; r < M; r++) {
+            p[r][aligned ? 0 : r] = BETA;
+        }
+        return p;
+    }
+
+    /**
+     * Frobenius-bounded analyze-gauss with k = d = 4; {@code twin}: the aligned person's rows clipped to β/M^{1/4}
+     * without the common scale, one row as the unit.
+     */
+    private static PrivacyAuditor.Trial frobeniusTrial(boolean withPerson, boolean aligned, boolean twin) {
+        double[][] person = frobeniusPerson(aligned);
+        if (twin) {
+            for (double[] x : person) {
+                io.dpspectra.linalg.Vectors.scaleInPlace(x, 1 / Math.pow(M, 0.25));
+            }
+        }
+        PrivatePca chain = PrivatePca.of(input(data(withPerson, person), !twin)).bound(RowBound.clip(BETA))
+                .components(4).neighbouring(Neighbouring.ADD_REMOVE_ROW).withoutUsefulnessCheck();
+        PrivatePca unit = twin ? chain : chain.privacyUnit(PrivacyUnit.column("person", M).frobenius());
+        return r -> {
+            PcaRelease release = unit.randomSource(r).fit(CLAIMED);
+            Matrix u = release.components();
+            double[] ev = release.subspace().explainedVariance().orElseThrow();
+            double s = 0;
+            for (int j = 0; j < ev.length; j++) {
+                s += aligned ? ev[j] * u.get(0, j) * u.get(0, j) : ev[j];
+            }
+            return s;
+        };
+    }
+
+    private static PrivacyAuditor.Result frobeniusAudit(boolean aligned, boolean twin, long seed, int trials) {
+        return PrivacyAuditor.builder().trials(trials).confidence(0.99)
+                .randomSource(RandomSource.seededForReproducibility(seed)).build()
+                .audit(frobeniusTrial(false, aligned, twin), frobeniusTrial(true, aligned, twin), CLAIMED);
+    }
+
+    @Test
+    void frobeniusBoundedAnalyzeGaussIsNotFlaggedOnAlignedOrOrthogonalPersons() {
+        for (boolean aligned : new boolean[] {true, false}) {
+            PrivacyAuditor.Result r = frobeniusAudit(aligned, false, aligned ? 3104 : 3105, 40_000);
+            assertThat(r.violation()).as("aligned %s", aligned).isFalse();
+            assertThat(r.epsilonLowerBound()).as("aligned %s", aligned).isGreaterThan(0.1);
+        }
+    }
+
+    @Test
+    void frobeniusClippingWithoutThePersonsCommonScaleIsCaught() {
+        PrivacyAuditor.Result r = frobeniusAudit(true, true, 3106, 40_000);
+        assertThat(r.violation()).isTrue();
     }
 
     @Test

@@ -195,4 +195,165 @@ class UnitStatisticsTest {
                 .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("need a privacy unit");
         assertThat(Neighbouring.ADD_REMOVE_ROW).isNotNull();
     }
+
+    /** ‖Σ_r x_r x_rᵀ‖_F computed the slow way, from the d × d matrix. */
+    private static double frobenius(double[][] rows) {
+        int d = rows[0].length;
+        double sum = 0;
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < d; j++) {
+                double p = 0;
+                for (double[] x : rows) {
+                    p += x[i] * x[j];
+                }
+                sum += p * p;
+            }
+        }
+        return Math.sqrt(sum);
+    }
+
+    private static double trace(double[][] rows) {
+        double t = 0;
+        for (double[] x : rows) {
+            t += Math.pow(Vectors.norm2(x), 2);
+        }
+        return t;
+    }
+
+    /** Adversarial persons of M = 16 rows in d = 16: aligned, orthogonal, one huge row, random, tiny, mixed. */
+    private static List<double[][]> adversarialPersons() {
+        int m = 16;
+        int d = 16;
+        List<double[][]> persons = new ArrayList<>();
+        double[][] aligned = new double[m][d];
+        double[][] orthogonal = new double[m][d];
+        double[][] huge = new double[m][d];
+        double[][] random = new double[m][d];
+        double[][] tiny = new double[m][d];
+        double[][] fewer = new double[3][d];
+        RandomSource r = RandomSource.seededForReproducibility(41);
+        for (int i = 0; i < m; i++) {
+            aligned[i][0] = 5;
+            orthogonal[i][i] = 5;
+            huge[i][i % 2] = i == 0 ? 1e300 : 0.01;
+            tiny[i][i] = 1e-300;
+            for (int j = 0; j < d; j++) {
+                random[i][j] = (r.nextDouble() - 0.5) * (i + 1);
+            }
+        }
+        fewer[0][0] = 3;
+        fewer[1][1] = 3;
+        fewer[2][0] = -3;
+        persons.addAll(List.of(aligned, orthogonal, huge, random, tiny, fewer));
+        return persons;
+    }
+
+    @Test
+    void theFrobeniusBoundHoldsForAdversarialPersonsAndKeepsOrthogonalRowsLonger() {
+        int m = 16;
+        PrivacyUnit rows = PrivacyUnit.column("id", m);
+        PrivacyUnit frob = rows.frobenius();
+        for (double b : new double[] {1, 0.3, 1e-200, 1e200}) {
+            Bounding bounding = Bounding.of(b, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN);
+            for (double[][] person : adversarialPersons()) {
+                double[][] out = UnitStatistics.boundPerson(person, frob, bounding);
+                assertThat(out.length).isEqualTo(person.length);
+                // the bound itself, overflow-safely: ||P/B^2||_F <= 1
+                assertThat(UnitStatistics.frobeniusOfOuterSum(out, b)).as("B = %s", b).isLessThanOrEqualTo(1.0);
+                for (double[] x : out) {
+                    assertThat(Vectors.norm2(x)).isLessThanOrEqualTo(b / Math.pow(m, 0.25) * (1 + 1e-12));
+                }
+                // nothing changes for a bound at or above the person's smallest bound
+                double smallest = UnitStatistics.smallestBound(person, frob);
+                if (smallest > 0 && smallest < 1e150) {
+                    double[][] same = UnitStatistics.boundPerson(person, frob, Bounding.of(smallest * (1 + 1e-9),
+                            DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
+                    for (int i = 0; i < person.length; i++) {
+                        assertThat(same[i]).containsExactly(person[i], org.assertj.core.data.Offset.offset(
+                                1e-9 * Vectors.norm2(person[i]) + 1e-300));
+                    }
+                }
+            }
+        }
+        // aligned rows: the Frobenius bound gives rows' result (each row B/sqrt(M)); orthogonal rows keep sqrt(M)
+        // times the trace (each row B/M^(1/4), the person's ||P||_F = B^2 exactly)
+        Bounding one = Bounding.of(1, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN);
+        List<double[][]> p = adversarialPersons();
+        double[][] alignedF = UnitStatistics.boundPerson(p.get(0), frob, one);
+        double[][] alignedR = UnitStatistics.boundPerson(p.get(0), rows, one);
+        assertThat(trace(alignedF)).isCloseTo(trace(alignedR), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(trace(alignedR)).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-12));
+        double[][] orthF = UnitStatistics.boundPerson(p.get(1), frob, one);
+        assertThat(frobenius(orthF)).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(trace(orthF) / trace(UnitStatistics.boundPerson(p.get(1), rows, one)))
+                .isCloseTo(Math.sqrt(m), org.assertj.core.data.Offset.offset(1e-9));
+        // the fast Frobenius norm (Gram or outer products, whichever is smaller) agrees with the slow one
+        for (double[][] person : p) {
+            if (Vectors.norm2(person[0]) < 1e100) {
+                assertThat(UnitStatistics.frobeniusOfOuterSum(person, 1)).isCloseTo(frobenius(person),
+                        org.assertj.core.data.Percentage.withPercentage(1e-9));
+            }
+        }
+        double[][] wide = {{1, 2, 3, 4, 5}, {0, 1, 0, 1, 0}};
+        assertThat(UnitStatistics.frobeniusOfOuterSum(wide, 1)).isCloseTo(frobenius(wide),
+                org.assertj.core.data.Percentage.withPercentage(1e-9));
+        // the smallest bound: M^(1/4) max row norm or sqrt(||P||_F); rows: sqrt(M) max row norm
+        assertThat(UnitStatistics.smallestBound(p.get(1), frob)).isCloseTo(10, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(UnitStatistics.smallestBound(p.get(0), frob)).isCloseTo(20, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(UnitStatistics.smallestBound(p.get(0), rows)).isCloseTo(20, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(UnitStatistics.smallestBound(p.get(1), rows)).isCloseTo(20, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
+    @Test
+    void theFrobeniusBoundWithAMeanBoundsTheCentredRowsAndTheGuaranteeSaysSo() {
+        PrivacyUnit unit = PrivacyUnit.column("id", 4).firstRows().frobenius();
+        UnitStatistics s = grouped(unit, null);
+        double b = 2;
+        Bounding centred = new Bounding(b, DataBounds.Policy.CLIP, new double[] {-1, 0.5}, b + Math.hypot(1, 0.5),
+                DataBounds.Origin.USER_GIVEN);
+        List<double[]> kept = rows(s.bounded(centred));
+        int i = 0;
+        for (int p = 0; p < 5; p++) {
+            int n = Math.min(4, 3 + p);
+            double[][] person = kept.subList(i, i + n).toArray(new double[0][]);
+            i += n;
+            assertThat(frobenius(person)).isLessThanOrEqualTo(centred.bound() * centred.bound());
+        }
+        assertThat(s.curatorFacts().asMap()).containsEntry("clippedRows", 19L);
+        PcaRelease r = PrivatePca.of(people()).privacyUnit(PrivacyUnit.column("person", 5).frobenius())
+                .bound(RowBound.privateQuantile(0.9, 0.1)).centre(Centring.PRIVATE).components(2)
+                .randomSource(RandomSource.seededForReproducibility(1)).fit(PrivacyParams.of(1, 1e-6));
+        assertThat(r.guarantee().estimator().privacyUnit()).contains("B/5^(1/4)")
+                .contains("Frobenius norm <= B^2");
+        assertThat(r.guarantee().parts()).hasSize(3);
+        CovarianceRelease c = PrivateSecondMoment.of(people()).privacyUnit(PrivacyUnit.column("person", 5).frobenius())
+                .algorithm("gaussian").bound(RowBound.clip(1)).randomSource(RandomSource.seededForReproducibility(3))
+                .fit(PrivacyParams.of(1, 1e-6));
+        assertThat(c.guarantee().estimator().privacyUnit()).contains("Frobenius norm <= B^2");
+        assertThatThrownBy(() -> PrivacyUnit.ROW.frobenius()).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void mechanismsThatNeedATraceBoundRefuseTheFrobeniusBoundByName() {
+        PrivacyUnit unit = PrivacyUnit.column("person", 5).frobenius();
+        for (String name : List.of("it-u", "ad")) {
+            assertThatThrownBy(() -> PrivatePca.of(people()).privacyUnit(unit).algorithm(name).bound(RowBound.clip(1))
+                    .components(1).check()).isInstanceOf(ReleaseSettingException.class)
+                    .hasMessageContaining("PrivacyUnit.bounded(frobenius) bounds only the Frobenius norm")
+                    .hasMessageContaining("algorithm(" + name + ") is calibrated to a trace")
+                    .satisfies(e -> assertThat(((ReleaseSettingException) e).hint()).contains("analyze-gauss")
+                            .contains("PrivacyUnit.bounded(rows)"));
+        }
+        for (String name : List.of("laplace", "kt", "it-u", "ad")) {
+            assertThatThrownBy(() -> PrivateSecondMoment.of(people()).privacyUnit(unit).algorithm(name)
+                    .bound(RowBound.clip(1)).check()).isInstanceOf(ReleaseSettingException.class)
+                    .hasMessageContaining("algorithm(" + name + ") is calibrated to a trace");
+        }
+        assertThatThrownBy(() -> PrivatePca.of(people()).privacyUnit(unit).bound(RowBound.clip(1))
+                .components(Components.auto(0.8)).check()).isInstanceOf(ReleaseSettingException.class)
+                .hasMessageContaining("Components.auto releases a private trace");
+        // what the Frobenius bound serves is accepted
+        PrivatePca.of(people()).privacyUnit(unit).bound(RowBound.clip(1)).components(2).check();
+        PrivateSecondMoment.of(people()).privacyUnit(unit).algorithm("gaussian").bound(RowBound.clip(1)).check();
+    }
 }

@@ -72,8 +72,9 @@ public final class ReleaseInput {
             description = "Protect a person, not a row: COLUMN (named in the CSV header) identifies the person "
                     + "(a customer or patient id, any text); it is used for grouping only, never as a feature. Rows "
                     + "of one person need not be adjacent. Each person keeps at most --max-rows-per-unit M rows, "
-                    + "each clipped to B/sqrt(M) for the bound B, so one person's whole contribution to the second "
-                    + "moment is bounded as one row's of norm B is, and the guarantee (add/remove or replace) is "
+                    + "each clipped to B/sqrt(M) for the bound B (or bounded together, --unit-bound frobenius), so one "
+                    + "person's whole contribution to the second moment is bounded as one row's of norm B is, and the "
+                    + "guarantee (add/remove or replace) is "
                     + "about one person. analyze-gauss, it-u, ad and the covariance mechanisms; the per-row "
                     + "algorithms refuse it. Rows are grouped in memory (at most M per person). See "
                     + "docs/guide/person-level.md.")
@@ -90,6 +91,17 @@ public final class ReleaseInput {
             description = "With --privacy-unit: keep each person's first M rows in file order instead of M at random "
                     + "(the same guarantee; biased when the file's order means something).")
     boolean firstRowsPerUnit;
+
+    @Option(names = "--unit-bound", paramLabel = "rows|frobenius",
+            description = "With --privacy-unit: how each person's kept rows are bounded so that their sum of outer "
+                    + "products P has norm <= B^2. rows (default): each row clipped to B/sqrt(M), which bounds the "
+                    + "trace of P (every mechanism that takes --privacy-unit). frobenius: each row clipped to "
+                    + "B/M^(1/4), then all the person's rows scaled by sqrt(min(1, B^2/||P||_F)), which bounds only "
+                    + "the Frobenius norm of P: a person whose rows point in different directions keeps up to "
+                    + "sqrt(M) times more signal, one whose rows point one way the same as with rows. Only "
+                    + "analyze-gauss and covariance --algorithm gaussian accept it (the others, and --components "
+                    + "auto, need a trace bound).")
+    String unitBound;
 
     @Mixin
     InputOptions input = new InputOptions();
@@ -281,12 +293,14 @@ public final class ReleaseInput {
     /** The --privacy-unit options, checked before anything is read (usage errors, exit 2). */
     private void checkUnit() {
         if (privacyUnit == null) {
-            if (maxRowsPerUnit != null || firstRowsPerUnit) {
-                throw CliException.usage((maxRowsPerUnit != null ? "--max-rows-per-unit" : "--first-rows-per-unit")
-                        + " applies only with --privacy-unit", "add --privacy-unit COLUMN, or drop it");
+            if (maxRowsPerUnit != null || firstRowsPerUnit || unitBound != null) {
+                throw CliException.usage((maxRowsPerUnit != null ? "--max-rows-per-unit" : firstRowsPerUnit
+                        ? "--first-rows-per-unit" : "--unit-bound") + " applies only with --privacy-unit",
+                        "add --privacy-unit COLUMN, or drop it");
             }
             return;
         }
+        contributionBound();
         if (privacyUnit.isBlank()) {
             throw CliException.usage("--privacy-unit needs a column name", "e.g. --privacy-unit customer_id");
         }
@@ -332,8 +346,24 @@ public final class ReleaseInput {
         if (privacyUnit == null) {
             return io.dpspectra.release.PrivacyUnit.ROW;
         }
-        io.dpspectra.release.PrivacyUnit u = io.dpspectra.release.PrivacyUnit.column(privacyUnit, maxRowsPerUnit);
+        io.dpspectra.release.PrivacyUnit u = io.dpspectra.release.PrivacyUnit.column(privacyUnit, maxRowsPerUnit)
+                .bounded(contributionBound());
         return firstRowsPerUnit ? u.firstRows() : u;
+    }
+
+    /** The contribution bound of --unit-bound (rows by default). */
+    private io.dpspectra.release.PrivacyUnit.ContributionBound contributionBound() {
+        if (unitBound == null) {
+            return io.dpspectra.release.PrivacyUnit.ContributionBound.ROWS;
+        }
+        for (io.dpspectra.release.PrivacyUnit.ContributionBound b
+                : io.dpspectra.release.PrivacyUnit.ContributionBound.values()) {
+            if (b.word().equals(unitBound.trim().toLowerCase(Locale.ROOT))) {
+                return b;
+            }
+        }
+        throw CliException.usage("--unit-bound must be rows or frobenius, got '" + unitBound + "'",
+                "e.g. --unit-bound frobenius");
     }
 
     private Pipeline.Centre parseCentre() {
@@ -566,6 +596,7 @@ public final class ReleaseInput {
             unit.put("column", privacyUnit);
             unit.put("maxRowsPerUnit", maxRowsPerUnit);
             unit.put("selection", firstRowsPerUnit ? "first in file order" : "uniformly at random");
+            unit.put("bound", privacyUnit().contributionBound().word());
             unit.put("rowBound", privacyUnit().rowBound(p.bound()));
             pipeline = new java.util.LinkedHashMap<>(pipeline);
             pipeline.put("privacyUnit", unit);

@@ -235,7 +235,10 @@ public final class Release {
         // a private Q-quantile bound clips about 1 - Q of the rows by design (half at the default median)
         boolean privateBound = release.get("preprocessing") instanceof Map<?, ?> p
                 && p.get("normBoundOrigin") instanceof String origin && origin.startsWith("private");
-        if (!privateBound && diagnostics.get("clippedRows") instanceof Number clipped
+        // with a person as the unit, each kept row is clipped to a share of the bound (B/sqrt(M), or B/M^(1/4) and
+        // then scaled with the person's other rows) by design: that most are clipped says nothing of B
+        boolean perPerson = release.get("preprocessing") instanceof Map<?, ?> p && p.get("privacyUnit") != null;
+        if (!privateBound && !perPerson && diagnostics.get("clippedRows") instanceof Number clipped
                 && diagnostics.get("rows") instanceof Number rows && clipped.longValue() * 2 > rows.longValue()) {
             w.add(clipped + " of the " + rows + " rows were clipped to the norm bound: the release describes the "
                     + "clipped data, which may be far from yours; choose a larger --clip-norm from what you know about "
