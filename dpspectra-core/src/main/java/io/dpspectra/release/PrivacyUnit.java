@@ -29,7 +29,7 @@ import java.util.Locale;
  * @param maxRowsPerUnit M, the most rows kept per unit (1 for one row)
  * @param selection      which rows are kept when a unit has more than M
  */
-public record PrivacyUnit(String idColumn, int maxRowsPerUnit, Selection selection) {
+public record PrivacyUnit(String idColumn, int maxRowsPerUnit, Selection selection) implements java.io.Serializable {
     /** One row of the input. */
     public static final PrivacyUnit ROW = new PrivacyUnit(null, 1, Selection.FIRST);
 

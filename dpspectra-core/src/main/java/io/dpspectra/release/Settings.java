@@ -209,19 +209,7 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
      */
     ComposedGuarantee composeForUnit(List<PrivacyGuarantee> before, PrivacyGuarantee estimator, PrivacyParams total,
                                      double bound) {
-        if (unit.isRow()) {
-            return compose(before, estimator, total);
-        }
-        List<PrivacyGuarantee> parts = new ArrayList<>(before.size());
-        for (PrivacyGuarantee g : before) {
-            parts.add(restate(g, unit.describe(bound) + "; this part: one value per person"));
-        }
-        return compose(parts, restate(estimator, unit.describe(bound)), total);
-    }
-
-    private static PrivacyGuarantee restate(PrivacyGuarantee g, String unitText) {
-        return new PrivacyGuarantee(g.mechanism(), g.params(), g.neighbouring(), unitText, g.sensitivity(),
-                g.reference(), g.profile());
+        return UnitStatistics.compose(unit, before, estimator, total, bound);
     }
 
     /**
@@ -231,13 +219,7 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
      * @param supported the names that can
      */
     void checkUnitSupported(String name, java.util.Set<String> supported) {
-        if (!unit.isRow() && !supported.contains(name)) {
-            throw new ReleaseSettingException(vocabulary.typed(Setting.ALGORITHM, name) + " does not support "
-                    + vocabulary.name(Setting.PRIVACY_UNIT) + ": it bounds one row's influence at a time (a "
-                    + "gradient, a sample, a local report), not one person's whole group of rows",
-                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(supported))
-                    + ", or drop " + vocabulary.name(Setting.PRIVACY_UNIT));
-        }
+        UnitStatistics.checkSupported(unit, name, supported, vocabulary);
     }
 
     /** The composition of the preprocessing's and later spends with the estimator's guarantee (last). */
