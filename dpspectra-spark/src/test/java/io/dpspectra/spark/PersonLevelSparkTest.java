@@ -189,7 +189,8 @@ class PersonLevelSparkTest {
         assertThatThrownBy(() -> personPca().setAlgorithm("k-dp-ojas").setClipNorm(1.0).setCenter("none").fit(df))
                 .isInstanceOf(ReleaseSettingException.class)
                 .hasMessageContaining("setAlgorithm(\"k-dp-ojas\") does not support setPrivacyUnitCol")
-                .hasMessageContaining("choose one of: ad, analyze-gauss, exact, it-u");
+                .satisfies(e -> assertThat(((ReleaseSettingException) e).hint())
+                        .isEqualTo("choose one of: ad, analyze-gauss, exact, it-u, or drop setPrivacyUnitCol"));
         // an id column assembled into the features
         Dataset<Row> assembled = new VectorAssembler().setInputCols(new String[] {"id", "a", "b"})
                 .setOutputCol("features").transform(spark.createDataFrame(List.of(RowFactory.create(1.0, 0.5, 0.2),
