@@ -87,8 +87,25 @@ final class SparkUnitStatistics implements SparkSource {
      * @return the grouped source, to be closed after the release
      */
     static SparkUnitStatistics of(Dataset<?> data, String inputCol, PrivacyUnit unit, RandomSource release) {
+        return of(data, inputCol, unit, release, SparkStatistics.attributeNames(data, inputCol),
+                "column '" + inputCol + "' grouped by column '" + unit.idColumn() + "'");
+    }
+
+    /**
+     * As {@link #of(Dataset, String, PrivacyUnit, RandomSource)}, with the features' names and the input's name in
+     * messages given (a job's input).
+     *
+     * @param data        the rows
+     * @param inputCol    the vector column
+     * @param unit        the unit (a column, not one row)
+     * @param release     the release's random source
+     * @param names       the d feature names, or null for the column's attributes or x1, x2, …
+     * @param description the input's name in messages
+     * @return the grouped source, to be closed after the release
+     */
+    static SparkUnitStatistics of(Dataset<?> data, String inputCol, PrivacyUnit unit, RandomSource release,
+                                  List<String> names, String description) {
         String idColumn = unit.idColumn();
-        String description = "column '" + inputCol + "' grouped by column '" + idColumn + "'";
         Long key = unit.selection() == PrivacyUnit.Selection.RANDOM ? UnitStatistics.selectionKey(release) : null;
         JavaRDD<Row> rows = data.select(idColumn, inputCol).toJavaRDD();
         int partitions = Math.max(1, rows.getNumPartitions());
@@ -118,7 +135,11 @@ final class SparkUnitStatistics implements SparkSource {
                     + " values; every vector in the input column needs the same size");
         }
         int d = (int) counts[3];
-        List<String> names = SparkStatistics.attributeNames(data, inputCol);
+        if (names != null && names.size() != d) {
+            sorted.unpersist(false);
+            throw new InvalidDataException(description + " has rows of " + d + " values for " + names.size()
+                    + " feature names; every vector in the input column needs one value per feature");
+        }
         return new SparkUnitStatistics(unit, sorted, names != null ? names : SparkStatistics.generatedNames(d),
                 description, d, counts);
     }
