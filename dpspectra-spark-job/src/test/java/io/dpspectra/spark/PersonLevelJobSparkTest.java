@@ -84,16 +84,29 @@ class PersonLevelJobSparkTest {
         return a.toArray(new String[0]);
     }
 
+    private static String[] concat(String[] a, String... b) {
+        List<String> out = new ArrayList<>(List.of(a));
+        out.addAll(List.of(b));
+        return out.toArray(new String[0]);
+    }
+
     private static void sameRelease(String command, String name, Path input, String... options) throws Exception {
         Path cliOut = dir.resolve("cli-" + name + ".json");
         Path jobOut = dir.resolve("job-" + name + ".json");
-        Run c = cli(args(command, cliOut, csv, options));
+        Path cliFacts = dir.resolve("cli-" + name + "-curator.json");
+        Path jobFacts = dir.resolve("job-" + name + "-curator.json");
+        Run c = cli(concat(args(command, cliOut, csv, options), "--diagnostics", cliFacts.toString()));
         assertThat(c.code()).as(c.err()).isZero();
-        Run j = job(args(command, jobOut, input, options));
+        Run j = job(concat(args(command, jobOut, input, options), "--diagnostics", jobFacts.toString()));
         assertThat(j.code()).as(j.err()).isZero();
         assertThat(j.err()).contains("grouping " + input + " by column 'person' where it lies");
         ObjectMapper m = new ObjectMapper();
         assertThat(m.readTree(jobOut.toFile())).isEqualTo(m.readTree(cliOut.toFile()));
+        // the curator's facts (not private) count the same persons and rows, and the same clipped rows
+        for (String fact : List.of("persons", "rowsRead", "rowsKept", "clippedRows", "rows")) {
+            assertThat(m.readTree(jobFacts.toFile()).get(fact)).as(fact).isNotNull()
+                    .isEqualTo(m.readTree(cliFacts.toFile()).get(fact));
+        }
         assertThat(Files.readString(jobOut)).contains("one value of column 'person'");
     }
 

@@ -56,6 +56,9 @@ final class SparkUnitStatistics implements SparkSource {
     private final String description;
     private final int d;
     private final long[] counts;
+    /** The bounding of the last {@link #bounded} call, and the rows it changed (counted when asked, -1 before). */
+    private Bounding lastBounding;
+    private long clippedRows = -1;
 
     /**
      * One person: their id, their kept rows (at most M, in the reservoir's order), how many rows they had, and the
@@ -317,14 +320,30 @@ final class SparkUnitStatistics implements SparkSource {
             }
             return vectors.iterator();
         });
+        lastBounding = bounding;
+        clippedRows = -1;
         Bounding declared = Bounding.of(bounding.bound(), DataBounds.Policy.CLIP, bounding.origin());
         return declared.declare(DistributedGram.unbounded(rows, d, description, false).bounded(declared).statistic());
     }
 
+    /**
+     * The curator's facts, as core's {@link UnitStatistics} gives them: persons, rows read and kept, and (after
+     * {@link #bounded}) the kept rows the bounding changed, counted by one more pass over the persisted persons.
+     */
     @Override
     public Diagnostics curatorFacts() {
-        return Diagnostics.builder().put("persons", counts[0]).put("rowsRead", counts[1]).put("rowsKept", counts[2])
-                .build();
+        Diagnostics.Builder b = Diagnostics.builder().put("persons", counts[0]).put("rowsRead", counts[1])
+                .put("rowsKept", counts[2]);
+        if (lastBounding != null) {
+            if (clippedRows < 0) {
+                Bounding bounding = lastBounding;
+                PrivacyUnit u = unit;
+                clippedRows = DistributedGram.sparkJob(() -> persons.map(p -> (long) UnitStatistics.boundPerson(
+                        p.rows(), bounding, u, new double[p.rows().length][])).fold(0L, Long::sum));
+            }
+            b.put("clippedRows", clippedRows);
+        }
+        return b.build();
     }
 
     /** Releases the persisted persons (the statistics already computed stay valid). */
