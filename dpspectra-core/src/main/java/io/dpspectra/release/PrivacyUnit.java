@@ -28,6 +28,7 @@ import java.util.Locale;
  * @param idColumn       the column naming the unit, or null for one row
  * @param maxRowsPerUnit M, the most rows kept per unit (1 for one row)
  * @param selection      which rows are kept when a unit has more than M
+ * @serial exclude
  */
 public record PrivacyUnit(String idColumn, int maxRowsPerUnit, Selection selection) implements java.io.Serializable {
     /** One row of the input. */
