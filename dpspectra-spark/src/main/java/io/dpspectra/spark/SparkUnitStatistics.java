@@ -32,7 +32,8 @@ import scala.Tuple2;
  * {@link io.dpspectra.release.StatisticSource}: the cluster's counterpart of core's {@link UnitStatistics}, running
  * core's per-person code on the executors, so that the command line and Spark bound a person in one implementation.
  *
- * <p>Grouping, on the executors: each row is keyed by (its person's id, its number in the input's order); a shuffle
+ * <p>Grouping, on the executors: each row is keyed by (its person's id, its place in the input's order: its partition,
+ * then its position there, which needs no pass to number the rows first); a shuffle
  * sends every person's rows to one partition and sorts them there by that key (Spark's sort-based shuffle, which
  * spills to disk, so no JVM needs to hold a person's rows or the input); each person's rows are then offered in the
  * input's order to core's {@link UnitStatistics.Reservoir}, which keeps at most M: the first M, or M uniformly at
@@ -112,9 +113,26 @@ final class SparkUnitStatistics implements SparkSource {
         Long key = unit.selection() == PrivacyUnit.Selection.RANDOM ? UnitStatistics.selectionKey(release) : null;
         JavaRDD<Row> rows = data.select(idColumn, inputCol).toJavaRDD();
         int partitions = Math.max(1, rows.getNumPartitions());
-        JavaPairRDD<Tuple2<String, Long>, double[]> keyed = DistributedGram.sparkJob(() -> rows.zipWithIndex())
-                .mapToPair(t -> new Tuple2<>(new Tuple2<>(id(t._1(), idColumn, t._2()), t._2()),
-                        values(t._1(), inputCol, idColumn, t._2())));
+        // a row's place in the input's order: (its partition, its position there), compared as one number, so that
+        // no pass is needed to count the partitions first
+        JavaPairRDD<Tuple2<String, Long>, double[]> keyed = rows.mapPartitionsWithIndex((Integer p, Iterator<Row> it) -> {
+            return new Iterator<Tuple2<Tuple2<String, Long>, double[]>>() {
+                private long position;
+
+                @Override
+                public boolean hasNext() {
+                    return it.hasNext();
+                }
+
+                @Override
+                public Tuple2<Tuple2<String, Long>, double[]> next() {
+                    Row r = it.next();
+                    String where = "row " + (++position) + " of partition " + p;
+                    return new Tuple2<>(new Tuple2<>(id(r, idColumn, where), ((long) p << PARTITION_SHIFT) + position),
+                            values(r, inputCol, where));
+                }
+            };
+        }, true).mapToPair(t -> t);
         JavaRDD<Tuple2<String, Person>> grouped = keyed
                 .repartitionAndSortWithinPartitions(new ById(partitions), new ByIdThenRow())
                 .mapPartitions(it -> select(it, unit, key));
@@ -147,32 +165,35 @@ final class SparkUnitStatistics implements SparkSource {
                 description, d, counts);
     }
 
+    /** A row's place: its partition in the bits above these, its position in the partition below (< 2^40). */
+    private static final int PARTITION_SHIFT = 40;
+
     private static long[] merge(long[] a, long[] b) {
         return new long[] {a[0] + b[0], a[1] + b[1], a[2] + b[2], Math.min(a[3], b[3]), Math.max(a[4], b[4])};
     }
 
     /** The person's id as text (as a CSV cell reads), refusing a missing one. */
-    private static String id(Row r, String idColumn, long row) {
+    private static String id(Row r, String idColumn, String where) {
         Object v = r.get(0);
         if (v == null || v.toString().isEmpty()) {
-            throw new InvalidDataException("row " + (row + 1) + ": the privacy unit column '" + idColumn + "' is empty; "
+            throw new InvalidDataException(where + ": the privacy unit column '" + idColumn + "' is empty; "
                     + "give every row the id of its person");
         }
         return v.toString();
     }
 
     /** The row's values (a copy), refusing a null vector or a non-finite entry. */
-    private static double[] values(Row r, String inputCol, String idColumn, long row) {
+    private static double[] values(Row r, String inputCol, String where) {
         Vector v = (Vector) r.get(1);
         if (v == null) {
-            throw new InvalidDataException("row " + (row + 1) + " of column '" + inputCol + "' is null; every row needs a "
+            throw new InvalidDataException(where + ", column '" + inputCol + "' is null; every row needs a "
                     + "vector (drop or impute missing rows first)");
         }
         double[] x = v instanceof SparseVector ? v.toArray() : v.toArray().clone();
         for (double value : x) {
             if (!Double.isFinite(value)) {
-                throw new InvalidDataException("row " + (row + 1) + " of column '" + inputCol + "' has a NaN or infinite "
-                        + "value; remove or impute non-finite values");
+                throw new InvalidDataException(where + ", column '" + inputCol + "' has a NaN or infinite value; "
+                        + "remove or impute non-finite values");
             }
         }
         return x;
