@@ -209,19 +209,7 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
      */
     ComposedGuarantee composeForUnit(List<PrivacyGuarantee> before, PrivacyGuarantee estimator, PrivacyParams total,
                                      double bound) {
-        if (unit.isRow()) {
-            return compose(before, estimator, total);
-        }
-        List<PrivacyGuarantee> parts = new ArrayList<>(before.size());
-        for (PrivacyGuarantee g : before) {
-            parts.add(restate(g, unit.describe(bound) + "; this part: one value per person"));
-        }
-        return compose(parts, restate(estimator, unit.describe(bound)), total);
-    }
-
-    private static PrivacyGuarantee restate(PrivacyGuarantee g, String unitText) {
-        return new PrivacyGuarantee(g.mechanism(), g.params(), g.neighbouring(), unitText, g.sensitivity(),
-                g.reference(), g.profile());
+        return UnitStatistics.compose(unit, before, estimator, total, bound);
     }
 
     /**
@@ -233,33 +221,19 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
      * @param frobeniusSupported the names calibrated to the Frobenius norm of the Gram alone
      */
     void checkUnitSupported(String name, java.util.Set<String> supported, java.util.Set<String> frobeniusSupported) {
-        if (!unit.isRow() && !supported.contains(name)) {
-            throw new ReleaseSettingException(vocabulary.typed(Setting.ALGORITHM, name) + " does not support "
-                    + vocabulary.name(Setting.PRIVACY_UNIT) + ": it bounds one row's influence at a time (a "
-                    + "gradient, a sample, a local report), not one person's whole group of rows",
-                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(supported))
-                    + ", or drop " + vocabulary.name(Setting.PRIVACY_UNIT));
-        }
-        if (unit.boundsFrobeniusOnly() && !frobeniusSupported.contains(name)) {
-            throw refuseFrobenius(vocabulary.typed(Setting.ALGORITHM, name) + " is calibrated to a trace, operator "
-                    + "or L1 bound of one person's contribution, which the Frobenius bound does not give",
-                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(frobeniusSupported)));
-        }
+        UnitStatistics.checkSupported(unit, name, supported, frobeniusSupported, vocabulary);
     }
 
     /**
      * The refusal of {@link PrivacyUnit.ContributionBound#FROBENIUS} by a part that needs more than the Frobenius
-     * norm of a person's contribution.
+     * norm of a person's contribution ({@link UnitStatistics#refuseFrobenius}).
      *
      * @param why         the part and what it needs, e.g. "--algorithm it-u is calibrated to ..."
      * @param alternative what would work instead
      * @return the exception
      */
     ReleaseSettingException refuseFrobenius(String why, String alternative) {
-        return new ReleaseSettingException(vocabulary.typed(Setting.UNIT_BOUND, PrivacyUnit.ContributionBound.FROBENIUS
-                .word()) + " bounds only the Frobenius norm of a person's sum of outer products (its trace may reach "
-                + "sqrt(M)*B^2), but " + why, alternative + ", or use "
-                + vocabulary.typed(Setting.UNIT_BOUND, PrivacyUnit.ContributionBound.ROWS.word()));
+        return UnitStatistics.refuseFrobenius(why, alternative, vocabulary);
     }
 
     /** The composition of the preprocessing's and later spends with the estimator's guarantee (last). */

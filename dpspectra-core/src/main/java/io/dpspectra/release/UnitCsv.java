@@ -81,7 +81,7 @@ public final class UnitCsv {
                             "give every line the header's columns");
                 }
                 for (int j = 0; j < features.length; j++) {
-                    row[j] = number(cells.get(features[j]).trim(), name, lineNo, names[features[j]]);
+                    row[j] = cell(cells.get(features[j]).trim(), name, "line " + lineNo, names[features[j]]);
                 }
                 b.add(cells.get(unitIndex).trim(), row, "line " + lineNo);
             }
@@ -144,8 +144,37 @@ public final class UnitCsv {
                 + "among them the privacy unit column '" + unit.idColumn() + "'");
     }
 
-    /** A feature cell under the project's cell rules (plain finite decimals; markers of missing values named). */
-    private static double number(String cell, String name, long lineNo, String column) {
+    /**
+     * The feature columns of a header whose lines are read elsewhere (a cluster's reader): the same checks as
+     * {@link #checkHeader}, a usage error before anything is spent.
+     *
+     * @param header  the header's column names
+     * @param options the column selection ({@code columns}, {@code excludeColumns}; the rest is the reader's)
+     * @param unit    the unit, naming a header column
+     * @param file    the input's name in messages
+     * @return the indices of the feature columns in {@code header}, in the features' order
+     * @throws ReleaseSettingException when the unit column is missing or selected as a feature, or no feature is left
+     */
+    public static int[] featureColumns(List<String> header, Options options, PrivacyUnit unit, String file) {
+        int unitIndex = header.indexOf(unit.idColumn());
+        if (unitIndex < 0) {
+            throw missing(unit, file, 1, String.join(",", header), header);
+        }
+        return features(header, unitIndex, options, file, unit);
+    }
+
+    /**
+     * A feature cell under the project's cell rules (plain finite decimals; markers of missing values named), for
+     * every reader of a file grouped by a unit column.
+     *
+     * @param cell   the cell's text, trimmed
+     * @param name   the input's name in messages
+     * @param where  the cell's line ("line 12"), or another place a reader knows
+     * @param column the column's name
+     * @return the value
+     * @throws InvalidDataException for a cell that is not a finite number
+     */
+    public static double cell(String cell, String name, String where, String column) {
         if (CellText.looksLikeFiniteNumber(cell)) {
             double x = Double.parseDouble(cell);
             if (Double.isFinite(x)) {
@@ -154,8 +183,8 @@ public final class UnitCsv {
         }
         String what = CellText.isNonFiniteOrMissingMarker(cell) || cell.isEmpty()
                 ? "a missing or non-finite value" : "not a number";
-        throw new InvalidDataException(String.format(Locale.ROOT, "%s, line %d, column '%s': '%s' is %s", name,
-                lineNo, column, CellText.abbreviate(cell), what),
+        throw new InvalidDataException(String.format(Locale.ROOT, "%s, %s, column '%s': '%s' is %s", name,
+                where, column, CellText.abbreviate(cell), what),
                 "give finite numbers in the feature columns (remove or impute missing values), or leave the column out");
     }
 

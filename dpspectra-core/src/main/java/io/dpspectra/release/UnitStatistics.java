@@ -11,11 +11,12 @@ import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 
 /**
  * The {@link StatisticSource} of rows grouped by a {@linkplain PrivacyUnit privacy unit} column, held in memory: of
@@ -33,6 +34,13 @@ import java.util.OptionalLong;
  * </ul>
  * Rows of one person need not be adjacent in the input. Memory: at most M rows per person (8·d bytes each, plus
  * the person's id) are held; the grouping refuses, before any noise, to grow past {@link #memoryLimitRows}.
+ *
+ * <p><b>One implementation per person, wherever the rows lie.</b> The per-person steps are public static code that a
+ * cluster runs on its executors too: {@link Reservoir} (which rows of a person are kept, with {@link #personStream}
+ * the person's own random stream when the release is seeded), {@link #smallestBound}, {@link #personMean} and
+ * {@link #boundPerson}. Persons are summed in a canonical order, sorted by id ({@link String#compareTo}), with core's
+ * canonical blocks over the rows in that order ({@link io.dpspectra.data.PrivateBoundedMean#sum} for the mean, the
+ * estimator's Gram for the rest), so that the same rows grouped elsewhere give the same bits.
  */
 public final class UnitStatistics implements StatisticSource {
     private final PrivacyUnit unit;
@@ -113,7 +121,9 @@ public final class UnitStatistics implements StatisticSource {
         private final List<String> names;
         private final String description;
         private final RandomSource random;
-        private final Map<String, Person> byId = new LinkedHashMap<>();
+        /** The key of the persons' streams when the release is seeded ({@link #selectionKey}). */
+        private final Long key;
+        private final Map<String, Reservoir> byId = new HashMap<>();
         private final long limit;
         private long rowsRead;
         private long rowsKept;
@@ -127,6 +137,7 @@ public final class UnitStatistics implements StatisticSource {
             this.description = description;
             this.random = unit.selection() == PrivacyUnit.Selection.RANDOM ? Objects.requireNonNull(random, "random")
                     : random;
+            this.key = unit.selection() == PrivacyUnit.Selection.RANDOM ? selectionKey(random) : null;
             this.limit = memoryLimitRows(this.names.size());
         }
 
@@ -156,10 +167,9 @@ public final class UnitStatistics implements StatisticSource {
                         + unit.idColumn() + "' is empty", "give every row the id of its person");
             }
             rowsRead++;
-            Person p = byId.computeIfAbsent(id, k -> new Person(unit.maxRowsPerUnit()));
-            p.seen++;
-            if (p.kept.size() < unit.maxRowsPerUnit()) {
-                p.kept.add(row.clone());
+            Reservoir p = byId.computeIfAbsent(id, k -> new Reservoir(unit, unit.selection()
+                    == PrivacyUnit.Selection.RANDOM ? (key != null ? personStream(key, k) : random) : null));
+            if (p.offer(row)) {
                 rowsKept++;
                 if (rowsKept > limit) {
                     throw new InvalidDataException(String.format(java.util.Locale.ROOT, "grouping %s by column '%s' "
@@ -169,16 +179,11 @@ public final class UnitStatistics implements StatisticSource {
                             "lower the rows kept per person, or give the JVM more memory (e.g. JAVA_TOOL_OPTIONS="
                             + "-Xmx8g)");
                 }
-            } else if (unit.selection() == PrivacyUnit.Selection.RANDOM) {
-                long j = random.nextLong(p.seen); // reservoir sampling: every M-subset equally likely
-                if (j < unit.maxRowsPerUnit()) {
-                    p.kept.set((int) j, row.clone());
-                }
             }
         }
 
         /**
-         * The grouped source.
+         * The grouped source, its persons in the canonical order (sorted by id).
          *
          * @return the source
          * @throws InvalidDataException when no row was added
@@ -188,20 +193,210 @@ public final class UnitStatistics implements StatisticSource {
                 throw new InvalidDataException(description + " has no data rows", "provide at least one row");
             }
             List<double[][]> persons = new ArrayList<>(byId.size());
-            for (Person p : byId.values()) {
-                persons.add(p.kept.toArray(new double[0][]));
+            for (Reservoir p : new TreeMap<>(byId).values()) {
+                persons.add(p.rows());
             }
             return new UnitStatistics(unit, names, description, names.size(), persons, rowsRead, rowsKept);
         }
     }
 
-    private static final class Person {
+    /**
+     * The key from which every person's random stream is derived ({@link #personStream}), drawn once from the
+     * release's source when it is seeded (so that a seeded release keeps the same rows of each person wherever and
+     * in whatever order its rows are grouped), or null for a secure source, whose draws serve every person as they
+     * come. Called once per grouping, before any noise.
+     *
+     * @param release the release's source
+     * @return the key, or null when {@code release} is not seeded
+     */
+    public static Long selectionKey(RandomSource release) {
+        return release.isSeeded() ? release.nextLong() : null;
+    }
+
+    /**
+     * The random stream of one person for a seeded release: the project's seeded source, seeded by {@code key} and
+     * a 64-bit hash of {@code id}. The selection needs no secrecy (a person's bound holds whichever of their rows
+     * are kept); a secure release draws from its secure source instead.
+     *
+     * @param key the release's {@link #selectionKey}
+     * @param id  the person's id
+     * @return the person's stream (reproducible, NOT for noise)
+     */
+    public static RandomSource personStream(long key, String id) {
+        long h = 0xcbf29ce484222325L; // FNV-1a over the id's UTF-16 units, then mixed with the key
+        for (int i = 0; i < id.length(); i++) {
+            h = (h ^ id.charAt(i)) * 0x100000001b3L;
+        }
+        long z = key + 0x9e3779b97f4a7c15L * (h ^ (h >>> 29));
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return RandomSource.seededForReproducibility(z ^ (z >>> 31));
+    }
+
+    /**
+     * The rows kept of one person, offered in the input's order: the first M, then (for the random selection)
+     * reservoir sampling, which leaves every M-subset of the person's rows equally likely.
+     */
+    public static final class Reservoir {
+        private final int m;
+        private final RandomSource stream;
         private final List<double[]> kept;
         private long seen;
 
-        Person(int m) {
-            kept = new ArrayList<>(Math.min(m, 16));
+        /**
+         * An empty reservoir.
+         *
+         * @param unit   the unit (its M and selection)
+         * @param stream the person's stream for a random selection ({@link #personStream}, or the release's secure
+         *               source); null keeps the first M
+         */
+        public Reservoir(PrivacyUnit unit, RandomSource stream) {
+            this.m = unit.maxRowsPerUnit();
+            this.stream = unit.selection() == PrivacyUnit.Selection.RANDOM ? Objects.requireNonNull(stream, "stream")
+                    : null;
+            this.kept = new ArrayList<>(Math.min(m, 16));
         }
+
+        /**
+         * Offers the person's next row.
+         *
+         * @param row the row (copied when kept)
+         * @return whether the number of kept rows grew
+         */
+        public boolean offer(double[] row) {
+            seen++;
+            if (kept.size() < m) {
+                kept.add(row.clone());
+                return true;
+            }
+            if (stream != null) {
+                long j = stream.nextLong(seen);
+                if (j < m) {
+                    kept.set((int) j, row.clone());
+                }
+            }
+            return false;
+        }
+
+        /**
+         * The rows offered.
+         *
+         * @return the number of rows offered
+         */
+        public long seen() {
+            return seen;
+        }
+
+        /**
+         * The kept rows, in the reservoir's order.
+         *
+         * @return at most M rows (the reservoir's own arrays)
+         */
+        public double[][] rows() {
+            return kept.toArray(new double[0][]);
+        }
+    }
+
+    /**
+     * A person's contribution to the private mean: the mean of their kept rows, each clipped to {@code inputBound}
+     * (a vector of norm ≤ inputBound, the sensitivity of one bounded row).
+     *
+     * @param kept       the person's kept rows (not modified)
+     * @param inputBound the bound of the rows as read
+     * @return the mean
+     */
+    public static double[] personMean(double[][] kept, double inputBound) {
+        Clipping first = Clipping.l2(inputBound);
+        int d = kept[0].length;
+        double[] mean = new double[d];
+        for (double[] row : kept) {
+            double[] x = row.clone();
+            first.clipInPlace(x);
+            for (int j = 0; j < d; j++) {
+                mean[j] += x[j];
+            }
+        }
+        for (int j = 0; j < d; j++) {
+            mean[j] /= kept.length;
+        }
+        return mean;
+    }
+
+    /**
+     * Refuses, before any data, an algorithm that cannot bound one person's whole contribution, or that needs more
+     * than the Frobenius bound of a {@link PrivacyUnit.ContributionBound#FROBENIUS} unit: the one check of every front
+     * end (the command line, the Java chains, the Spark estimators).
+     *
+     * @param unit               the release's unit (one row passes)
+     * @param algorithm          the algorithm's name
+     * @param supported          the names that can bound a person with trace ≤ B² ({@link Algorithms#PERSON_LEVEL_PCA},
+     *                           {@link Algorithms#PERSON_LEVEL_COVARIANCE})
+     * @param frobeniusSupported the names calibrated to the Frobenius norm of the Gram alone
+     * @param vocabulary         the words of the messages
+     * @throws ReleaseSettingException naming the algorithm and the ones that can
+     */
+    public static void checkSupported(PrivacyUnit unit, String algorithm, java.util.Set<String> supported,
+                                      java.util.Set<String> frobeniusSupported, Vocabulary vocabulary) {
+        if (!unit.isRow() && !supported.contains(algorithm)) {
+            throw new ReleaseSettingException(vocabulary.typed(Setting.ALGORITHM, algorithm) + " does not support "
+                    + vocabulary.name(Setting.PRIVACY_UNIT) + ": it bounds one row's influence at a time (a "
+                    + "gradient, a sample, a local report), not one person's whole group of rows",
+                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(supported))
+                    + ", or drop " + vocabulary.name(Setting.PRIVACY_UNIT));
+        }
+        if (unit.boundsFrobeniusOnly() && !frobeniusSupported.contains(algorithm)) {
+            throw refuseFrobenius(vocabulary.typed(Setting.ALGORITHM, algorithm) + " is calibrated to a trace, "
+                    + "operator or L1 bound of one person's contribution, which the Frobenius bound does not give",
+                    "choose one of: " + String.join(", ", new java.util.TreeSet<>(frobeniusSupported)), vocabulary);
+        }
+    }
+
+    /**
+     * The refusal of {@link PrivacyUnit.ContributionBound#FROBENIUS} by a part that needs more than the Frobenius
+     * norm of a person's contribution.
+     *
+     * @param why         the part and what it needs, e.g. "--algorithm it-u is calibrated to ..."
+     * @param alternative what would work instead
+     * @param vocabulary  the words of the messages
+     * @return the exception
+     */
+    public static ReleaseSettingException refuseFrobenius(String why, String alternative, Vocabulary vocabulary) {
+        return new ReleaseSettingException(vocabulary.typed(Setting.UNIT_BOUND, PrivacyUnit.ContributionBound.FROBENIUS
+                .word()) + " bounds only the Frobenius norm of a person's sum of outer products (its trace may reach "
+                + "sqrt(M)*B^2), but " + why, alternative + ", or use "
+                + vocabulary.typed(Setting.UNIT_BOUND, PrivacyUnit.ContributionBound.ROWS.word()));
+    }
+
+    /**
+     * The basic composition of the preprocessing's parts ({@code before}) and the estimator's guarantee within
+     * {@code total}, each part stating {@code unit}: with a person as the unit, every part's unit names the column
+     * and M (the estimator's calibrated to the final bound {@code bound}, whose square bounds one person's sum of
+     * outer products). Every front end composes a release through it.
+     *
+     * @param unit      the release's unit
+     * @param before    the preprocessing's guarantees (private bound, private mean), in order
+     * @param estimator the estimator's guarantee
+     * @param total     the release's whole budget
+     * @param bound     the final bound B'
+     * @return the composed guarantee
+     */
+    public static io.dpspectra.privacy.ComposedGuarantee compose(PrivacyUnit unit,
+            List<io.dpspectra.privacy.PrivacyGuarantee> before, io.dpspectra.privacy.PrivacyGuarantee estimator,
+            io.dpspectra.privacy.PrivacyParams total, double bound) {
+        if (unit.isRow()) {
+            return Settings.compose(before, estimator, total);
+        }
+        List<io.dpspectra.privacy.PrivacyGuarantee> parts = new ArrayList<>(before.size());
+        for (io.dpspectra.privacy.PrivacyGuarantee g : before) {
+            parts.add(restate(g, unit.describe(bound) + "; this part: one value per person"));
+        }
+        return Settings.compose(parts, restate(estimator, unit.describe(bound)), total);
+    }
+
+    private static io.dpspectra.privacy.PrivacyGuarantee restate(io.dpspectra.privacy.PrivacyGuarantee g,
+                                                                 String unitText) {
+        return new io.dpspectra.privacy.PrivacyGuarantee(g.mechanism(), g.params(), g.neighbouring(), unitText,
+                g.sensitivity(), g.reference(), g.profile());
     }
 
     @Override
@@ -318,22 +513,11 @@ public final class UnitStatistics implements StatisticSource {
 
     @Override
     public BoundedSum boundedSum(Bounding bounding) {
-        Clipping first = Clipping.l2(bounding.inputBound());
-        double[] sum = new double[d];
-        for (double[][] rows : persons) {
-            double[] mean = new double[d];
-            for (double[] row : rows) {
-                double[] x = row.clone();
-                first.clipInPlace(x);
-                for (int j = 0; j < d; j++) {
-                    mean[j] += x[j];
-                }
-            }
-            for (int j = 0; j < d; j++) {
-                sum[j] += mean[j] / rows.length;
-            }
+        double[][] means = new double[persons.size()][];
+        for (int p = 0; p < means.length; p++) {
+            means[p] = personMean(persons.get(p), bounding.inputBound());
         }
-        return new BoundedSum(sum, persons.size());
+        return new BoundedSum(io.dpspectra.data.PrivateBoundedMean.sum(InMemoryRows.of(means)).sum(), persons.size());
     }
 
     @Override
@@ -343,7 +527,7 @@ public final class UnitStatistics implements StatisticSource {
         long clipped = 0;
         for (double[][] rows : persons) {
             double[][] person = new double[rows.length][];
-            clipped += bound(rows, unit, bounding, person);
+            clipped += boundPerson(rows, unit, bounding, person);
             System.arraycopy(person, 0, out, i, person.length);
             i += person.length;
         }
@@ -372,12 +556,21 @@ public final class UnitStatistics implements StatisticSource {
      */
     public static double[][] boundPerson(double[][] kept, PrivacyUnit unit, Bounding bounding) {
         double[][] out = new double[kept.length][];
-        bound(kept, unit, bounding, out);
+        boundPerson(kept, unit, bounding, out);
         return out;
     }
 
-    /** {@link #boundPerson} into {@code out}, returning the number of rows it changed. */
-    private static int bound(double[][] kept, PrivacyUnit unit, Bounding bounding, double[][] out) {
+    /**
+     * {@link #boundPerson(double[][], PrivacyUnit, Bounding)} into {@code out}, counting the rows it changed (a
+     * curator's fact): the form a cluster's executors call.
+     *
+     * @param kept     the person's kept rows, at most M (not modified)
+     * @param unit     the unit (not one row)
+     * @param bounding the bounds and the mean
+     * @param out      receives the bounded rows (new arrays), at least {@code kept.length} long
+     * @return the number of rows the bounding changed
+     */
+    public static int boundPerson(double[][] kept, PrivacyUnit unit, Bounding bounding, double[][] out) {
         Clipping first = Clipping.l2(bounding.inputBound());
         double finalBound = bounding.bound();
         Clipping perRow = Clipping.l2(unit.rowBound(finalBound));

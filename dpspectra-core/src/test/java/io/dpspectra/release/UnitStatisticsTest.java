@@ -82,6 +82,50 @@ class UnitStatisticsTest {
     }
 
     @Test
+    void aSeededGroupingKeepsTheSameRowsAndSumsTheSameBitsWhateverTheInterleavingOfPersons() {
+        // 6 persons of 9 rows each, M = 3 at random: the input in person-major order, and round robin (each person's
+        // own rows in the same order); per-person streams and the sorted order of persons make both the same
+        double[][][] byPerson = new double[6][9][];
+        RandomSource values = RandomSource.seededForReproducibility(5);
+        for (int p = 0; p < 6; p++) {
+            for (int i = 0; i < 9; i++) {
+                byPerson[p][i] = new double[] {values.standardNormal(), values.standardNormal(), values.standardNormal()};
+            }
+        }
+        PrivacyUnit unit = PrivacyUnit.column("id", 3);
+        UnitStatistics.Builder major = UnitStatistics.builder(unit, List.of("a", "b", "c"), "t", RandomSource
+                .seededForReproducibility(8));
+        UnitStatistics.Builder robin = UnitStatistics.builder(unit, List.of("a", "b", "c"), "t", RandomSource
+                .seededForReproducibility(8));
+        for (int p = 5; p >= 0; p--) {
+            for (int i = 0; i < 9; i++) {
+                major.add("u" + p, byPerson[p][i], null);
+            }
+        }
+        for (int i = 0; i < 9; i++) {
+            for (int p = 0; p < 6; p++) {
+                robin.add("u" + p, byPerson[p][i], null);
+            }
+        }
+        UnitStatistics a = major.build();
+        UnitStatistics b = robin.build();
+        Bounding bounding = new Bounding(1.5, DataBounds.Policy.CLIP, new double[] {0.1, -0.2, 0}, 1.5 + Math.sqrt(0.05),
+                DataBounds.Origin.USER_GIVEN);
+        assertThat(rows(a.bounded(bounding)).toArray(new double[0][]))
+                .isDeepEqualTo(rows(b.bounded(bounding)).toArray(new double[0][]));
+        assertThat(a.boundedSum(bounding).sum()).isEqualTo(b.boundedSum(bounding).sum());
+        // and the selection is random: another seed keeps other rows of some person
+        UnitStatistics.Builder other = UnitStatistics.builder(unit, List.of("a", "b", "c"), "t", RandomSource
+                .seededForReproducibility(9));
+        for (int i = 0; i < 9; i++) {
+            for (int p = 0; p < 6; p++) {
+                other.add("u" + p, byPerson[p][i], null);
+            }
+        }
+        assertThat(other.build().boundedSum(bounding).sum()).isNotEqualTo(b.boundedSum(bounding).sum());
+    }
+
+    @Test
     void eachPersonsSumOfSquaredRowNormsIsAtMostTheSquaredBoundWithAndWithoutAMean() {
         int m = 4;
         UnitStatistics s = grouped(PrivacyUnit.column("id", m).firstRows(), null);

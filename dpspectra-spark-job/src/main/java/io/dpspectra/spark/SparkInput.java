@@ -65,6 +65,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     private final String[] args;
     private final Format declared;
     private final List<SparkStatistics> opened = new ArrayList<>();
+    private final List<SparkUnitStatistics> grouped = new ArrayList<>();
 
     /**
      * {@code args}: the job's command line, from which INPUT is taken as typed (a URI keeps its "//");
@@ -112,6 +113,72 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         return DistributedReports.aggregate(spark, asTyped(reports));
     }
 
+    @Override
+    public boolean groupsByUnit() {
+        return true;
+    }
+
+    /**
+     * INPUT grouped by the privacy unit's column on the executors ({@link SparkUnitStatistics}): the id column is
+     * carried beside the features (chosen as the CLI chooses them, each cell under the CLI's cell rule), never as one.
+     */
+    @Override
+    public io.dpspectra.release.StatisticSource openByUnit(String input, io.dpspectra.release.UnitCsv.Options options,
+            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+        String raw = asTyped(input);
+        Head head = head(raw);
+        Dataset<Row> data;
+        List<String> header;
+        try {
+            if (head.format() == Format.CSV) {
+                if (options.skipLines() != 0) {
+                    throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV "
+                            + "reader cannot drop leading lines)", "remove the leading lines from the file");
+                }
+                String line = lines(head, raw).stream().filter(l -> !l.isBlank() && (options.commentPrefix() == null
+                        || !l.startsWith(options.commentPrefix()))).findFirst().orElseThrow(() ->
+                        new InvalidDataException("INPUT " + raw + " has no header line", "the first line must name the "
+                                + "columns, among them the privacy unit column '" + unit.idColumn() + "'"));
+                char sep = options.separator() != null ? options.separator()
+                        : io.dpspectra.data.csv.LineSplitter.detectSeparator(List.of(line));
+                header = new io.dpspectra.data.csv.LineSplitter(sep).splitToList(line, raw, 1);
+                data = textReader(sparkSeparator(sep, options.separator() != null), options.commentPrefix())
+                        .option("header", true).schema(cells(header, header.size())).csv(raw);
+            } else {
+                data = spark.read().parquet(raw);
+                header = Arrays.asList(data.columns());
+            }
+        } catch (Exception e) {   // AnalysisException (e.g. no such path) is checked, though Scala throws it undeclared
+            if (e instanceof org.apache.spark.sql.AnalysisException) {
+                throw new InvalidDataException("INPUT " + raw + " cannot be read: " + e.getMessage(), e);
+            }
+            throw e;
+        }
+        int[] features = io.dpspectra.release.UnitCsv.featureColumns(header, options, unit, "INPUT " + raw);
+        int id = header.indexOf(unit.idColumn());
+        String[] names = header.toArray(new String[0]);
+        String where = "INPUT " + raw;
+        String vectors = unit.idColumn().equals("features") ? "features_" : "features";
+        JavaRDD<Row> rows = data.toJavaRDD().map(r -> {
+            double[] x = new double[features.length];
+            for (int j = 0; j < x.length; j++) {
+                Object v = r.get(features[j]);
+                x[j] = v instanceof Number n && Double.isFinite(n.doubleValue()) ? n.doubleValue()
+                        : io.dpspectra.release.UnitCsv.cell(v == null ? "" : v.toString().trim(), where, "a row",
+                                names[features[j]]);
+            }
+            Object person = r.get(id);
+            return org.apache.spark.sql.RowFactory.create(person == null ? null : person.toString().trim(),
+                    Vectors.dense(x));
+        });
+        Dataset<Row> frame = spark.createDataFrame(rows, new StructType()
+                .add(unit.idColumn(), DataTypes.StringType, true).add(vectors, SQLDataTypes.VectorType(), false));
+        List<String> featureNames = Arrays.stream(features).mapToObj(header::get).toList();
+        SparkUnitStatistics s = SparkUnitStatistics.of(frame, vectors, unit, random, featureNames, where);
+        grouped.add(s);
+        return s;
+    }
+
     /** The statistics the CLI asks of the rows, computed by Spark. */
     private static final class Rows implements ExternalInputs.Rows {
         private final SparkStatistics rows;
@@ -151,6 +218,10 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
             s.close();
         }
         opened.clear();
+        for (SparkUnitStatistics s : grouped) {
+            s.close();
+        }
+        grouped.clear();
     }
 
     private SparkStatistics opened(SparkStatistics s) {

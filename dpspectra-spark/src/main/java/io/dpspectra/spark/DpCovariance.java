@@ -58,6 +58,7 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
     public DpCovarianceModel fit(Dataset<?> data) {
         transformSchema(data.schema(), true);
         CovarianceAlgorithm alg = Algorithms.covariance(getAlgorithm(), Vocabulary.JAVA);
+        checkUnit(alg.name(), Algorithms.PERSON_LEVEL_COVARIANCE, Algorithms.FROBENIUS_COVARIANCE, data);
         Settings s = settings(alg.needsDelta(), alg.noise(), data,
                 relation -> alg.checkRelation(relation, Vocabulary.JAVA));
         CovarianceEstimator estimator = alg.estimator(s.neighbouring(), s.random(), false);
@@ -68,7 +69,7 @@ public final class DpCovariance extends DpEstimator<DpCovarianceModel, DpCovaria
                 }, f -> {
             int k = componentsOr(f.source().dimension());
             PrivateCovariance release = estimator.release(f.prepared().rows(), s.plan().estimator());
-            DpCovarianceModel m = new DpCovarianceModel(uid(), release, new DpModel.Provenance(compose(f.prepared(),
+            DpCovarianceModel m = new DpCovarianceModel(uid(), release, new DpModel.Provenance(compose(f,
                     release.guarantee(), s.plan()), f.prepared().preprocessing(), f.notes()));
             m.set(m.k(), k);
             return m;

@@ -10,8 +10,12 @@ import io.dpspectra.release.BudgetPlan;
 import io.dpspectra.release.Centring;
 import io.dpspectra.release.NoiseKind;
 import io.dpspectra.release.Preprocessor;
+import io.dpspectra.release.PrivacyUnit;
 import io.dpspectra.release.ReleaseListener;
+import io.dpspectra.release.ReleaseSettingException;
 import io.dpspectra.release.RowBound;
+import io.dpspectra.release.Setting;
+import io.dpspectra.release.UnitStatistics;
 import io.dpspectra.release.Vocabulary;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +25,7 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.Model;
+import org.apache.spark.ml.param.BooleanParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.LongParam;
@@ -37,7 +42,12 @@ import org.apache.spark.sql.types.StructType;
  * statistics ({@link Preprocessor} over {@link SparkStatistics}), and the composed guarantee. It holds no
  * algorithm logic: {@link DpPca} and {@link DpCovariance} run core's algorithms on the prepared rows.
  *
- * <p>Privacy unit: one row of the input column. Its L2 bound ({@code clipNorm}) is either given (rows above it
+ * <p>Privacy unit: one row of the input column, or, with {@code privacyUnitCol}, one person: all rows with one value
+ * of that column (which is never a feature), of whom at most {@code maxRowsPerUnit} rows M are kept (uniformly at
+ * random, or the first M in the input's order with {@code firstRowsPerUnit}), each clipped to B/√M, so that the
+ * person's whole contribution to XᵀX is bounded as one row's of norm B is (core's {@link PrivacyUnit}); the rows are
+ * grouped on the executors ({@link SparkUnitStatistics}) by core's per-person code, and the guarantee names the
+ * column and M. Its L2 bound ({@code clipNorm}) is either given (rows above it
  * are scaled down onto it; choose it from domain knowledge, never from the data) or {@code "private:Q"}, a
  * differentially private Q-quantile of the row norms bought with a share of the budget; {@code center
  * "private"} subtracts a differentially private mean (another share). The parts compose by basic
@@ -71,6 +81,10 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
     private final Param<String> outputCol;
     private final LongParam seed;
     private final Param<String> ledger;
+    private final Param<String> privacyUnitCol;
+    private final IntParam maxRowsPerUnit;
+    private final BooleanParam firstRowsPerUnit;
+    private final Param<String> unitBound;
     /** Set by the first fit; shared with every copy of this estimator (so a copy cannot spend again). */
     private transient AtomicBoolean spent = new AtomicBoolean();
 
@@ -105,6 +119,22 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
                 + "against anyone who knows the seed (default: unset, SecureRandom)");
         ledger = new Param<>(this, "ledger", "a budget ledger file (made with 'dpspectra ledger init') that every fit "
                 + "is charged to before it reads a row; without one, an estimator fits once");
+        privacyUnitCol = new Param<>(this, "privacyUnitCol", "the column naming the person when one person has many "
+                + "rows (any atomic type, read as text; never a feature): the guarantee then protects a person's whole "
+                + "group of rows (default: unset, one row is the unit)");
+        maxRowsPerUnit = new IntParam(this, "maxRowsPerUnit", "with privacyUnitCol, the most rows M kept per person "
+                + "(required; choose it from domain knowledge, never from the data): each kept row is clipped to B/sqrt(M)",
+                ParamValidators.gtEq(1));
+        firstRowsPerUnit = new BooleanParam(this, "firstRowsPerUnit", "with privacyUnitCol, keep each person's first "
+                + "M rows in the input's order instead of M uniformly at random (default false)");
+        unitBound = new Param<>(this, "unitBound", "with privacyUnitCol, how a person's kept rows are bounded: rows "
+                + "(each clipped to B/sqrt(M), so their sum of outer products has trace <= B^2; every algorithm that "
+                + "honours a person) or frobenius (each clipped to B/M^(1/4), then the person's rows scaled together "
+                + "so that the Frobenius norm of their sum of outer products is <= B^2; analyze-gauss and the gaussian "
+                + "covariance only, more signal when a person's rows point in different directions; default rows)",
+                ParamValidators.inArray(List.of("rows", "frobenius")));
+        setDefault(firstRowsPerUnit, false);
+        setDefault(unitBound, "rows");
         setDefault(algorithm, defaultAlgorithm);
         setDefault(delta, 0.0);
         setDefault(center, "none");
@@ -307,6 +337,192 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         return self();
     }
 
+    /** @return the param */
+    public Param<String> privacyUnitCol() {
+        return privacyUnitCol;
+    }
+
+    /** @return the param */
+    public IntParam maxRowsPerUnit() {
+        return maxRowsPerUnit;
+    }
+
+    /** @return the param */
+    public BooleanParam firstRowsPerUnit() {
+        return firstRowsPerUnit;
+    }
+
+    /** @return the param */
+    public Param<String> unitBound() {
+        return unitBound;
+    }
+
+    /**
+     * With {@link #setPrivacyUnitCol}, how a person's kept rows are bounded: {@code "rows"} (the default; each row
+     * clipped to B/√M) or {@code "frobenius"} (each row clipped to B/M^{1/4}, then the person's rows scaled so that
+     * ‖Σ_r x_r x_rᵀ‖_F ≤ B²; only analyze-gauss and the gaussian covariance, which are calibrated to that norm alone):
+     * see {@link PrivacyUnit.ContributionBound}.
+     *
+     * @param bound "rows" or "frobenius"
+     * @return this
+     */
+    public E setUnitBound(String bound) {
+        set(unitBound, bound);
+        return self();
+    }
+
+    /** @return "rows" or "frobenius" */
+    public String getUnitBound() {
+        return getOrDefault(unitBound);
+    }
+
+    /**
+     * Makes one person the privacy unit: all rows with one value of {@code column} (used for grouping only, never
+     * as a feature). Needs {@link #setMaxRowsPerUnit}.
+     *
+     * @param column the column naming the person
+     * @return this
+     */
+    public E setPrivacyUnitCol(String column) {
+        set(privacyUnitCol, column);
+        return self();
+    }
+
+    /**
+     * With {@link #setPrivacyUnitCol}, the most rows kept per person.
+     *
+     * @param m M ≥ 1, from domain knowledge (the number of rows per person is itself private)
+     * @return this
+     */
+    public E setMaxRowsPerUnit(int m) {
+        set(maxRowsPerUnit, m);
+        return self();
+    }
+
+    /**
+     * With {@link #setPrivacyUnitCol}, keep each person's first M rows in the input's order (true) or M uniformly
+     * at random (false, the default).
+     *
+     * @param first whether to keep the first M
+     * @return this
+     */
+    public E setFirstRowsPerUnit(boolean first) {
+        set(firstRowsPerUnit, first);
+        return self();
+    }
+
+    /** @return the person's column (an error if unset) */
+    public String getPrivacyUnitCol() {
+        return getOrDefault(privacyUnitCol);
+    }
+
+    /** @return M (an error if unset) */
+    public int getMaxRowsPerUnit() {
+        return (Integer) getOrDefault(maxRowsPerUnit);
+    }
+
+    /** @return whether the first M rows are kept */
+    public boolean getFirstRowsPerUnit() {
+        return (Boolean) getOrDefault(firstRowsPerUnit);
+    }
+
+    /** The words of the estimators' messages: core's Java words, with the privacy unit named by its setter. */
+    static final Vocabulary SPARK = new Vocabulary() {
+        @Override
+        public String name(Setting setting) {
+            return switch (setting) {
+                case PRIVACY_UNIT -> "setPrivacyUnitCol";
+                case MAX_ROWS_PER_UNIT -> "setMaxRowsPerUnit";
+                case UNIT_BOUND -> "setUnitBound";
+                case ALGORITHM -> "setAlgorithm";
+                default -> Vocabulary.JAVA.name(setting);
+            };
+        }
+
+        @Override
+        public String typed(Setting setting, String value) {
+            return setting == Setting.ALGORITHM || setting == Setting.UNIT_BOUND ? name(setting) + "(\"" + value + "\")"
+                    : name(setting) + "(" + value + ")";
+        }
+    };
+
+    /**
+     * The privacy unit the params describe: one row, or a person's column with M; an error, before anything is read,
+     * for M or first-rows selection without a column, or a column without M.
+     */
+    PrivacyUnit privacyUnit() {
+        if (!isDefined(privacyUnitCol)) {
+            if (isDefined(maxRowsPerUnit) || isSet(firstRowsPerUnit) || isSet(unitBound)) {
+                throw new ReleaseSettingException((isDefined(maxRowsPerUnit) ? "setMaxRowsPerUnit"
+                        : isSet(firstRowsPerUnit) ? "setFirstRowsPerUnit" : "setUnitBound")
+                        + " needs setPrivacyUnitCol, the column naming the person", "call setPrivacyUnitCol(column), "
+                        + "or drop it for one row as the unit");
+            }
+            return PrivacyUnit.ROW;
+        }
+        String column = getOrDefault(privacyUnitCol);
+        if (column == null || column.isBlank()) {
+            throw new ReleaseSettingException("setPrivacyUnitCol needs a column name, got '" + column + "'",
+                    "name the column that identifies the person, e.g. setPrivacyUnitCol(\"customer\")");
+        }
+        if (!isDefined(maxRowsPerUnit)) {
+            throw new ReleaseSettingException("setPrivacyUnitCol(\"" + column + "\") needs setMaxRowsPerUnit(M), the most "
+                    + "rows kept per person; there is no default: choose M from domain knowledge, never from the data",
+                    "e.g. setMaxRowsPerUnit(20)");
+        }
+        PrivacyUnit unit = PrivacyUnit.column(column, getMaxRowsPerUnit());
+        unit = getFirstRowsPerUnit() ? unit.firstRows() : unit;
+        return "frobenius".equals(getUnitBound()) ? unit.frobenius() : unit;
+    }
+
+    /**
+     * Checks the privacy unit against the algorithm (core's one check: an algorithm that bounds one row at a time
+     * refuses a person) and against the input's columns, before anything is read or spent: the column must exist,
+     * be atomic, and not be the features' source (the vector column itself, or a column assembled into it, as its
+     * ML attributes name them).
+     */
+    void checkUnit(String algorithmName, java.util.Set<String> supported, java.util.Set<String> frobeniusSupported,
+                   Dataset<?> data) {
+        PrivacyUnit unit = privacyUnit();
+        UnitStatistics.checkSupported(unit, algorithmName, supported, frobeniusSupported, SPARK);
+        if (unit.isRow()) {
+            return;
+        }
+        String column = unit.idColumn();
+        List<String> columns = List.of(data.schema().fieldNames());
+        if (!columns.contains(column)) {
+            throw new ReleaseSettingException("the privacy unit column '" + column + "' is not a column of the input",
+                    "name one of its columns: " + String.join(", ", columns));
+        }
+        if (column.equals(getInputCol())) {
+            throw new ReleaseSettingException("the privacy unit column '" + column + "' is also the features' column "
+                    + "(inputCol): the column naming the person is used for grouping only, never as a feature",
+                    "set inputCol to the vector of features, and setPrivacyUnitCol to the id column");
+        }
+        List<String> features = SparkStatistics.attributeNames(data, getInputCol());
+        if (features != null && features.contains(column)) {
+            throw new ReleaseSettingException("the privacy unit column '" + column + "' is one of the features of "
+                    + "column '" + getInputCol() + "' (its ML attributes name it): the column naming the person is used "
+                    + "for grouping only, never as a feature", "assemble the features without '" + column + "'");
+        }
+        org.apache.spark.sql.types.DataType type = data.schema().apply(column).dataType();
+        if (!(type instanceof org.apache.spark.sql.types.AtomicType)) {
+            throw new ReleaseSettingException("the privacy unit column '" + column + "' has type " + type.simpleString()
+                    + "; a person's id must be text or a number", "give an id column of strings or integers");
+        }
+    }
+
+    /**
+     * The source of a fit: the input column's rows, or, with a person as the unit, the rows grouped by the person's
+     * column on the executors (the grouping pass runs now, before any noise; a seeded release draws its selection key
+     * from {@code random} here).
+     */
+    SparkSource open(Dataset<?> data, RandomSource random) {
+        PrivacyUnit unit = privacyUnit();
+        return unit.isRow() ? SparkStatistics.of(data, getInputCol())
+                : SparkUnitStatistics.of(data, getInputCol(), unit, random);
+    }
+
     /** @return the algorithm */
     public String getAlgorithm() {
         return getOrDefault(algorithm);
@@ -446,7 +662,7 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
      * the private centre and the estimator, the one relation every part is certified under, and the noise.
      */
     record Settings(BudgetPlan plan, Neighbouring neighbouring, RowBound bound, Centring centring,
-                    RandomSource random, SparkStatistics opened) {
+                    RandomSource random, SparkSource opened) {
     }
 
     /**
@@ -464,9 +680,13 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         Neighbouring relation = BudgetPlan.split(total, bound, centring, null, estimatorNeedsDelta, noise,
                 Vocabulary.JAVA).neighbouring(neighbouringOrNull());
         checkRelation.accept(relation);
-        SparkStatistics opened = null;
-        if (bound instanceof RowBound.PrivateQuantile q && q.isAuto() && relation == Neighbouring.REPLACE_ROW) {
-            opened = SparkStatistics.of(data, getInputCol());
+        RandomSource random = randomSource();
+        SparkSource opened = null;
+        // with a person as the unit, core plans the automatic share without counting persons (their grouping draws
+        // the release's randomness at the fit), and so does this
+        if (bound instanceof RowBound.PrivateQuantile q && q.isAuto() && relation == Neighbouring.REPLACE_ROW
+                && privacyUnit().isRow()) {
+            opened = open(data, random);
             long n = opened.rows();
             if (n > 0) { // none: refused by the preprocessing, before any noise
                 RowBound.PrivateQuantile planned = q.forPublicRows(n, total.epsilon(), OptionalDouble.empty());
@@ -480,11 +700,11 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
             }
         }
         BudgetPlan plan = BudgetPlan.split(total, bound, centring, null, estimatorNeedsDelta, noise, Vocabulary.JAVA);
-        return new Settings(plan, relation, bound, centring, randomSource(), opened);
+        return new Settings(plan, relation, bound, centring, random, opened);
     }
 
     /** What the estimator of a fit reads: the prepared rows, the source's facts, and the notes of the fit. */
-    record Fit(Preprocessor.Prepared prepared, SparkStatistics source, List<String> notes) {
+    record Fit(Preprocessor.Prepared prepared, SparkSource source, List<String> notes) {
     }
 
     /**
@@ -503,12 +723,7 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
         }
         claim(s.plan(), purpose);
         boolean[] checked = {false};
-        try (SparkStatistics source = s.opened() != null ? s.opened() : SparkStatistics.of(data, getInputCol())) {
-            if (!source.unit().isRow()) { // grouping by a person's column on the executors is not built yet
-                throw new io.dpspectra.release.ReleaseSettingException("the privacy unit " + source.unit()
-                        + " is not supported by the Spark estimators yet: they bound one row", "group the rows "
-                        + "locally with dpspectra fit --privacy-unit, or give one row per person");
-            }
+        try (SparkSource source = s.opened() != null ? s.opened() : open(data, s.random())) {
             Preprocessor.Prepared prepared = Preprocessor.prepare(source, null, s.bound(), s.centring(), s.plan(),
                     s.neighbouring(), s.random(), Vocabulary.JAVA, new ReleaseListener() {
                         @Override
@@ -542,13 +757,13 @@ public abstract class DpEstimator<M extends Model<M>, E extends DpEstimator<M, E
     }
 
     /**
-     * The whole release's guarantee: the estimator's own when nothing else was spent, else core's basic
-     * composition of the private bound, the private mean and the estimator, within the plan's total.
+     * The whole release's guarantee: core's basic composition of the private bound, the private mean and the
+     * estimator, within the plan's total, each part stating the fit's unit (with a person, the column and M), as
+     * the command line composes it.
      */
-    static ComposedGuarantee compose(Preprocessor.Prepared prepared, PrivacyGuarantee estimator, BudgetPlan plan) {
-        List<PrivacyGuarantee> parts = new ArrayList<>(prepared.spent());
-        parts.add(estimator);
-        return ComposedGuarantee.basic(parts, plan.total());
+    static ComposedGuarantee compose(Fit fit, PrivacyGuarantee estimator, BudgetPlan plan) {
+        return UnitStatistics.compose(fit.source().unit(), fit.prepared().spent(), estimator, plan.total(),
+                fit.prepared().preprocessing().bound());
     }
 
     /**

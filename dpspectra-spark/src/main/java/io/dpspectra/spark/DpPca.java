@@ -75,6 +75,7 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         PcaAlgorithm alg = algorithm(getAlgorithm());
         PcaOptions options = PcaOptions.defaults();
         alg.check(options, Vocabulary.JAVA);
+        checkUnit(alg.name(), Algorithms.PERSON_LEVEL_PCA, Algorithms.FROBENIUS_PCA, data);
         Settings s = settings(alg.needsDelta(), alg.noise(), data,
                 relation -> alg.checkRelation(relation, options, Vocabulary.JAVA));
         int k = getK();
@@ -89,7 +90,7 @@ public final class DpPca extends DpEstimator<DpPcaModel, DpPca> {
         }, f -> {
             PrivateSubspace release = alg.fit(new PcaAlgorithm.Input(f.prepared().rows(), f.prepared().rowCount(), k,
                     s.plan().estimator(), s.neighbouring(), s.random(), LOG::warn, null), options, Vocabulary.JAVA);
-            return new DpPcaModel(uid(), release, new DpModel.Provenance(compose(f.prepared(),
+            return new DpPcaModel(uid(), release, new DpModel.Provenance(compose(f,
                     release.guarantee().orElseThrow(), s.plan()), f.prepared().preprocessing(), f.notes()));
         });
         model.setParent(this);

@@ -34,7 +34,7 @@ import org.apache.spark.sql.Dataset;
  * before they are added by the public chain of {@link Bounding}. Errors that depend on the rows (a null row,
  * rows of different widths, no rows) are raised by the first pass, before any noise is drawn.
  */
-public final class SparkStatistics implements StatisticSource, AutoCloseable {
+public final class SparkStatistics implements SparkSource {
     private final DistributedGram rows;
     private final List<String> names;
     private final String description;
@@ -69,19 +69,33 @@ public final class SparkStatistics implements StatisticSource, AutoCloseable {
      */
     public static SparkStatistics of(Dataset<?> data, String inputCol, String description) {
         Objects.requireNonNull(inputCol, "inputCol");
-        AttributeGroup group = AttributeGroup.fromStructField(data.schema().apply(inputCol));
-        List<String> names = null;
-        if (group.attributes().isDefined()) {
-            names = new ArrayList<>();
-            for (Attribute a : group.attributes().get()) {
-                if (a.name().isEmpty()) {
-                    names = null;
-                    break;
-                }
-                names.add(a.name().get());
-            }
-        }
+        List<String> names = attributeNames(data, inputCol);
         return new SparkStatistics(DistributedGram.column(data, inputCol, description), names, description);
+    }
+
+    /** The names of the vector column's features from its ML attributes, or null when it has none (or unnamed ones). */
+    static List<String> attributeNames(Dataset<?> data, String inputCol) {
+        AttributeGroup group = AttributeGroup.fromStructField(data.schema().apply(inputCol));
+        if (!group.attributes().isDefined()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>();
+        for (Attribute a : group.attributes().get()) {
+            if (a.name().isEmpty()) {
+                return null;
+            }
+            names.add(a.name().get());
+        }
+        return names;
+    }
+
+    /** The names x1, ..., xd. */
+    static List<String> generatedNames(int d) {
+        List<String> generated = new ArrayList<>();
+        for (int j = 1; j <= d; j++) {
+            generated.add("x" + j);
+        }
+        return generated;
     }
 
     /**
@@ -107,14 +121,7 @@ public final class SparkStatistics implements StatisticSource, AutoCloseable {
 
     @Override
     public List<String> featureNames() {
-        if (names != null) {
-            return names;
-        }
-        List<String> generated = new ArrayList<>();
-        for (int j = 1; j <= dimension(); j++) {
-            generated.add("x" + j);
-        }
-        return generated;
+        return names != null ? names : generatedNames(dimension());
     }
 
     @Override
@@ -162,6 +169,7 @@ public final class SparkStatistics implements StatisticSource, AutoCloseable {
      *
      * @return n
      */
+    @Override
     public long rows() {
         return rows.rows();
     }

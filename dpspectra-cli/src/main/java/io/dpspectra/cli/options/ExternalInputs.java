@@ -106,6 +106,34 @@ public final class ExternalInputs {
         }
 
         /**
+         * Whether {@link #openByUnit} groups rows by a privacy unit column ({@code --privacy-unit}); when not, the
+         * option is refused before anything is read.
+         *
+         * @return false by default
+         */
+        default boolean groupsByUnit() {
+            return false;
+        }
+
+        /**
+         * INPUT grouped by the privacy unit's column where it lies: the feature columns chosen as the CLI chooses
+         * them ({@code options}: {@link io.dpspectra.release.UnitCsv#featureColumns}, each cell under
+         * {@link io.dpspectra.release.UnitCsv#cell}), at most M rows kept per person by core's per-person code,
+         * and the exact statistics of the persons' bounded contributions, summed as core's
+         * {@link io.dpspectra.release.UnitStatistics} sums them (persons in id order).
+         *
+         * @param input   INPUT as typed
+         * @param options the CSV options and the column selection
+         * @param unit    the unit (a column)
+         * @param random  the release's random source (a seeded release draws its selection key from it)
+         * @return the grouped source
+         */
+        default io.dpspectra.release.StatisticSource openByUnit(String input, io.dpspectra.release.UnitCsv.Options
+                options, io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+            throw unsupported("--privacy-unit is not supported by this program", "run the release with dpspectra fit");
+        }
+
+        /**
          * The average of the local-DP reports in {@code reports} (as typed), summed where they lie and checked
          * as core's {@link io.dpspectra.local.LocalPcaAggregator} checks them ({@code ldp aggregate}); null
          * when there is no report.

@@ -322,14 +322,15 @@ public final class ReleaseInput {
                     + inputPath + (Inputs.isStdin(inputPath) ? " is standard input" : " is a binary file without it"),
                     "pass the CSV file");
         }
-        if (ExternalInputs.isInstalled()) {
-            throw CliException.usage("--privacy-unit is not supported on a cluster yet", "run the release locally");
+        if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
+            throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
         }
         if (input.headerNames != null || input.header == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
             throw CliException.usage("--privacy-unit names a column of the CSV header, so --header-names and "
                     + "--header absent do not apply", "give the file a header line");
         }
-        if (java.nio.file.Files.isReadable(inputPath)) {
+        if (!ExternalInputs.isInstalled() && java.nio.file.Files.isReadable(inputPath)) {
+            // (a program that reads INPUT elsewhere checks its header there, before any row)
             // the header alone (no row): a missing unit column, or one also selected as a feature, is a usage error
             // before anything is spent or charged to a ledger
             io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), privacyUnit());
@@ -434,7 +435,7 @@ public final class ReleaseInput {
         return new RowInput() {
             @Override
             public StatisticSource open(RowInput.Request request) {
-                return ExternalInputs.isInstalled() ? external(request) : local(request, task, note);
+                return ExternalInputs.isInstalled() ? external(request, note) : local(request, task, note);
             }
 
             @Override
@@ -495,7 +496,15 @@ public final class ReleaseInput {
      * INPUT read where it lies (a cluster, through the installed {@link ExternalInputs} opener): the same options,
      * exact statistics from there, noise here.
      */
-    private StatisticSource external(RowInput.Request request) {
+    private StatisticSource external(RowInput.Request request, Consumer<String> note) {
+        if (!request.unit().isRow()) {
+            io.dpspectra.release.PrivacyUnit u = request.unit();
+            note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' where it lies: at most %d rows per "
+                    + "person kept (the shuffle that groups them spills to disk)", inputPath, u.idColumn(),
+                    u.maxRowsPerUnit()));
+            return ExternalInputs.installed().orElseThrow().openByUnit(inputPath.toString(), unitCsvOptions(),
+                    request.unit(), request.random());
+        }
         SchemaFile s = request.schema();
         ExternalInputs.Rows ext = ExternalInputs.open(s != null
                 ? new ExternalInputs.Request(inputPath.toString(), null, new ExternalInputs.SchemaInput(s.schema(),
