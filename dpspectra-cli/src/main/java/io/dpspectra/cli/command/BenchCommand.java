@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks of the linear-algebra backend.",
-        subcommands = {BenchCommand.GramBench.class, OjaBench.class, PowerBench.class, CovarianceBench.class,
+        subcommands = {BenchCommand.GramBench.class, PassBench.class, OjaBench.class, PowerBench.class, CovarianceBench.class,
             CsvBench.class, LdpBench.class, RobustBench.class, PrivateBoundsBench.class})
 public final class BenchCommand implements Callable<Integer> {
     @Override
