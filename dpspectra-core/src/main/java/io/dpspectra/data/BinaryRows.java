@@ -43,6 +43,9 @@ public final class BinaryRows implements RowSource {
     /** Header length in bytes. */
     public static final int HEADER_BYTES = 20;
     private static final int BUFFER_BYTES = 1 << 20;
+    /** The exponent bits of a double, and the lowest of them: a non-finite value has every exponent bit set. */
+    private static final long EXPONENT = 0x7ff0_0000_0000_0000L;
+    private static final long EXPONENT_ONE = 0x0010_0000_0000_0000L;
 
     private final Path path;
     private final long rows;
@@ -305,7 +308,6 @@ public final class BinaryRows implements RowSource {
                 return false;
             }
             readDoubles(into, 0, d);
-            checkFinite(into, 1);
             read++;
             return true;
         }
@@ -321,18 +323,26 @@ public final class BinaryRows implements RowSource {
                 return 0;
             }
             readDoubles(block, 0, Math.multiplyExact(k, d));
-            checkFinite(block, k);
             read += k;
             return k;
         }
 
         /**
-         * Refuses a NaN or infinite cell among the {@code rows} rows just read into {@code values}, naming its row
-         * and column: the file is outside the data domain (finite rows), like a CSV with such a cell, and the
-         * refusal comes on the pass that reads the row, never as a value handed on.
+         * Refuses a NaN or infinite cell among values[from, to), just read (values[0] is the first cell of row
+         * {@code read + 1}), naming its row and column: the file is outside the data domain (finite rows), like a CSV
+         * with such a cell, and the refusal comes on the pass that reads the row, never as a value handed on. The
+         * test is one branch-free pass (an exponent of all ones, and only that, carries into the sign bit), run on
+         * each piece as it is copied, while it is in cache.
          */
-        private void checkFinite(double[] values, int rows) {
-            for (int i = 0; i < rows * d; i++) {
+        private void checkFinite(double[] values, int from, int to) {
+            long any = 0;
+            for (int i = from; i < to; i++) {
+                any |= (Double.doubleToRawLongBits(values[i]) & EXPONENT) + EXPONENT_ONE;
+            }
+            if (any >= 0) {
+                return;
+            }
+            for (int i = from; i < to; i++) {
                 if (!Double.isFinite(values[i])) {
                     long row = read + i / d + 1;
                     throw new InvalidDataException(path + " row " + row + " column " + (i % d + 1) + " is "
@@ -350,6 +360,7 @@ public final class BinaryRows implements RowSource {
                 int m = Math.min(len, buf.remaining() / 8);
                 buf.asDoubleBuffer().get(dst, off, m);
                 buf.position(buf.position() + 8 * m);
+                checkFinite(dst, off, off + m);
                 off += m;
                 len -= m;
             }

@@ -131,6 +131,24 @@ public final class ClippedRows implements RowSource {
         return false;
     }
 
+    /**
+     * Clips the rows [0, rows) of a block all at once ({@link Clipping#clipRowsInPlace}, the same bits as row by
+     * row) and returns how many were scaled; or −1, having done nothing that changes the outcome, when the rows
+     * must be taken one by one instead: under {@link DataBounds.Policy#REJECT}, or when a row cannot be clipped
+     * (then the caller's row-by-row pass finds that row and names it; the rows clipped already are left as they
+     * are by clipping them again).
+     */
+    private int enforceRows(double[] block, int rows, int d) {
+        if (policy != DataBounds.Policy.CLIP) {
+            return -1;
+        }
+        try {
+            return clipping.clipRowsInPlace(block, 0, rows, d);
+        } catch (InvalidDataException e) {
+            return -1;
+        }
+    }
+
     @Override
     public RowCursor open() {
         if (GramStatistic.behind(this).isPresent()) {
@@ -168,6 +186,11 @@ public final class ClippedRows implements RowSource {
                 if (got == 0 && maxRows > 0) {
                     finish();
                 }
+                int fast = enforceRows(block, got, d);
+                if (fast >= 0) {
+                    clipped += fast;
+                    return got;
+                }
                 for (int i = 0; i < got; i++) {
                     enforce(block, i * d, d, before + i + 1);
                 }
@@ -179,6 +202,11 @@ public final class ClippedRows implements RowSource {
             public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
                 LongAdder clippedHere = new LongAdder();
                 RowTransform bound = (block, rows, d) -> {
+                    int fast = ClippedRows.this.enforceRows(block, rows, d);
+                    if (fast >= 0) {
+                        clippedHere.add(fast);
+                        return;
+                    }
                     int changed = 0;
                     for (int i = 0; i < rows; i++) {
                         if (ClippedRows.this.enforce(block, i * d, d, i)) {
