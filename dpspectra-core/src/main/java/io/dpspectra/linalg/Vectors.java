@@ -196,9 +196,24 @@ public final class Vectors {
                 clipL2InPlace(a, off, len, bound);   // the rare overflow-safe path, row by row (its norm is l2 again)
             }
         }
+        // the guard steps of settleL2, every row still above the bound taking step s in round s
         norms2(a, scaled, settling, len, norms);
-        for (int r = 0; r < settling; r++) {
-            settleL2(a, scaled[r], len, bound, norms[r]);
+        for (int step = 0; ; step++) {
+            int above = 0;
+            for (int r = 0; r < settling; r++) {
+                if (norms[r] > bound) {
+                    scaled[above++] = scaled[r];
+                }
+            }
+            if (above == 0) {
+                return;
+            }
+            settling = above;
+            double shrink = 1 - shrinkStep(step);
+            for (int r = 0; r < settling; r++) {
+                scaleInPlace(a, scaled[r], len, shrink);
+            }
+            norms2(a, scaled, settling, len, norms);
         }
     }
 
