@@ -30,9 +30,11 @@ import picocli.CommandLine.Option;
             "  streamingProduct  the clipped rows folded into X^T(X W), W d x p (one streaming-power step);",
             "  fileGram          the clipped Gram pass of a release (analyze-gauss and the covariances);",
             "  inMemoryGram      X^T X of the same clipped rows held in memory (same blocks, same bits).",
-            "One warm-up round, then --repeat rounds; the best wall and process-CPU time of each step are shown,",
-            "in GB of row data (8*n*d bytes) per second, with the ratios to the raw read and of the file Gram to",
-            "the in-memory one. On a shared machine, compare the ratios of one run; the load average is shown.",
+            "One warm-up round, then --repeat rounds; the best wall time and the best CPU time of the calling",
+            "thread of each step are shown, in GB of row data (8*n*d bytes) per second, with the ratios to the",
+            "raw read and of the file Gram to the in-memory one. The CPU column misses the BLAS's own threads:",
+            "run with OPENBLAS_NUM_THREADS=1 to have every step's work on the calling thread. On a shared",
+            "machine, compare the CPU ratios of one run; the load average is shown.",
             "Heap: the in-memory step holds the matrix, 8*n*d bytes (320 MB at the default 200000 x 200)."})
 final class PassBench implements Callable<Integer> {
     @Option(names = "--file", paramLabel = "FILE", description = "The .dpsr file to read; created with benchmark data"
