@@ -294,7 +294,7 @@ public final class BinaryRows implements RowSource {
         return new Cursor(ch);
     }
 
-    private final class Cursor implements RowCursor {
+    private final class Cursor implements RowCursor, FiniteCheckLater {
         private final FileChannel ch;
         // direct, so that the channel reads into it without an intermediate copy
         private final ByteBuffer buf = ByteBuffer.allocateDirect(READ_BUFFER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
@@ -313,7 +313,7 @@ public final class BinaryRows implements RowSource {
             if (read >= rows) {
                 return false;
             }
-            readDoubles(into, 0, d);
+            readDoubles(into, 0, d, true);
             read++;
             return true;
         }
@@ -328,19 +328,39 @@ public final class BinaryRows implements RowSource {
             if (k <= 0) {
                 return 0;
             }
-            readDoubles(block, 0, Math.multiplyExact(k, d));
+            readDoubles(block, 0, Math.multiplyExact(k, d), true);
             read += k;
             return k;
         }
 
+        @Override
+        public int nextBlockUnchecked(double[] block, int maxRows, int width) {
+            if (width != d || (long) maxRows * d > block.length) {
+                throw new IllegalArgumentException("block of length " + block.length + " for " + maxRows
+                        + " rows of width " + width + " does not fit rows of width " + d);
+            }
+            int k = (int) Math.min(maxRows, rows - read);
+            if (k <= 0) {
+                return 0;
+            }
+            readDoubles(block, 0, Math.multiplyExact(k, d), false);
+            read += k;
+            return k;
+        }
+
+        @Override
+        public void checkFinite(double[] block, int count) {
+            checkFinite(block, 0, count * d, read - count);
+        }
+
         /**
          * Refuses a NaN or infinite cell among values[from, to), just read (values[0] is the first cell of row
-         * {@code read + 1}), naming its row and column: the file is outside the data domain (finite rows), like a CSV
+         * {@code before + 1}), naming its row and column: the file is outside the data domain (finite rows), like a CSV
          * with such a cell, and the refusal comes on the pass that reads the row, never as a value handed on. The
          * test is one branch-free pass (an exponent of all ones, and only that, carries into the sign bit), run on
          * each piece as it is copied, while it is in cache.
          */
-        private void checkFinite(double[] values, int from, int to) {
+        private void checkFinite(double[] values, int from, int to, long before) {
             long any = 0;
             for (int i = from; i < to; i++) {
                 any |= (Double.doubleToRawLongBits(values[i]) & EXPONENT) + EXPONENT_ONE;
@@ -350,7 +370,7 @@ public final class BinaryRows implements RowSource {
             }
             for (int i = from; i < to; i++) {
                 if (!Double.isFinite(values[i])) {
-                    long row = read + i / d + 1;
+                    long row = before + i / d + 1;
                     throw new InvalidDataException(path + " row " + row + " column " + (i % d + 1) + " is "
                             + (Double.isNaN(values[i]) ? "NaN" : values[i]) + "; every cell must be a finite number "
                             + "(remove or impute it in the source, then convert it again)");
@@ -358,7 +378,8 @@ public final class BinaryRows implements RowSource {
             }
         }
 
-        private void readDoubles(double[] dst, int off, int len) {
+        /** Copies the next len values into dst[off ..), checked finite unless {@code check} is false. */
+        private void readDoubles(double[] dst, int off, int len, boolean check) {
             while (len > 0) {
                 if (buf.remaining() < 8) {
                     refill();
@@ -366,7 +387,9 @@ public final class BinaryRows implements RowSource {
                 int m = Math.min(len, buf.remaining() / 8);
                 buf.asDoubleBuffer().get(dst, off, m);
                 buf.position(buf.position() + 8 * m);
-                checkFinite(dst, off, off + m);
+                if (check) {
+                    checkFinite(dst, off, off + m, read);
+                }
                 off += m;
                 len -= m;
             }

@@ -182,7 +182,11 @@ public final class ClippedRows implements RowSource {
             @Override
             public int nextBlock(double[] block, int maxRows, int d) {
                 long before = inner.rowsRead();
-                int got = inner.nextBlock(block, maxRows, d);
+                // the L2 clip of a block refuses a non-finite cell itself: the reader's own check waits for that
+                FiniteCheckLater unchecked = inner instanceof FiniteCheckLater later && policy == DataBounds.Policy.CLIP
+                        && clipping.norm() == DataBounds.Norm.L2 ? later : null;
+                int got = unchecked != null ? unchecked.nextBlockUnchecked(block, maxRows, d)
+                        : inner.nextBlock(block, maxRows, d);
                 if (got == 0 && maxRows > 0) {
                     finish();
                 }
@@ -190,6 +194,9 @@ public final class ClippedRows implements RowSource {
                 if (fast >= 0) {
                     clipped += fast;
                     return got;
+                }
+                if (unchecked != null) {
+                    unchecked.checkFinite(block, got);   // names the first non-finite cell, as the reader would have
                 }
                 for (int i = 0; i < got; i++) {
                     enforce(block, i * d, d, before + i + 1);

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -172,5 +173,43 @@ class BinaryRowsTest {
         BinaryRows.write(InMemoryRows.of(rows), file);
         assertThatThrownBy(() -> GramPass.of(BinaryRows.open(file).requireL2(1.0)))
                 .isInstanceOf(InvalidDataException.class).hasMessageContaining("row 3");
+    }
+
+    /**
+     * A non-finite cell of a .dpsr is refused with the reader's error (its row and column) whether the rows are read
+     * as they are or through the L2 clip of a block (which leaves the reader's check until the clip refuses a row),
+     * in a block of many rows and with rows clipped before it.
+     */
+    @Test
+    void aNonFiniteCellIsRefusedWithTheSameErrorThroughTheClipOfABlock() throws IOException {
+        int d = 9;
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            Path file = dir.resolve("bad.dpsr");
+            SplittableRandom rnd = new SplittableRandom(4);
+            try (BinaryRows.Writer w = BinaryRows.Writer.create(file, d)) {
+                double[] block = new double[300 * d];
+                for (int i = 0; i < block.length; i++) {
+                    block[i] = 3 * rnd.nextDouble(-1, 1);
+                }
+                block[236 * d + 4] = bad;   // row 237, column 5
+                block[250 * d + 1] = Double.NaN;   // a later one, not named
+                w.append(block, 300);
+                w.finish();
+            }
+            BinaryRows rows = BinaryRows.open(file);
+            String expected = file + " row 237 column 5 is " + (Double.isNaN(bad) ? "NaN" : String.valueOf(bad));
+            for (RowSource source : List.of(rows, rows.clipL2(1.0), rows.clipL2(100.0), Clipping.l1(1.0).clip(rows))) {
+                assertThatThrownBy(() -> {
+                    try (RowCursor c = source.open()) {
+                        double[] block = new double[128 * d];
+                        while (c.nextBlock(block, 128, d) > 0) {
+                            // read on
+                        }
+                    }
+                }).isInstanceOf(InvalidDataException.class).hasMessageStartingWith(expected);
+            }
+            assertThatThrownBy(() -> GramPass.of(rows.clipL2(1.0))).isInstanceOf(InvalidDataException.class)
+                    .hasMessageStartingWith(expected);
+        }
     }
 }

@@ -1,0 +1,30 @@
+package io.dpspectra.data;
+
+/**
+ * A cursor that refuses non-finite cells (a NaN or an infinity) and can leave that check to a consumer that refuses
+ * them anyway: the L2 clip of a block ({@link Clipping#clipRowsInPlace}), whose sums of squares are NaN or infinite
+ * for such a row and which then throws. The consumer reads the block unchecked, and on a refusal asks the cursor to
+ * check it, so that the error is the cursor's own, naming the first non-finite cell's row and column: the same error,
+ * on the same pass, as when the cursor checks each block itself. This saves the check's pass over every value.
+ */
+interface FiniteCheckLater {
+    /**
+     * As {@link RowCursor#nextBlock}, without refusing non-finite cells.
+     *
+     * @param block   receives the rows
+     * @param maxRows the most rows to copy
+     * @param d       the row width
+     * @return the number of rows copied
+     */
+    int nextBlockUnchecked(double[] block, int maxRows, int d);
+
+    /**
+     * Refuses a non-finite cell among the rows just read by {@link #nextBlockUnchecked}, with the error that
+     * {@link RowCursor#nextBlock} would have raised; returns when every cell is finite.
+     *
+     * @param block the block as read (finite cells may since have been changed, non-finite ones not)
+     * @param count the rows read into it
+     * @throws InvalidDataException naming the row and column of the first non-finite cell
+     */
+    void checkFinite(double[] block, int count);
+}
