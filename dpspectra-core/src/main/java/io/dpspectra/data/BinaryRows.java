@@ -334,23 +334,23 @@ public final class BinaryRows implements RowSource {
         }
 
         @Override
-        public int nextBlockUnchecked(double[] block, int maxRows, int width) {
-            if (width != d || (long) maxRows * d > block.length) {
+        public int nextBlockUnchecked(double[] block, int fromRow, int maxRows, int width) {
+            if (width != d || fromRow < 0 || (long) (fromRow + maxRows) * d > block.length) {
                 throw new IllegalArgumentException("block of length " + block.length + " for " + maxRows
-                        + " rows of width " + width + " does not fit rows of width " + d);
+                        + " rows of width " + width + " from row " + fromRow + " does not fit rows of width " + d);
             }
             int k = (int) Math.min(maxRows, rows - read);
             if (k <= 0) {
                 return 0;
             }
-            readDoubles(block, 0, Math.multiplyExact(k, d), false);
+            readDoubles(block, fromRow * d, Math.multiplyExact(k, d), false);
             read += k;
             return k;
         }
 
         @Override
-        public void checkFinite(double[] block, int count) {
-            checkFinite(block, 0, count * d, read - count);
+        public void checkFinite(double[] block, int fromRow, int count) {
+            checkFinite(block, fromRow * d, (fromRow + count) * d, read - count - fromRow);
         }
 
         /**

@@ -180,9 +180,9 @@ class BinaryRowsTest {
      * as they are or through the L2 clip of a block (which leaves the reader's check until the clip refuses a row),
      * in a block of many rows and with rows clipped before it.
      */
-    @Test
-    void aNonFiniteCellIsRefusedWithTheSameErrorThroughTheClipOfABlock() throws IOException {
-        int d = 9;
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {9, 300})
+    void aNonFiniteCellIsRefusedWithTheSameErrorThroughTheClipOfABlock(int d) throws IOException {
         for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
             Path file = dir.resolve("bad.dpsr");
             SplittableRandom rnd = new SplittableRandom(4);
@@ -211,5 +211,41 @@ class BinaryRowsTest {
             assertThatThrownBy(() -> GramPass.of(rows.clipL2(1.0))).isInstanceOf(InvalidDataException.class)
                     .hasMessageStartingWith(expected);
         }
+    }
+
+    /**
+     * Clipped rows read from a .dpsr in blocks (taken by the clip in small pieces as they are read, for widths where a
+     * block is one piece and where it is many) have the bits of the same rows read one by one and clipped alone.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {9, 300, 5000})
+    void clippedBlockReadsOfADpsrHaveTheBitsOfRowByRowClipping(int d) {
+        int n = 211;
+        Path file = dir.resolve("c.dpsr");
+        BinaryRows.write(InMemoryRows.of(randomRows(n, d, 8)), file);
+        BinaryRows rows = BinaryRows.open(file);
+        double bound = Math.sqrt(3.0 * d);   // about half of the rows (uniform entries in [-3, 3)) are above it
+        double[] expected = new double[n * d];
+        try (RowCursor c = rows.open()) {
+            double[] row = new double[d];
+            for (int i = 0; c.next(row); i++) {
+                Clipping.l2(bound).clipInPlace(row);
+                System.arraycopy(row, 0, expected, i * d, d);
+            }
+        }
+        ClippedRows clipped = rows.clipL2(bound);
+        double[] actual = new double[n * d];
+        int read = 0;
+        try (RowCursor c = clipped.open()) {
+            double[] block = new double[50 * d];
+            int got;
+            while ((got = c.nextBlock(block, 50, d)) > 0) {
+                System.arraycopy(block, 0, actual, read * d, got * d);
+                read += got;
+            }
+        }
+        assertThat(read).isEqualTo(n);
+        assertThat(java.util.Arrays.mismatch(actual, expected)).as("the first cell that differs").isEqualTo(-1);
+        assertThat(clipped.clippedRows()).isBetween(20L, n - 20L);
     }
 }
