@@ -46,7 +46,8 @@ public final class BinaryRows implements RowSource {
     private static final int BUFFER_BYTES = 1 << 20;
     /**
      * The read buffer: small enough that a piece copied from the page cache is still in the core's L2 cache when
-     * it is copied on into the rows (10 to 15 % less CPU per pass than 1 MiB, docs/benchmarks/pass.md).
+     * it is copied on into the rows (about 10 % less CPU for that copy than 1 MiB in a micro-benchmark; within the
+     * noise of a whole pass, docs/benchmarks/pass.md).
      */
     private static final int READ_BUFFER_BYTES = 1 << 18;
     /** The exponent bits of a double, and the lowest of them: a non-finite value has every exponent bit set. */
