@@ -208,6 +208,10 @@ public final class ClippedRows implements RowSource {
              * names its first non-finite cell as it would have on reading it.
              */
             private int clipWhileReading(FiniteCheckLater reader, double[] block, int maxRows, int d) {
+                if (d != dimension() || (long) maxRows * d > block.length) { // before any row is read, as nextBlock
+                    throw new IllegalArgumentException("block of length " + block.length + " for " + maxRows
+                            + " rows of width " + d + " does not fit rows of width " + dimension());
+                }
                 int piece = Math.max(4, 4096 / d);   // at least four rows, for the clip to take four side by side
                 int got = 0;
                 while (got < maxRows) {

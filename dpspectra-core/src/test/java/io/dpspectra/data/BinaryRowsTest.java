@@ -248,4 +248,15 @@ class BinaryRowsTest {
         assertThat(java.util.Arrays.mismatch(actual, expected)).as("the first cell that differs").isEqualTo(-1);
         assertThat(clipped.clippedRows()).isBetween(20L, n - 20L);
     }
+
+    @Test
+    void aClippedReadIntoABlockTooSmallIsRefusedBeforeAnyRowIsRead() {
+        Path file = dir.resolve("s.dpsr");
+        BinaryRows.write(InMemoryRows.of(randomRows(100, 300, 9)), file);
+        try (RowCursor c = BinaryRows.open(file).clipL2(1.0).open()) {
+            assertThatThrownBy(() -> c.nextBlock(new double[40 * 300], 50, 300))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit");
+            assertThat(c.rowsRead()).isZero();
+        }
+    }
 }
