@@ -131,6 +131,24 @@ public final class ClippedRows implements RowSource {
         return false;
     }
 
+    /**
+     * Clips the rows [from, from + rows) of a block all at once ({@link Clipping#clipRowsInPlace}, the same bits as row by
+     * row) and returns how many were scaled; or −1, having done nothing that changes the outcome, when the rows
+     * must be taken one by one instead: under {@link DataBounds.Policy#REJECT}, or when a row cannot be clipped
+     * (then the caller's row-by-row pass finds that row and names it; the rows clipped already are left as they
+     * are by clipping them again).
+     */
+    private int enforceRows(double[] block, int from, int rows, int d) {
+        if (policy != DataBounds.Policy.CLIP) {
+            return -1;
+        }
+        try {
+            return clipping.clipRowsInPlace(block, from, rows, d);
+        } catch (InvalidDataException e) {
+            return -1;
+        }
+    }
+
     @Override
     public RowCursor open() {
         if (GramStatistic.behind(this).isPresent()) {
@@ -164,12 +182,57 @@ public final class ClippedRows implements RowSource {
             @Override
             public int nextBlock(double[] block, int maxRows, int d) {
                 long before = inner.rowsRead();
+                // the L2 clip of a block refuses a non-finite cell itself: the reader's own check waits for that
+                if (inner instanceof FiniteCheckLater later && policy == DataBounds.Policy.CLIP
+                        && clipping.norm() == DataBounds.Norm.L2) {
+                    return clipWhileReading(later, block, maxRows, d);
+                }
                 int got = inner.nextBlock(block, maxRows, d);
                 if (got == 0 && maxRows > 0) {
                     finish();
                 }
+                int fast = enforceRows(block, 0, got, d);
+                if (fast >= 0) {
+                    clipped += fast;
+                    return got;
+                }
                 for (int i = 0; i < got; i++) {
                     enforce(block, i * d, d, before + i + 1);
+                }
+                return got;
+            }
+
+            /**
+             * Reads the block in pieces of about 32 KB (at least four rows), each clipped as soon as it is copied (while it is in cache), the
+             * reader's finiteness check left to the clip; a piece the clip refuses is checked by the reader, which
+             * names its first non-finite cell as it would have on reading it.
+             */
+            private int clipWhileReading(FiniteCheckLater reader, double[] block, int maxRows, int d) {
+                if (d != dimension() || (long) maxRows * d > block.length) { // before any row is read, as nextBlock
+                    throw new IllegalArgumentException("block of length " + block.length + " for " + maxRows
+                            + " rows of width " + d + " does not fit rows of width " + dimension());
+                }
+                int piece = Math.max(4, 4096 / d);   // at least four rows, for the clip to take four side by side
+                int got = 0;
+                while (got < maxRows) {
+                    int m = reader.nextBlockUnchecked(block, got, Math.min(piece, maxRows - got), d);
+                    if (m == 0) {
+                        break;
+                    }
+                    int fast = enforceRows(block, got, m, d);
+                    if (fast < 0) {
+                        reader.checkFinite(block, got, m);
+                        long first = inner.rowsRead() - m;
+                        for (int i = 0; i < m; i++) {
+                            enforce(block, (got + i) * d, d, first + i + 1);
+                        }
+                    } else {
+                        clipped += fast;
+                    }
+                    got += m;
+                }
+                if (got == 0 && maxRows > 0) {
+                    finish();
                 }
                 return got;
             }
@@ -179,6 +242,11 @@ public final class ClippedRows implements RowSource {
             public GramPass foldGram(RowTransform transform, Backend backend, int blockRows, LongConsumer progress) {
                 LongAdder clippedHere = new LongAdder();
                 RowTransform bound = (block, rows, d) -> {
+                    int fast = ClippedRows.this.enforceRows(block, 0, rows, d);
+                    if (fast >= 0) {
+                        clippedHere.add(fast);
+                        return;
+                    }
                     int changed = 0;
                     for (int i = 0; i < rows; i++) {
                         if (ClippedRows.this.enforce(block, i * d, d, i)) {

@@ -133,13 +133,7 @@ public final class BlockGramProduct {
         @Override
         public void apply(double[] rows, int from, int count, double[] out) {
             java.util.Arrays.fill(out, 0, d * p, 0.0);
-            long nonzero = 0;
-            for (int i = from * d, end = (from + count) * d; i < end; i++) {
-                if (rows[i] != 0) {
-                    nonzero++;
-                }
-            }
-            if (nonzero * SPARSE_DENSITY <= (long) count * d) {
+            if (isSparse(rows, from, count)) {
                 sparse(rows, from, count, out);
                 return;
             }
@@ -150,6 +144,28 @@ public final class BlockGramProduct {
             for (int r = from; r < from + count; r += step) {
                 kernel.accumulate(rows, r, Math.min(step, from + count - r), wm, y);
             }
+        }
+
+        /**
+         * Whether at most one entry in {@link #SPARSE_DENSITY} of the rows is non-zero; the count stops as soon as
+         * it is over (a dense block is told after about a sixteenth of its entries, not after all of them).
+         */
+        private boolean isSparse(double[] rows, int from, int count) {
+            long cells = (long) count * d;
+            long nonzero = 0;
+            int i = from * d;
+            int end = (from + count) * d;
+            while (i < end) {
+                for (int stop = Math.min(end, i + 4096); i < stop; i++) {
+                    if (rows[i] != 0) {
+                        nonzero++;
+                    }
+                }
+                if (nonzero * SPARSE_DENSITY > cells) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Y += x(xᵀW) for each row x, over its non-zeros in column order. */

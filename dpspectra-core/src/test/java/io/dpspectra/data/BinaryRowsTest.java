@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -172,5 +173,90 @@ class BinaryRowsTest {
         BinaryRows.write(InMemoryRows.of(rows), file);
         assertThatThrownBy(() -> GramPass.of(BinaryRows.open(file).requireL2(1.0)))
                 .isInstanceOf(InvalidDataException.class).hasMessageContaining("row 3");
+    }
+
+    /**
+     * A non-finite cell of a .dpsr is refused with the reader's error (its row and column) whether the rows are read
+     * as they are or through the L2 clip of a block (which leaves the reader's check until the clip refuses a row),
+     * in a block of many rows and with rows clipped before it.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {9, 300})
+    void aNonFiniteCellIsRefusedWithTheSameErrorThroughTheClipOfABlock(int d) throws IOException {
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            Path file = dir.resolve("bad.dpsr");
+            SplittableRandom rnd = new SplittableRandom(4);
+            try (BinaryRows.Writer w = BinaryRows.Writer.create(file, d)) {
+                double[] block = new double[300 * d];
+                for (int i = 0; i < block.length; i++) {
+                    block[i] = 3 * rnd.nextDouble(-1, 1);
+                }
+                block[236 * d + 4] = bad;   // row 237, column 5
+                block[250 * d + 1] = Double.NaN;   // a later one, not named
+                w.append(block, 300);
+                w.finish();
+            }
+            BinaryRows rows = BinaryRows.open(file);
+            String expected = file + " row 237 column 5 is " + (Double.isNaN(bad) ? "NaN" : String.valueOf(bad));
+            for (RowSource source : List.of(rows, rows.clipL2(1.0), rows.clipL2(100.0), Clipping.l1(1.0).clip(rows))) {
+                assertThatThrownBy(() -> {
+                    try (RowCursor c = source.open()) {
+                        double[] block = new double[128 * d];
+                        while (c.nextBlock(block, 128, d) > 0) {
+                            // read on
+                        }
+                    }
+                }).isInstanceOf(InvalidDataException.class).hasMessageStartingWith(expected);
+            }
+            assertThatThrownBy(() -> GramPass.of(rows.clipL2(1.0))).isInstanceOf(InvalidDataException.class)
+                    .hasMessageStartingWith(expected);
+        }
+    }
+
+    /**
+     * Clipped rows read from a .dpsr in blocks (taken by the clip in small pieces as they are read, for widths where a
+     * block is one piece and where it is many) have the bits of the same rows read one by one and clipped alone.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {9, 300, 5000})
+    void clippedBlockReadsOfADpsrHaveTheBitsOfRowByRowClipping(int d) {
+        int n = 211;
+        Path file = dir.resolve("c.dpsr");
+        BinaryRows.write(InMemoryRows.of(randomRows(n, d, 8)), file);
+        BinaryRows rows = BinaryRows.open(file);
+        double bound = Math.sqrt(3.0 * d);   // about half of the rows (uniform entries in [-3, 3)) are above it
+        double[] expected = new double[n * d];
+        try (RowCursor c = rows.open()) {
+            double[] row = new double[d];
+            for (int i = 0; c.next(row); i++) {
+                Clipping.l2(bound).clipInPlace(row);
+                System.arraycopy(row, 0, expected, i * d, d);
+            }
+        }
+        ClippedRows clipped = rows.clipL2(bound);
+        double[] actual = new double[n * d];
+        int read = 0;
+        try (RowCursor c = clipped.open()) {
+            double[] block = new double[50 * d];
+            int got;
+            while ((got = c.nextBlock(block, 50, d)) > 0) {
+                System.arraycopy(block, 0, actual, read * d, got * d);
+                read += got;
+            }
+        }
+        assertThat(read).isEqualTo(n);
+        assertThat(java.util.Arrays.mismatch(actual, expected)).as("the first cell that differs").isEqualTo(-1);
+        assertThat(clipped.clippedRows()).isBetween(20L, n - 20L);
+    }
+
+    @Test
+    void aClippedReadIntoABlockTooSmallIsRefusedBeforeAnyRowIsRead() {
+        Path file = dir.resolve("s.dpsr");
+        BinaryRows.write(InMemoryRows.of(randomRows(100, 300, 9)), file);
+        try (RowCursor c = BinaryRows.open(file).clipL2(1.0).open()) {
+            assertThatThrownBy(() -> c.nextBlock(new double[40 * 300], 50, 300))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("does not fit");
+            assertThat(c.rowsRead()).isZero();
+        }
     }
 }

@@ -142,6 +142,83 @@ class ClippingTest {
         }
     }
 
+    /** The block clip (several rows at a time) gives each row the bits of its own clip, in every norm. */
+    @Test
+    void clippingTheRowsOfABlockGivesTheBitsAndTheCountOfClippingThemOneByOne() {
+        int n = 517;
+        int d = 33;
+        double[][] x = randomRows(n, d, 5, 1.0);
+        for (Clipping clipping : new Clipping[] {Clipping.l2(5.7), Clipping.l1(26.0), Clipping.trace(33.0)}) {
+            double[] block = new double[(n + 1) * d];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(x[i], 0, block, (i + 1) * d, d);
+            }
+            double[] expected = block.clone();
+            int expectedCount = 0;
+            for (int i = 1; i <= n; i++) {
+                if (clipping.clipInPlace(expected, i * d, d)) {
+                    expectedCount++;
+                }
+            }
+            assertThat(clipping.clipRowsInPlace(block, 1, n, d)).as(clipping.describeNorm()).isEqualTo(expectedCount)
+                    .isBetween(50, n - 50);
+            assertThat(block).as(clipping.describeNorm()).containsExactly(expected);
+        }
+    }
+
+    /** A row that cannot be clipped is named by its row in the pass, whether the rows were read in blocks or not. */
+    @Test
+    void aNonFiniteRowMetInABlockIsNamedByItsRow() {
+        RowSource withNaN = new RowSource() {
+            @Override
+            public int dimension() {
+                return 2;
+            }
+
+            @Override
+            public String describe() {
+                return "rows with a NaN";
+            }
+
+            @Override
+            public RowCursor open() {
+                double[][] rows = {{3, 4}, {0.1, 0.1}, {5, Double.NaN}, {6, 8}};
+                return new RowCursor() {
+                    private int at;
+
+                    @Override
+                    public boolean next(double[] into) {
+                        if (at == rows.length) {
+                            return false;
+                        }
+                        System.arraycopy(rows[at++], 0, into, 0, 2);
+                        return true;
+                    }
+
+                    @Override
+                    public String position() {
+                        return "row " + at;
+                    }
+
+                    @Override
+                    public long rowsRead() {
+                        return at;
+                    }
+
+                    @Override
+                    public void close() {
+                    }
+                };
+            }
+        };
+        ClippedRows rows = Clipping.l2(1.0).clip(withNaN);
+        assertThatThrownBy(() -> {
+            try (RowCursor c = rows.open()) {
+                c.nextBlock(new double[8], 4, 2);
+            }
+        }).isInstanceOf(InvalidDataException.class).hasMessageContaining("row 3").hasMessageContaining("NaN or infinite");
+    }
+
     @Test
     void blockReadsOfACsvNameTheFileLineOfARowOverTheBound(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {

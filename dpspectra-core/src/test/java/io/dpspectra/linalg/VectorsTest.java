@@ -77,4 +77,101 @@ class VectorsTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("finite");
         }
     }
+
+    /** The L2 clip of one row as it was written before rows were clipped several at a time: the reference bits. */
+    private static boolean referenceClipL2(double[] a, int off, int len, double bound) {
+        double l2 = Vectors.norm2(a, off, len);
+        if (l2 <= bound) {
+            return false;
+        }
+        double factor = bound / l2;
+        if (factor >= Double.MIN_NORMAL) {
+            Vectors.scaleInPlace(a, off, len, factor);
+        } else {
+            double m = 0;
+            for (int i = off; i < off + len; i++) {
+                m = Math.max(m, Math.abs(a[i]));
+            }
+            int e = Math.getExponent(m);
+            for (int i = off; i < off + len; i++) {
+                a[i] = Math.scalb(a[i], -e);
+            }
+            Vectors.scaleInPlace(a, off, len, bound / Vectors.norm2(a, off, len));
+        }
+        for (int step = 0; Vectors.norm2(a, off, len) > bound; step++) {
+            Vectors.scaleInPlace(a, off, len, 1 - Vectors.shrinkStep(step));
+        }
+        return true;
+    }
+
+    private static long[] bits(double[] a) {
+        long[] b = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            b[i] = Double.doubleToRawLongBits(a[i]);
+        }
+        return b;
+    }
+
+    /**
+     * Rows clipped several at a time end with the bits of the row-by-row clip, and say which were scaled, over row
+     * scales from subnormal to near overflow, rows on the bound, zero rows, and counts that are not multiples of four.
+     */
+    @Test
+    void clippingRowsSeveralAtATimeGivesTheBitsOfTheRowByRowClip() {
+        RandomSource r = RandomSource.seededForReproducibility(11);
+        double[] scales = {0, 1e-310, 1e-300, 1e-160, 1e-10, 0.3, 1, 2.4, 7, 1e10, 1e160, 1e300, 1e307, Double.MAX_VALUE};
+        int checked = 0;
+        int scaledRows = 0;
+        for (int d : new int[] {1, 3, 7, 64, 201}) {
+            for (int count : new int[] {1, 3, 4, 5, 13, 40}) {
+                for (double bound : new double[] {1e-305, 1e-5, 1, 2.4, 1e300}) {
+                    double[] a = new double[(count + 2) * d];
+                    int[] offsets = new int[count];
+                    for (int k = 0; k < count; k++) {
+                        offsets[k] = (count - 1 - k + 1) * d;   // rows in reverse order, after a gap row
+                        double scale = scales[(int) (r.nextDouble() * scales.length)];
+                        for (int j = 0; j < d; j++) {
+                            a[offsets[k] + j] = scale * (2 * r.nextDouble() - 1);   // finite even at MAX_VALUE
+                        }
+                    }
+                    if (count > 2) {  // a row exactly on the bound
+                        java.util.Arrays.fill(a, offsets[2], offsets[2] + d, 0.0);
+                        a[offsets[2]] = -bound;
+                    }
+                    double[] expected = a.clone();
+                    boolean[] expectedScaled = new boolean[count];
+                    for (int k = 0; k < count; k++) {
+                        expectedScaled[k] = referenceClipL2(expected, offsets[k], d, bound);
+                    }
+                    boolean[] scaled = new boolean[count];
+                    Vectors.clipL2InPlace(a, offsets, count, d, bound, scaled);
+                    String what = "d " + d + ", " + count + " rows, bound " + bound;
+                    assertThat(bits(a)).as(what).containsExactly(bits(expected));
+                    assertThat(scaled).as(what).containsExactly(expectedScaled);
+                    double[] norms = new double[count];
+                    Vectors.norms2(expected, offsets, count, d, norms);
+                    for (int k = 0; k < count; k++) {
+                        assertThat(Double.doubleToRawLongBits(norms[k])).as(what)
+                                .isEqualTo(Double.doubleToRawLongBits(Vectors.norm2(expected, offsets[k], d)));
+                        assertThat(norms[k]).as(what).isLessThanOrEqualTo(bound);
+                        if (scaled[k]) {
+                            scaledRows++;
+                        }
+                    }
+                    checked += count;
+                }
+            }
+        }
+        assertThat(scaledRows).as("rows on both sides of the bounds").isBetween(checked / 10, checked - checked / 10);
+    }
+
+    @Test
+    void clippingRowsSeveralAtATimeRefusesARowWithANonFiniteEntry() {
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY}) {
+            double[] a = {3, 4, 0.1, 0.1, 1, bad, 0, 0, 5, 5};
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> Vectors.clipL2InPlace(a, new int[] {0, 2, 4, 6, 8}, 5, 2, 1.0, new boolean[5]))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("finite");
+        }
+    }
 }

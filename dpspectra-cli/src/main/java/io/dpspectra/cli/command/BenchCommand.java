@@ -5,6 +5,7 @@ import io.dpspectra.cli.output.BenchReport;
 import io.dpspectra.cli.output.CliException;
 import io.dpspectra.data.BinaryRows;
 import io.dpspectra.linalg.Backend;
+import io.dpspectra.linalg.Gram;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks of the linear-algebra backend.",
-        subcommands = {BenchCommand.GramBench.class, OjaBench.class, PowerBench.class, CovarianceBench.class,
+        subcommands = {BenchCommand.GramBench.class, PassBench.class, OjaBench.class, PowerBench.class, CovarianceBench.class,
             CsvBench.class, LdpBench.class, RobustBench.class, PrivateBoundsBench.class})
 public final class BenchCommand implements Callable<Integer> {
     @Override
@@ -59,9 +60,11 @@ public final class BenchCommand implements Callable<Integer> {
                 description = "native, java or default (native if OpenBLAS loads). Default: ${DEFAULT-VALUE}.")
         String backend;
 
-        @Option(names = "--block-rows", paramLabel = "ROWS", defaultValue = "256",
-                description = "Rows per block in the streamed pass (default ${DEFAULT-VALUE}).")
-        int blockRows;
+        @Option(names = "--block-rows", paramLabel = "ROWS",
+                description = "Rows read at a time by the streamed pass. Default: the rows of one canonical block of the"
+                    + " Gram (8192 up to d = 256, about 2^21 / d above), what a release reads; fewer are copied into"
+                    + " the block until it is complete (the same result, more copying).")
+        Integer blockRows;
 
         @Option(names = "--file", paramLabel = "FILE", description = "The .dpsr file to read; created with benchmark data if missing"
                 + " (then kept). Without it a temporary file is used and deleted.")
@@ -79,7 +82,7 @@ public final class BenchCommand implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            if (rows < 1 || dim < 1 || blockRows < 1 || repeat < 1) {
+            if (rows < 1 || dim < 1 || (blockRows != null && blockRows < 1) || repeat < 1) {
                 throw CliException.usage("--rows, --dim, --block-rows and --repeat must all be >= 1; got --rows " + rows
                         + " --dim " + dim + " --block-rows " + blockRows + " --repeat " + repeat, "pass positive sizes");
             }
@@ -110,13 +113,14 @@ public final class BenchCommand implements Callable<Integer> {
                     throw CliException.usage("the in-memory part needs --rows x --dim <= 2^31, got " + n + " x " + d,
                             "lower --rows");
                 }
-                Map<String, Object> out = GramBenchmark.run(data, be, blockRows, repeat);
+                int block = blockRows != null ? blockRows : Gram.blockRows(d);
+                Map<String, Object> out = GramBenchmark.run(data, be, block, repeat);
                 double streamed = (double) out.get("streamedClippedSeconds");
                 double inMemory = (double) out.get("inMemorySeconds");
                 double flops = (double) n * d * d;
                 report.print(out, () -> {
                     System.out.printf(Locale.ROOT, "X^T X benchmark: n=%d d=%d, backend %s, block rows %d,"
-                            + " best of %d (flops = n*d^2)%n", n, d, be.describe(), blockRows, repeat);
+                            + " best of %d (flops = n*d^2)%n", n, d, be.describe(), block, repeat);
                     System.out.printf(Locale.ROOT, "%-40s %10s %10s%n", "variant", "seconds", "GFLOP/s");
                     System.out.printf(Locale.ROOT, "%-40s %10.3f %10.2f%n", "(a) file -> clip L2 -> GramPass",
                             streamed, flops / streamed / 1e9);

@@ -78,7 +78,8 @@ class BenchReportTest {
     void everyBenchWithJsonOutputTakesItsJsonOptionFromTheSharedMixin() {
         CommandLine bench = Main.newCommandLine().getSubcommands().get("bench");
         CommandLine power = bench.getSubcommands().get("power");
-        for (CommandLine c : List.of(bench.getSubcommands().get("gram"), bench.getSubcommands().get("covariance"),
+        for (CommandLine c : List.of(bench.getSubcommands().get("gram"), bench.getSubcommands().get("pass"),
+                bench.getSubcommands().get("covariance"),
                 power.getSubcommands().get("streaming"), power.getSubcommands().get("sparse"))) {
             assertThat(c.getCommandSpec().mixins()).as(c.getCommandName()).containsKey("report");
             assertThat(c.getCommandSpec().findOption("--json").description())
