@@ -29,6 +29,8 @@ import java.util.concurrent.ArrayBlockingQueue;
  */
 public final class CsvRanges implements Serializable {
     private static final long serialVersionUID = 1L;
+    /** Bytes read at a time past a range's end, looking for the end of its last line. */
+    private static final int PAST_END = 8192;
 
     private final CsvPieceParser parser;
     private final long preambleLines;
@@ -290,15 +292,23 @@ public final class CsvRanges implements Serializable {
             filled -= bytes;
         }
 
-        /** Reads until the buffer is full or the file ends. */
+        /**
+         * Reads until the buffer is full, the file ends, or the range's end is reached; past the end, in small
+         * reads (the range's last line only needs its end), so that a range reads little of the next one.
+         */
         private void fill() throws IOException {
             while (!eof && filled < buffer.length) {
-                int n = in.read(buffer, filled, buffer.length - filled);
+                int space = buffer.length - filled;
+                int want = position < end ? (int) Math.min(space, end - position) : Math.min(space, PAST_END);
+                int n = in.read(buffer, filled, want);
                 if (n < 0) {
                     eof = true;
                 } else {
                     filled += n;
                     position += n;
+                }
+                if (position >= end) {
+                    return;
                 }
             }
         }
@@ -323,6 +333,9 @@ public final class CsvRanges implements Serializable {
                 }
                 if (eof) {
                     return filled;
+                }
+                if (filled < buffer.length) {
+                    continue;   // past the range's end, and its last line has not ended yet
                 }
                 for (int i = filled - 1; i >= 0; i--) {
                     if (buffer[i] == '\n') {
