@@ -115,7 +115,6 @@ public final class CsvRanges implements Serializable {
         private final String file;
         private final long start;
         private long lines;
-        private long rows;
         /** The range's first non-blank, non-comment line (1-based in the range), 0 if none. */
         private long firstContent;
         /** The first blank line after the range's last content line (1-based in the range), 0 if none. */
@@ -125,24 +124,6 @@ public final class CsvRanges implements Serializable {
         private Part(String file, long start) {
             this.file = file;
             this.start = start;
-        }
-
-        /**
-         * The rows the range handed out (those before its problem, if it has one).
-         *
-         * @return the number of rows
-         */
-        public long rows() {
-            return rows;
-        }
-
-        /**
-         * Whether the range met a problem ({@link #check} throws it, or an earlier one).
-         *
-         * @return true if it stopped at a problem
-         */
-        public boolean failed() {
-            return problem != null;
         }
     }
 
@@ -160,7 +141,8 @@ public final class CsvRanges implements Serializable {
         private boolean eof;
         private boolean started;
         private boolean done;
-        private final ArrayBlockingQueue<double[]> noSpares = new ArrayBlockingQueue<>(1);
+        /** The last piece's array, when its rows were copied out of it, for the next piece to parse into. */
+        private final ArrayBlockingQueue<double[]> spare = new ArrayBlockingQueue<>(1);
 
         private Reader(InputStream in, String file, long start, long end) {
             if (start < 0 || end < start) {
@@ -194,7 +176,7 @@ public final class CsvRanges implements Serializable {
                     done = true;
                     break;
                 }
-                Piece piece = named.parsePiece(buffer, length, noSpares);
+                Piece piece = named.parsePiece(buffer, length, spare);
                 System.arraycopy(buffer, length, buffer, 0, filled - length);
                 filled -= length;
                 long pieceBase = part.lines;
@@ -220,10 +202,14 @@ public final class CsvRanges implements Serializable {
                     done = true;
                 }
                 if (piece.rows > 0) {
-                    part.rows += piece.rows;
-                    return piece.values.length == piece.rows * d ? piece.values
-                            : Arrays.copyOf(piece.values, piece.rows * d);
+                    if (piece.values.length == piece.rows * d) {
+                        return piece.values;
+                    }
+                    double[] rows = Arrays.copyOf(piece.values, piece.rows * d);
+                    spare.offer(piece.values);
+                    return rows;
                 }
+                spare.offer(piece.values);
             }
             return null;
         }
