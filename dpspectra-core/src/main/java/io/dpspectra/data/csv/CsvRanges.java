@@ -32,8 +32,11 @@ public final class CsvRanges implements Serializable {
     /** Bytes read at a time past a range's end, looking for the end of its last line. */
     private static final int PAST_END = 8192;
 
+    /** The parser of the layout's lines (its format, columns and messages). */
     private final CsvPieceParser parser;
+    /** The lines before a file's first data line (skipped lines and the header). */
     private final long preambleLines;
+    /** What to do when a preamble runs past a file's first range, for that message. */
     private final String longerRanges;
 
     CsvRanges(CsvPieceParser parser, long preambleLines, String longerRanges) {
@@ -112,13 +115,17 @@ public final class CsvRanges implements Serializable {
     public static final class Part implements Serializable {
         private static final long serialVersionUID = 1L;
 
+        /** The file's name in messages. */
         private final String file;
+        /** The range's first byte (0: the file's first range). */
         private final long start;
+        /** The lines of the range (up to its problem, if it has one). */
         private long lines;
         /** The range's first non-blank, non-comment line (1-based in the range), 0 if none. */
         private long firstContent;
         /** The first blank line after the range's last content line (1-based in the range), 0 if none. */
         private long trailingBlank;
+        /** The range's first problem, made with the number of lines before the range; null if none. */
         private LineProblem problem;
 
         private Part(String file, long start) {
