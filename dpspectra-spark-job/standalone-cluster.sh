@@ -6,6 +6,7 @@
 #   dpspectra-spark-job/standalone-cluster.sh start [WORKERS [CORES [MEMORY]]]   default: 2 workers, 1 core, 1g each
 #   dpspectra-spark-job/standalone-cluster.sh submit [SPARK-SUBMIT OPTIONS --] DPSPECTRA-COMMAND...
 #   dpspectra-spark-job/standalone-cluster.sh stop
+#   dpspectra-spark-job/standalone-cluster.sh layout     only build the jar and lay out SPARK_HOME (no cluster)
 #
 # `submit` runs org.apache.spark.deploy.SparkSubmit (what bin/spark-submit runs) against the master, in
 # client mode, with dpspectra-spark-job/target/dpspectra-spark-job.jar and the class io.dpspectra.spark.DpPcaJob;
@@ -78,6 +79,10 @@ alive_workers() {
 }
 
 case "${1:-}" in
+layout)   # only the job's jar and SPARK_HOME (for running the job with java ... --master local[N])
+    layout
+    echo "SPARK_HOME=$home"
+    ;;
 start)
     workers=${2:-2}
     cores=${3:-1}

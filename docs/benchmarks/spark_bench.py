@@ -4,6 +4,7 @@ and on a standalone cluster of two 1-core workers on this machine, on the same C
 
     python3 docs/benchmarks/spark_bench.py            # prints the markdown
     python3 docs/benchmarks/spark_bench.py --write    # and puts it into docs/benchmarks/spark.md
+    python3 docs/benchmarks/spark_bench.py --only mid # only the 500k x 50 target and Spark's start-up (no cluster)
 
 What runs (each release with --seed 1, so the releases of a row must be the same file, and are compared):
   1. a 1e6 x 100 CSV (`dpspectra generate --model spiked`, about 2 GB): `fit --algorithm analyze-gauss` and
@@ -144,6 +145,8 @@ def main():
     ap.add_argument("--nice", type=int, default=10, help="the nice level of every command (default 10)")
     ap.add_argument("--stop-at", help="HH:MM UTC: start no run after it (the rows not run say so)")
     ap.add_argument("--write", action="store_true", help="write the results into docs/benchmarks/spark.md")
+    ap.add_argument("--only", choices=["mid"], help="mid: only the 500k x 50 rows against the CLI and Spark's start-up "
+                    "(the 1000 x 50 rows), in local[2]; the cluster is not started")
     a = ap.parse_args()
     NICE[2] = str(a.nice)
     stop_at = None
@@ -162,7 +165,11 @@ def main():
     sizes = {}
     try:
         run([CLI, "--help"])  # builds the CLI's jar if it is stale
-        run([CLUSTER, "start", "2", "1", "1g"], cluster_env)  # builds the job's jar, starts the cluster
+        if a.only is None:
+            run([CLUSTER, "start", "2", "1", "1g"], cluster_env)  # builds the job's jar, starts the cluster
+        else:
+            # the job's jar and Spark's jars as the cluster script lays them out, without starting the cluster
+            run([CLUSTER, "layout"], cluster_env)
         spark_jars = os.path.join(state, "spark-home", "jars", "*")
         files = {}
         specs = {"tall": (a.rows, a.dim, 1), "wide": (a.wide_rows, a.wide_dim, 2), "mid": (a.mid_rows, a.mid_dim, 3),
@@ -202,6 +209,8 @@ def main():
                  ("wide", "analyze-gauss", "%d x %d, 30 partitions, 1 GB driver" % (a.wide_rows, a.wide_dim),
                   [("spark.sql.files.maxPartitionBytes", "WIDE_SPLIT")], ("cli", "local", "cluster")),
                  ("tall", "analyze-gauss", "%d x %d" % (a.rows, a.dim), [], ("cli", "local", "cluster"))]
+        if a.only == "mid":
+            cases = [c for c in cases if c[0] in ("mid", "tiny")]
         same = {}
         for name, algorithm, label, conf, ways in cases:
             if stop_at is not None and time.time() >= stop_at:

@@ -7,6 +7,7 @@ import io.dpspectra.data.PrivateBoundedMean;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.data.Schema;
 import io.dpspectra.data.csv.SchemaRows;
+import io.dpspectra.data.csv.CsvRanges;
 import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.release.BoundedSum;
 import io.dpspectra.release.Bounding;
@@ -34,16 +35,17 @@ import org.apache.spark.sql.types.StructType;
  * INPUT of {@link DpPcaJob} read by Spark, with the CLI's meaning of every input option.
  *
  * <ul>
- *   <li>A CSV file (or a directory of CSV parts): the CLI's own CSV logic (core's {@link CsvRows}) resolves,
- *       from the first lines, the separator, the header and the selected columns ({@code --columns} and
- *       {@code --exclude-columns} with names, numbers and ranges, {@code --header}, {@code --header-names});
- *       Spark's CSV reader then reads every line with that separator, header and comment character
- *       ({@code --comment-prefix} of one character). What Spark's reader cannot express is refused, naming
- *       the option: {@code --skip-lines} (no such reader option), a whitespace separator (runs of spaces),
- *       a comment prefix of several characters.</li>
+ *   <li>A CSV file (or a directory of CSV parts, or a glob): the CLI's own CSV logic (core's {@link CsvRows})
+ *       resolves, from the first lines, the separator, the header and the selected columns ({@code --columns}
+ *       and {@code --exclude-columns} with names, numbers and ranges, {@code --header}, {@code --header-names},
+ *       {@code --skip-lines}, {@code --comment-prefix}); each split of the files is then parsed on the executors
+ *       by core's own parser ({@link CsvChunkFormat}, {@link CsvRanges}), so the cell rules and the messages,
+ *       line numbers included, are the CLI's. The files are read in the order of their names.</li>
  *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them;
- *       Spark reads the cells as text and each row is mapped on the executors by core's {@link Schema}
- *       (clamping, standardising, one-hot), exactly as the CLI maps it.</li>
+ *       Spark's CSV reader reads the cells as text and each row is mapped on the executors by core's
+ *       {@link Schema} (clamping, standardising, one-hot), exactly as the CLI maps it. What Spark's reader
+ *       cannot express is refused, naming the option: lines to skip, a whitespace separator (runs of spaces),
+ *       a comment prefix of several characters.</li>
  *   <li>Parquet (told from text by its first bytes, "PAR1"): numeric (or text) columns, or one vector column; {@code --columns} and
  *       {@code --exclude-columns} select them as for a CSV with a header; with {@code --schema}, its columns
  *       must be the file's, in order.</li>
@@ -51,8 +53,9 @@ import org.apache.spark.sql.types.StructType;
  * The rows become core's source of exact statistics ({@link SparkStatistics}): the row-norm histogram, the
  * bounded sum and XᵀX are computed where the rows lie, and the CLI draws the noise on the driver. Before the
  * first pass only the head of INPUT is read, on the driver, without a Spark job (its first bytes and, for text,
- * its first lines); Spark's reader is handed the columns, so it reads nothing to find them. The first pass reads,
+ * its first lines); the readers are handed the columns, so they read nothing to find them. The first pass reads,
  * parses and maps each row once and persists the rows for the later passes; {@link #close()} releases them.
+
  */
 final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
@@ -231,22 +234,55 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     // ---- CSV without a schema
 
+    /**
+     * The rows of a CSV laid out from its first lines as the CLI lays it out, each split parsed by core's parser
+     * ({@link CsvChunkFormat}): the CLI's cell rules, options (the separator, runs of whitespace, comment
+     * prefixes, lines to skip before each file's header) and messages, line numbers included.
+     */
     private SparkStatistics plainCsv(String raw, Head head, ExternalInputs.Csv options) {
-        if (options.skipLines() != 0) {
-            throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV reader "
-                    + "cannot drop leading lines)", "remove the leading lines from the file, or run dpspectra on it");
-        }
         CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, sample(lines(head, raw)))).build();
-        char sep = sparkSeparator(layout.separator(), options.separator() != null);
-        DataFrameReader reader = textReader(sep, options.commentPrefix()).option("header", layout.hasHeader())
-                .schema(cells(layout.hasHeader() ? layout.fileColumnNames() : null, layout.fileColumnNames().size()));
-        Dataset<Row> data = reader.csv(raw);
-        int[] sel = layout.selectedColumns();
-        String[] names = layout.columnNames().toArray(new String[0]);
-        Dataset<Row> selected = data.select(Arrays.stream(sel).mapToObj(j -> data.col("`" + data.columns()[j] + "`"))
-                .toArray(org.apache.spark.sql.Column[]::new));
-        JavaRDD<Vector> vectors = selected.toJavaRDD().map(r -> Vectors.dense(numbers(r, names)));
-        return SparkStatistics.of(vectors, sel.length, layout.columnNames(), "INPUT " + raw);
+        CsvRanges ranges = CsvRanges.of(layout, "give Spark longer splits (--conf spark.sql.files.maxPartitionBytes="
+                + "BYTES, more than the lines before the data)");
+        org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(
+                spark.sparkContext().hadoopConfiguration());
+        org.apache.hadoop.fs.Path typedFile = null;
+        try {
+            org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(raw);
+            org.apache.hadoop.fs.FileSystem fs = path.getFileSystem(conf);
+            List<org.apache.hadoop.fs.FileStatus> files = dataFiles(fs, path);
+            org.apache.hadoop.fs.FileStatus[] matched = fs.globStatus(path);
+            if (matched != null && matched.length == 1 && matched[0].isFile()) {
+                typedFile = fs.makeQualified(matched[0].getPath());
+            }
+            long split = splitBytes(files);
+            conf.setLong(org.apache.hadoop.mapreduce.lib.input.FileInputFormat.SPLIT_MAXSIZE, split);
+            conf.setLong(org.apache.hadoop.mapreduce.lib.input.FileInputFormat.SPLIT_MINSIZE, split);
+        } catch (java.io.IOException e) {
+            throw new InvalidDataException("INPUT " + raw + " cannot be listed: " + e.getMessage(), e);
+        }
+        CsvChunkFormat.configure(conf, ranges, raw, typedFile);
+        JavaRDD<RowChunk> chunks = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .newAPIHadoopFile(raw, CsvChunkFormat.class, org.apache.hadoop.io.LongWritable.class, RowChunk.class,
+                        conf).values();
+        return SparkStatistics.ofChunks(chunks, ranges.dimension(), layout.columnNames(), "INPUT " + raw,
+                notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+    }
+
+    /**
+     * The length of the splits of {@code files}, as Spark's own file sources choose it: at most
+     * {@code spark.sql.files.maxPartitionBytes}, else the files' bytes (each with {@code spark.sql.files.openCostInBytes}
+     * added) shared among the default parallelism, and no less than the open cost.
+     */
+    private long splitBytes(List<org.apache.hadoop.fs.FileStatus> files) {
+        org.apache.spark.sql.internal.SQLConf sql = spark.sessionState().conf();
+        long openCost = sql.filesOpenCostInBytes();
+        long total = 0;
+        for (org.apache.hadoop.fs.FileStatus f : files) {
+            total += f.getLen() + openCost;
+        }
+        int parallelism = sql.filesMinPartitionNum().isDefined() ? (Integer) sql.filesMinPartitionNum().get()
+                : spark.sparkContext().defaultParallelism();
+        return Math.min(sql.filesMaxPartitionBytes(), Math.max(openCost, total / Math.max(1, parallelism)));
     }
 
     /** Spark's reader with the CLI's cell rules: cells as text, trimmed, quoted with '"', ragged lines refused. */
@@ -529,6 +565,16 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     /** The first data file at {@code path}: itself, or in name order the visible files of a folder or a glob. */
     private static org.apache.hadoop.fs.FileStatus firstFile(org.apache.hadoop.fs.FileSystem fs,
             org.apache.hadoop.fs.Path path) throws java.io.IOException {
+        List<org.apache.hadoop.fs.FileStatus> files = dataFiles(fs, path);
+        // the first file with bytes (an empty one only when all are empty: the reader then says so)
+        files.sort(java.util.Comparator.comparing((org.apache.hadoop.fs.FileStatus f) -> f.getLen() == 0)
+                .thenComparing(f -> f.getPath().toString()));
+        return files.isEmpty() ? null : files.get(0);
+    }
+
+    /** The data files at {@code path}: itself, or the visible files of a folder or a glob. */
+    private static List<org.apache.hadoop.fs.FileStatus> dataFiles(org.apache.hadoop.fs.FileSystem fs,
+            org.apache.hadoop.fs.Path path) throws java.io.IOException {
         org.apache.hadoop.fs.FileStatus[] matched = fs.globStatus(path);
         List<org.apache.hadoop.fs.FileStatus> files = new ArrayList<>();
         for (org.apache.hadoop.fs.FileStatus s : matched == null ? new org.apache.hadoop.fs.FileStatus[0] : matched) {
@@ -543,10 +589,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
                 files.add(s);
             }
         }
-        // the first file with bytes (an empty one only when all are empty: the reader then says so)
-        files.sort(java.util.Comparator.comparing((org.apache.hadoop.fs.FileStatus f) -> f.getLen() == 0)
-                .thenComparing(f -> f.getPath().toString()));
-        return files.isEmpty() ? null : files.get(0);
+        return files;
     }
 
     /** The row's cells as finite numbers; an empty, non-numeric or non-finite cell is an error naming the column. */

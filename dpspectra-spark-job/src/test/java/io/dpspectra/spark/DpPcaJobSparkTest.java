@@ -177,25 +177,37 @@ class DpPcaJobSparkTest {
     }
 
     @Test
-    void aBadCellIsTheClisDataErrorAndUnsupportedOptionsAreRefused() throws Exception {
-        Path bad = Files.writeString(dir.resolve("bad.csv"), "a,b\n0.1,0.2\n0.3,oops\n");
-        Path out = dir.resolve("bad.json");
-        Run run = job(args("fit", out.toString(), bad.toString(), "--algorithm", "analyze-gauss", "-k", "1",
-                "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1"));
-        assertThat(run.code()).as(run.err()).isEqualTo(3);
-        assertThat(run.err()).contains("'oops'").contains("column 'b'").doesNotContain("Exception");
-        assertThat(out).doesNotExist();
+    void badLinesGiveTheClisMessagesAndTheClisTextOptionsAreRead() throws Exception {
+        String[] fit = {"--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm",
+                "1"};
+        String[][] files = {
+            {"bad.csv", "a,b\n0.1,0.2\n0.3,oops\n"},
+            {"nan.csv", "a,b\n0.1,0.2\n0.3,0.4\nNaN,0.5\n"},
+            {"ragged.csv", "a,b\n0.1,0.2\n0.3\n"},
+            {"blank.csv", "a,b\n0.1,0.2\n\n0.3,0.4\n"},
+            {"empty-cell.csv", "a,b\n0.1,0.2\n0.3,\n"},
+        };
+        for (String[] f : files) {
+            Path bad = Files.writeString(dir.resolve(f[0]), f[1]);
+            Path out = dir.resolve(f[0] + ".json");
+            Run run = job(args("fit", out.toString(), bad.toString(), fit));
+            Run local = cli(args("fit", dir.resolve("cli-" + f[0] + ".json").toString(), bad.toString(), fit));
+            assertThat(local.code()).as(local.err()).isEqualTo(3);
+            assertThat(run.code()).as(run.err()).isEqualTo(3);
+            String message = local.err().lines().filter(l -> l.startsWith("dpspectra: error:")).findFirst().orElseThrow();
+            assertThat(message).contains(" line ");
+            assertThat(run.err()).as(f[0]).contains(message).doesNotContain("Exception");
+            assertThat(out).doesNotExist();
+        }
 
-        Run skip = job(args("fit", dir.resolve("c.json").toString(), csv.toString(), "--algorithm", "analyze-gauss",
-                "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--skip-lines", "1"));
-        assertThat(skip.code()).isEqualTo(2);
-        assertThat(skip.err()).contains("--skip-lines is not supported when Spark reads INPUT").contains("hint");
-        assertThat(dir.resolve("c.json")).doesNotExist();
-        Path spaced = Files.writeString(dir.resolve("spaced.txt"), "1 2\n3  4\n");
-        Run whitespace = job(args("fit", dir.resolve("w.json").toString(), spaced.toString(), "--algorithm",
-                "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1"));
-        assertThat(whitespace.code()).isEqualTo(2);
-        assertThat(whitespace.err()).contains("runs of spaces").contains("comma- or tab-separated");
+        // what Spark's own CSV reader could not do: lines to skip, runs of whitespace, a longer comment prefix
+        List<String> lines = new ArrayList<>(List.of("exported by the registry", "// a comment", "p q  r s"));
+        for (double[] r : ROWS) {
+            lines.add(String.format(Locale.ROOT, "%s  %s %s\t%s", r[0], r[1], r[2], r[3]));
+        }
+        Path spaced = Files.write(dir.resolve("spaced.txt"), lines);
+        assertSameRelease("fit", spaced, concat(fit, "--skip-lines", "1", "--comment-prefix", "//", "--separator",
+                "whitespace"));
 
         Run other = job("reproduce", "kdp-pca");
         assertThat(other.code()).isEqualTo(2);

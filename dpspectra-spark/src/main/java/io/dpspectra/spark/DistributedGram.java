@@ -48,7 +48,8 @@ import org.apache.spark.storage.StorageLevel;
  * before it is added; the bound is declared as user-given, never derived from the data.
  */
 final class DistributedGram {
-    private final JavaRDD<Vector> vectors;
+    /** The rows: {@link Vector}s, or {@link RowChunk}s (from a job's reader). */
+    private final JavaRDD<Object> vectors;
     private final Bounding bounding;
     private final String column;
     /** What the passes learned of the rows, shared by every view of the same rows. */
@@ -63,9 +64,14 @@ final class DistributedGram {
         private long[] perPartition;
         /** Whether the rows were persisted here (then {@link #unpersist} releases them). */
         private boolean persisted;
+        /**
+         * For rows in chunks: inspects, on the driver, the notes of the partitions' last chunks (in partition
+         * order) after the first pass, before anything else reads a statistic; throws the input's first problem.
+         */
+        private java.util.function.Consumer<List<java.io.Serializable>> check;
     }
 
-    private DistributedGram(JavaRDD<Vector> vectors, Shared shared, Bounding bounding, String column) {
+    private DistributedGram(JavaRDD<Object> vectors, Shared shared, Bounding bounding, String column) {
         this.vectors = vectors;
         this.shared = shared;
         this.bounding = bounding;
@@ -95,11 +101,30 @@ final class DistributedGram {
      * releases them.
      */
     static DistributedGram unbounded(JavaRDD<Vector> vectors, int d, String name, boolean persist) {
+        return of(vectors, d, name, persist ? StorageLevel.MEMORY_AND_DISK_SER() : null, null);
+    }
+
+    /**
+     * Rows in chunks of width {@code d} (a job's reader: {@link RowChunk}), named {@code name} in messages, not yet
+     * bounded. The chunks are persisted as they are (in memory, spilled to disk when memory runs short: they are
+     * plain arrays, which serializing would only copy) by the first pass, which is the count of the rows: it hands
+     * the notes of the partitions' last chunks, in partition order, to {@code check} on the driver, which throws
+     * the input's first problem before any other pass, and so before any noise.
+     */
+    static DistributedGram chunks(JavaRDD<RowChunk> chunks, int d, String name,
+            java.util.function.Consumer<List<java.io.Serializable>> check) {
+        return of(chunks, d, name, StorageLevel.MEMORY_AND_DISK(), Objects.requireNonNull(check, "check"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static DistributedGram of(JavaRDD<?> elements, int d, String name, StorageLevel level,
+            java.util.function.Consumer<List<java.io.Serializable>> check) {
         Shared shared = new Shared();
         shared.d = d;
-        JavaRDD<Vector> rows = vectors;
-        if (persist && vectors.getStorageLevel().equals(StorageLevel.NONE())) {
-            rows = vectors.persist(StorageLevel.MEMORY_AND_DISK_SER());
+        shared.check = check;
+        JavaRDD<Object> rows = (JavaRDD<Object>) elements;
+        if (level != null && elements.getStorageLevel().equals(StorageLevel.NONE())) {
+            rows = rows.persist(level);
             shared.persisted = true;
         }
         return new DistributedGram(rows, shared, null, name);
@@ -216,11 +241,22 @@ final class DistributedGram {
                 int partitions = vectors.getNumPartitions();
                 int known = shared.d;
                 String col = column;
-                List<long[]> counted = sparkJob(() -> vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+                List<Counted> counted = sparkJob(() -> vectors.mapPartitionsWithIndex((Integer index, Iterator<Object> it) -> {
                     long c = 0;
                     int width = known;
+                    java.io.Serializable note = null;
                     while (it.hasNext()) {
-                        Vector v = it.next();
+                        Object o = it.next();
+                        if (o instanceof RowChunk chunk) {
+                            if (chunk.rows() > 0 && chunk.width() != width) {
+                                throw new IllegalStateException("a chunk of rows of " + chunk.width() + " values in "
+                                        + "partition " + index + " of " + col + ", whose rows have " + width);
+                            }
+                            c += chunk.rows();
+                            note = chunk.note() != null ? chunk.note() : note;
+                            continue;
+                        }
+                        Vector v = (Vector) o;
                         c++;
                         if (v == null) {
                             throw new InvalidDataException("row " + c + " of partition " + index + " of " + col
@@ -234,22 +270,27 @@ final class DistributedGram {
                                     : "the column has ") + width + "; every vector needs the same size");
                         }
                     }
-                    return List.of(new long[] {index, c, width}).iterator();
+                    return List.of(new Counted(index, c, width, note)).iterator();
                 }, true).collect());
                 long[] per = new long[partitions];
                 int d = known;
-                for (long[] c : counted) {
-                    per[(int) c[0]] = c[1];
+                List<Counted> inOrder = counted.stream().sorted(java.util.Comparator.comparingInt(Counted::index))
+                        .toList();
+                if (shared.check != null) {
+                    shared.check.accept(inOrder.stream().map(Counted::note).filter(Objects::nonNull).toList());
                 }
-                for (long[] c : counted.stream().sorted(java.util.Comparator.comparingLong(x -> x[0])).toList()) {
-                    if (c[1] == 0) {
+                for (Counted c : inOrder) {
+                    per[c.index()] = c.rows();
+                }
+                for (Counted c : inOrder) {
+                    if (c.rows() == 0) {
                         continue;
                     }
                     if (d < 0) {
-                        d = (int) c[2];
-                    } else if (c[2] != d) {
-                        throw new InvalidDataException("partition " + c[0] + " of " + column + " has rows of " + c[2]
-                                + " values but earlier rows have " + d + "; every vector needs the same size");
+                        d = c.width();
+                    } else if (c.width() != d) {
+                        throw new InvalidDataException("partition " + c.index() + " of " + column + " has rows of "
+                                + c.width() + " values but earlier rows have " + d + "; every vector needs the same size");
                     }
                 }
                 if (java.util.Arrays.stream(per).sum() == 0) {
@@ -260,6 +301,10 @@ final class DistributedGram {
             }
             return shared.perPartition;
         }
+    }
+
+    /** A partition's row count and width, and its reader's note (rows in chunks). */
+    private record Counted(int index, long rows, int width, java.io.Serializable note) implements java.io.Serializable {
     }
 
     private void recordCounts(long[] per) {
@@ -301,11 +346,16 @@ final class DistributedGram {
      * rows on the way.
      */
     long[] rowNormHistogram(double[] grid) {
+        synchronized (shared) {
+            if (shared.check != null) {
+                partitionCounts();   // the reader's problems are found by the count, before any statistic
+            }
+        }
         int dim = dimension();
         String col = column;
         double[] g = grid.clone();
         int partitions = vectors.getNumPartitions();
-        JavaRDD<long[]> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+        JavaRDD<long[]> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Object> it) -> {
             long[] hist = PrivateQuantile.rowNormHistogram(new PartitionRows(it, dim, "partition " + index + " of "
                     + col), g);
             // the histogram, then this partition's row count (the histogram's last entry) at its index
@@ -401,7 +451,7 @@ final class DistributedGram {
         String col = column;
         long[] first = firstRows();
         long[] expected = partitionCounts().clone();
-        JavaRDD<Part<T>> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Vector> it) -> {
+        JavaRDD<Part<T>> parts = vectors.mapPartitionsWithIndex((Integer index, Iterator<Object> it) -> {
             T partial = zero.call();
             long start = first[index];
             if (start >= hi || start + expected[index] <= lo) {

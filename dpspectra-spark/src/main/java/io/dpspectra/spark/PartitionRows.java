@@ -8,18 +8,19 @@ import org.apache.spark.ml.linalg.SparseVector;
 import org.apache.spark.ml.linalg.Vector;
 
 /**
- * The vectors of one Spark partition (or of a whole column streamed to the driver) as a single-pass
- * {@link RowSource}, so that core's clipping ({@link io.dpspectra.data.ClippedRows}), Gram pass and
- * products read them exactly as they read a file. Each vector is copied; a null vector or one of the
- * wrong width is an {@link InvalidDataException} naming the column and the row.
+ * The vectors of one Spark partition (or of a whole column streamed to the driver), or its
+ * {@link RowChunk}s, as a single-pass {@link RowSource}, so that core's clipping
+ * ({@link io.dpspectra.data.ClippedRows}), Gram pass and products read them exactly as they read a file.
+ * Each row is copied (chunks a block at a time); a null vector or one of the wrong width is an
+ * {@link InvalidDataException} naming the column and the row.
  */
 final class PartitionRows implements RowSource {
-    private final Iterator<Vector> vectors;
+    private final Iterator<?> vectors;
     private final int d;
     private final String description;
     private boolean opened;
 
-    PartitionRows(Iterator<Vector> vectors, int d, String description) {
+    PartitionRows(Iterator<?> vectors, int d, String description) {
         this.vectors = vectors;
         this.d = d;
         this.description = description;
@@ -43,13 +44,83 @@ final class PartitionRows implements RowSource {
         opened = true;
         return new RowCursor() {
             private long read;
+            /** The chunk being read, and its next row. */
+            private RowChunk chunk;
+            private int inChunk;
+            /** The next element, taken from the iterator to see whether it is a chunk. */
+            private Object peeked;
+            private boolean hasPeeked;
+            private final double[] row = new double[d];
+
+            private boolean hasNextElement() {
+                if (!hasPeeked && vectors.hasNext()) {
+                    peeked = vectors.next();
+                    hasPeeked = true;
+                }
+                return hasPeeked;
+            }
+
+            private Object take() {
+                Object o = peeked;
+                peeked = null;
+                hasPeeked = false;
+                return o;
+            }
+
+            /** Whether the next row is in a chunk ({@link #chunk} at {@link #inChunk}); false at the end or a vector. */
+            private boolean chunkRow() {
+                while (chunk == null || inChunk == chunk.rows()) {
+                    chunk = null;
+                    if (!hasNextElement() || !(peeked instanceof RowChunk)) {
+                        return false;
+                    }
+                    RowChunk c = (RowChunk) take();
+                    if (c.rows() > 0 && c.width() != d) {
+                        throw new InvalidDataException("rows after row " + read + " of " + description + " have "
+                                + c.width() + " values but the input has " + d + " columns");
+                    }
+                    chunk = c;
+                    inChunk = 0;
+                }
+                return true;
+            }
+
+            @Override
+            public int nextBlock(double[] block, int maxRows, int width) {
+                if ((long) maxRows * width > block.length || width != d) {
+                    throw new IllegalArgumentException("a block of " + block.length + " values for " + maxRows
+                            + " rows of " + width + " (d = " + d + ")");
+                }
+                int k = 0;
+                while (k < maxRows) {
+                    if (chunkRow()) {
+                        int take = Math.min(maxRows - k, chunk.rows() - inChunk);
+                        System.arraycopy(chunk.values(), inChunk * d, block, k * d, take * d);
+                        inChunk += take;
+                        k += take;
+                        read += take;
+                    } else if (next(row)) {
+                        System.arraycopy(row, 0, block, k * d, d);
+                        k++;
+                    } else {
+                        break;
+                    }
+                }
+                return k;
+            }
 
             @Override
             public boolean next(double[] into) {
-                if (!vectors.hasNext()) {
+                if (chunkRow()) {
+                    System.arraycopy(chunk.values(), inChunk * d, into, 0, d);
+                    inChunk++;
+                    read++;
+                    return true;
+                }
+                if (!hasNextElement()) {
                     return false;
                 }
-                Vector v = vectors.next();
+                Vector v = (Vector) take();
                 read++;
                 if (v == null) {
                     throw new InvalidDataException(position() + " is null; every row needs a vector of " + d

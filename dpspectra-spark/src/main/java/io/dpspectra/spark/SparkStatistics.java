@@ -114,6 +114,26 @@ public final class SparkStatistics implements SparkSource {
         return new SparkStatistics(DistributedGram.unbounded(vectors, d, description, true), names, description);
     }
 
+    /**
+     * Rows read in chunks by a job's own reader ({@link RowChunk}): persisted as plain arrays by the first pass,
+     * the row count, after which {@code check} receives, on the driver and in partition order, the notes of the
+     * partitions' last chunks, and throws the input's first problem (before any statistic is released).
+     *
+     * @param chunks      the rows, in a deterministic partitioning and order
+     * @param d           their width
+     * @param names       the d feature names
+     * @param description the input's name in messages
+     * @param check       inspects the readers' notes; throws the input's first problem
+     * @return the source, to be closed after the release
+     */
+    public static SparkStatistics ofChunks(JavaRDD<RowChunk> chunks, int d, List<String> names, String description,
+            java.util.function.Consumer<List<java.io.Serializable>> check) {
+        if (names.size() != d) {
+            throw new IllegalArgumentException(names.size() + " names for " + d + " features");
+        }
+        return new SparkStatistics(DistributedGram.chunks(chunks, d, description, check), names, description);
+    }
+
     @Override
     public int dimension() {
         return rows.dimension();

@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.function.LongFunction;
 
 /**
  * The byte parser of {@link CsvRows}: turns one piece of the file (whole lines) into rows of the selected
@@ -15,7 +14,8 @@ import java.util.function.LongFunction;
  * line, a blank line inside the data) with its line number relative to the piece. Stateless apart from the
  * file's format, so the parser threads share one instance.
  */
-final class CsvPieceParser {
+final class CsvPieceParser implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private static final String COLUMNS_REMEDY = "clean the file or select other columns with --columns";
 
     private final String name;
@@ -53,7 +53,13 @@ final class CsvPieceParser {
         for (int i = 0; i < selected.length; i++) {
             slot[selected[i]] = i;
         }
-        this.fileNames = fileNames;
+        this.fileNames = new java.util.ArrayList<>(fileNames); // serializable, whatever list was given
+    }
+
+    /** The same format, naming {@code other} in messages (another file of the same layout). */
+    CsvPieceParser named(String other) {
+        return new CsvPieceParser(other, separator, separatorDetected, comment, hasHeader, fileColumns, selected,
+                fileNames);
     }
 
     /** The number of selected columns d. */
@@ -199,7 +205,7 @@ final class CsvPieceParser {
                 int contentEnd = end > lineStart && b[end - 1] == '\r' ? end - 1 : end;
                 String text = new String(b, lineStart, contentEnd - lineStart, StandardCharsets.UTF_8);
                 int at = line;
-                LongFunction<InvalidDataException> problem = parseSlowly(text, piece.values, rowBase);
+                LineProblem problem = parseSlowly(text, piece.values, rowBase);
                 if (problem != null) {
                     piece.fail(line, base -> problem.apply(base + at));
                     return piece;
@@ -219,7 +225,7 @@ final class CsvPieceParser {
     }
 
     /** A line with a quoted cell, read through the String splitter; returns the problem, or null. */
-    private LongFunction<InvalidDataException> parseSlowly(String text, double[] values, int rowBase) {
+    private LineProblem parseSlowly(String text, double[] values, int rowBase) {
         LineSplitter splitter = new LineSplitter((char) separator);
         int[] starts = new int[fileColumns + 1];
         int[] ends = new int[fileColumns + 1];

@@ -575,6 +575,11 @@ public final class CsvRows implements RowSource {
         return new CsvCursor(name, parser, preambleLines, raw, counted);
     }
 
+    /** The reader of byte ranges of files laid out as this one ({@link CsvRanges#of}). */
+    CsvRanges ranges(String longerRanges) {
+        return new CsvRanges(parser, preambleLines, longerRanges);
+    }
+
     private static boolean isGzip(Path path) {
         return path.getFileName() != null
                 && path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");

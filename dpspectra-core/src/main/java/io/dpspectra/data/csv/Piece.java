@@ -1,8 +1,6 @@
 package io.dpspectra.data.csv;
 
-import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.RowTransform;
-import java.util.function.LongFunction;
 
 /** One piece of the file parsed: its rows and lines, and the first problem found, if any. */
 final class Piece {
@@ -17,11 +15,11 @@ final class Piece {
     int trailingBlank;
     /** The line of the first problem (rows before it are kept), 0 if none. */
     int problemLine;
-    LongFunction<InvalidDataException> problem;
+    LineProblem problem;
     /** A row the fold's transform refused (rows from it on are dropped), or null. */
     RowTransform.RowProblem rowProblem;
 
-    void fail(int line, LongFunction<InvalidDataException> what) {
+    void fail(int line, LineProblem what) {
         problemLine = line;
         problem = what;
     }
