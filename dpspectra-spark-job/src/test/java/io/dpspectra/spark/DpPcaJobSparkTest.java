@@ -1,11 +1,10 @@
 package io.dpspectra.spark;
 
+import static io.dpspectra.spark.SparkTestSupport.cli;
 import static io.dpspectra.spark.SparkTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.cli.Main;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.dpspectra.spark.SparkTestSupport.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The Spark job writes the CLI's release JSON for the same file, options and seed (every field and
@@ -50,23 +48,8 @@ class DpPcaJobSparkTest {
         spark.stop();
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.newCommandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return new Run(cl.execute(args), out.toString(), err.toString());
-    }
-
     private static Run job(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = DpPcaJob.run(args, spark, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
+        return SparkTestSupport.job(spark, args);
     }
 
     private static String[] args(String command, String output, String input, String... options) {

@@ -1,12 +1,11 @@
 package io.dpspectra.spark;
 
+import static io.dpspectra.spark.SparkTestSupport.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpspectra.spark.SparkTestSupport.Run;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpspectra.cli.Main;
 import io.dpspectra.noise.RandomSource;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code --privacy-unit} in the Spark job: the rows grouped by the person's column on the executors, and the
@@ -58,23 +56,8 @@ class PersonLevelJobSparkTest {
         spark.stop();
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run cli(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.newCommandLine();
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        return new Run(cl.execute(args), out.toString(), err.toString());
-    }
-
     private static Run job(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = DpPcaJob.run(args, spark, new PrintWriter(out, true), new PrintWriter(err, true));
-        return new Run(code, out.toString(), err.toString());
+        return SparkTestSupport.job(spark, args);
     }
 
     private static String[] args(String command, Path output, Path input, String... options) {

@@ -1,9 +1,13 @@
 package io.dpspectra.spark;
 
+import io.dpspectra.cli.Main;
 import io.dpspectra.noise.RandomSource;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine;
 
-/** A quiet local SparkSession and test rows for the job's tests. */
+/** A quiet local SparkSession, test rows, and the CLI and the job run in-process, for the job's tests. */
 final class SparkTestSupport {
     private SparkTestSupport() {
     }
@@ -28,5 +32,27 @@ final class SparkTestSupport {
             }
         }
         return x;
+    }
+
+    /** What a run of the CLI or the job returned and printed. */
+    record Run(int code, String out, String err) {
+    }
+
+    /** Runs the CLI in this JVM. */
+    static Run cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Main.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return new Run(cl.execute(args), out.toString(), err.toString());
+    }
+
+    /** Runs the job on {@code spark} in this JVM. */
+    static Run job(SparkSession spark, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = DpPcaJob.run(args, spark, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
     }
 }
