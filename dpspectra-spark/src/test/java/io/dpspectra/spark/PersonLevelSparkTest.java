@@ -153,6 +153,35 @@ class PersonLevelSparkTest {
     }
 
     @Test
+    void theFrobeniusBoundIsCoresBitForBitAndRefusedWhereATraceBoundIsNeeded() {
+        PcaRelease core = PrivatePca.of(coreInput(DATA)).privacyUnit(PrivacyUnit.column("person", 3).frobenius())
+                .bound(RowBound.clip(1.0)).components(2).randomSource(RandomSource.seededForReproducibility(8))
+                .withoutUsefulnessCheck().fit(PrivacyParams.of(1, 1e-6));
+        for (int partitions : new int[] {1, 4}) {
+            DpPcaModel model = new DpPca().setK(2).setEpsilon(1).setDelta(1e-6).setClipNorm(1.0).setSeed(8)
+                    .setPrivacyUnitCol("person").setMaxRowsPerUnit(3).setUnitBound("frobenius")
+                    .fit(frame(DATA, partitions));
+            assertThat(model.components().data()).as("%d partitions", partitions)
+                    .isEqualTo(core.components().data());
+            assertThat(model.guarantee()).isEqualTo(core.guarantee());
+        }
+        // the rows bound is another release of the same rows
+        assertThat(new DpPca().setK(2).setEpsilon(1).setDelta(1e-6).setClipNorm(1.0).setSeed(8)
+                .setPrivacyUnitCol("person").setMaxRowsPerUnit(3).fit(frame(DATA, 2)).components().data())
+                .isNotEqualTo(core.components().data());
+        Dataset<Row> df = frame(DATA, 2);
+        assertThatThrownBy(() -> new DpPca().setAlgorithm("it-u").setK(2).setEpsilon(1).setClipNorm(1.0)
+                .setPrivacyUnitCol("person").setMaxRowsPerUnit(3).setUnitBound("frobenius").fit(df))
+                .isInstanceOf(ReleaseSettingException.class)
+                .hasMessageContaining("setUnitBound(\"frobenius\") bounds only the Frobenius norm")
+                .satisfies(e -> assertThat(((ReleaseSettingException) e).hint()).contains("analyze-gauss")
+                        .contains("setUnitBound(\"rows\")"));
+        assertThatThrownBy(() -> new DpPca().setK(2).setEpsilon(1).setDelta(1e-6).setClipNorm(1.0)
+                .setUnitBound("frobenius").fit(df)).isInstanceOf(ReleaseSettingException.class)
+                .hasMessageContaining("setUnitBound needs setPrivacyUnitCol");
+    }
+
+    @Test
     void theGuaranteeNamesTheColumnAndMAndTheSavedModelKeepsIt(@TempDir Path dir) throws Exception {
         DpPcaModel model = new DpPca().setK(2).setEpsilon(1).setDelta(1e-6).setClipNorm(1.0).setSeed(4)
                 .setPrivacyUnitCol("person").setMaxRowsPerUnit(5).fit(frame(DATA, 2));
