@@ -1,5 +1,6 @@
 package io.dpspectra.spark;
 
+import static io.dpspectra.spark.SparkTestSupport.args;
 import static io.dpspectra.spark.SparkTestSupport.cli;
 import static io.dpspectra.spark.SparkTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -50,13 +51,6 @@ class DpPcaJobSparkTest {
 
     private static Run job(String... args) {
         return SparkTestSupport.job(spark, args);
-    }
-
-    private static String[] args(String command, String output, String input, String... options) {
-        List<String> a = new ArrayList<>(List.of(command));
-        a.addAll(List.of(options));
-        a.addAll(List.of("--seed", "5", "--output", output, input));
-        return a.toArray(new String[0]);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.dpspectra.spark;
 
+import static io.dpspectra.spark.SparkTestSupport.args;
 import static io.dpspectra.spark.SparkTestSupport.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -58,13 +59,6 @@ class PersonLevelJobSparkTest {
 
     private static Run job(String... args) {
         return SparkTestSupport.job(spark, args);
-    }
-
-    private static String[] args(String command, Path output, Path input, String... options) {
-        List<String> a = new ArrayList<>(List.of(command));
-        a.addAll(List.of(options));
-        a.addAll(List.of("--seed", "5", "--output", output.toString(), input.toString()));
-        return a.toArray(new String[0]);
     }
 
     private static String[] concat(String[] a, String... b) {

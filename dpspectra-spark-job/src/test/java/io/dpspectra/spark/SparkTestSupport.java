@@ -34,6 +34,14 @@ final class SparkTestSupport {
         return x;
     }
 
+    /** The arguments of {@code command} with {@code options}, seeded with 5, writing {@code output} from {@code input}. */
+    static String[] args(String command, Object output, Object input, String... options) {
+        java.util.List<String> a = new java.util.ArrayList<>(java.util.List.of(command));
+        a.addAll(java.util.List.of(options));
+        a.addAll(java.util.List.of("--seed", "5", "--output", output.toString(), input.toString()));
+        return a.toArray(new String[0]);
+    }
+
     /** What a run of the CLI or the job returned and printed. */
     record Run(int code, String out, String err) {
     }
