@@ -1,5 +1,6 @@
 package io.dpspectra.cli.command;
 
+import static io.dpspectra.cli.command.CountingRandomSource.counting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpspectra.cli.Cli;
@@ -9,7 +10,6 @@ import io.dpspectra.cli.options.CliVocabulary;
 import io.dpspectra.cli.options.PrivacyOptions;
 import io.dpspectra.cli.output.ExitCodes;
 import io.dpspectra.data.BinaryRows;
-import io.dpspectra.noise.RandomSource;
 import io.dpspectra.release.Algorithms;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -92,33 +92,6 @@ class NonFiniteCellTest {
             a.add(Arguments.of("covariance", name));
         }
         return a.stream();
-    }
-
-    /** A source that counts the random words drawn from it and from its splits. */
-    private static RandomSource counting(RandomSource inner, AtomicLong words) {
-        return new RandomSource() {
-            @Override
-            public long nextLong() {
-                words.incrementAndGet();
-                return inner.nextLong();
-            }
-
-            @Override
-            public void nextLongs(long[] w) {
-                words.addAndGet(w.length);
-                inner.nextLongs(w);
-            }
-
-            @Override
-            public RandomSource split() {
-                return counting(inner.split(), words);
-            }
-
-            @Override
-            public boolean isSeeded() {
-                return inner.isSeeded();
-            }
-        };
     }
 
     @ParameterizedTest(name = "{0} --algorithm {1}")

@@ -1,5 +1,6 @@
 package io.dpspectra.cli.command;
 
+import static io.dpspectra.cli.command.CountingRandomSource.counting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,27 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ReferenceRandomnessTest {
     @TempDir
     static Path dir;
-
-    /** A source that counts the random words drawn from it and from its splits. */
-    private static RandomSource counting(RandomSource inner, AtomicLong words) {
-        return new RandomSource() {
-            @Override
-            public long nextLong() {
-                words.incrementAndGet();
-                return inner.nextLong();
-            }
-
-            @Override
-            public RandomSource split() {
-                return counting(inner.split(), words);
-            }
-
-            @Override
-            public boolean isSeeded() {
-                return inner.isSeeded();
-            }
-        };
-    }
 
     private static Path rows() throws Exception {
         RandomSource r = RandomSource.seededForReproducibility(2);
