@@ -13,24 +13,20 @@ its JVM) per command, dp-SGGD's CPU over streaming-power's for each build, and t
 whether the two builds' dp-SGGD releases are bit-identical is printed too. The generated files are deleted at the end.
 """
 import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare_builds  # noqa: E402  (the one timed runner of the benchmark scripts)
 
 
 def run(args):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t = time.perf_counter()
-    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if p.returncode != 0:
-        sys.exit("failed: %s\n%s" % (" ".join(args), p.stderr))
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return time.perf_counter() - t, cpu
+    """Wall and CPU seconds (user + system of the command and its children) of one command; exits if it fails."""
+    cpu = []
+    wall, _ = compare_builds.run(args, cpu)
+    return wall, cpu[0]
 
 
 def main():
