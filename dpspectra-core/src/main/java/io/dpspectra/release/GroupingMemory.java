@@ -108,15 +108,31 @@ public record GroupingMemory(long bytes, Path spillDirectory) {
 
     /**
      * What the grouping will hold, in words, for the user before anything is read: e.g. "up to 1234 kept rows of 20
-     * values (0.2 MiB) in memory; beyond that sorted and spilled to /tmp".
+     * values (274.2 KiB) in memory; beyond that sorted and spilled to /tmp (...)".
      *
      * @param d the width
      * @return the sentence
      */
     public String describe(int d) {
-        return String.format(Locale.ROOT, "up to %d kept rows of %d values (%.1f MiB) in memory; beyond that sorted "
-                + "and spilled to %s (owner-only files, deleted after the run)", rowsInMemory(d), d,
-                bytes / (double) (1 << 20), spillDirectory);
+        return String.format(Locale.ROOT, "up to %d kept rows of %d values (%s) in memory; beyond that sorted "
+                + "and spilled to %s (owner-only files, deleted after the run)", rowsInMemory(d), d, size(bytes),
+                spillDirectory);
+    }
+
+    /**
+     * A number of bytes for people: "3.5 GiB", "512.0 MiB", "2.0 KiB", "700 bytes".
+     *
+     * @param bytes the bytes
+     * @return the size in words
+     */
+    public static String size(long bytes) {
+        if (bytes >= 1L << 30) {
+            return String.format(Locale.ROOT, "%.1f GiB", bytes / (double) (1L << 30));
+        }
+        if (bytes >= 1L << 20) {
+            return String.format(Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
+        }
+        return bytes >= 1L << 10 ? String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0) : bytes + " bytes";
     }
 
     /**
