@@ -75,6 +75,7 @@ public final class UnitCsv {
     public static UnitStatistics read(Path file, Options options, PrivacyUnit unit, RandomSource random,
                                       GroupingMemory memory) {
         String name = file.toString();
+        UnitStatistics.Builder b = null;
         try (BufferedReader in = open(file)) {
             Header h = header(in, options, name, unit);
             String[] names = h.names().toArray(String[]::new);
@@ -87,7 +88,7 @@ public final class UnitCsv {
             for (int f : features) {
                 featureNames.add(names[f]);
             }
-            try (UnitStatistics.Builder b = UnitStatistics.builder(unit, featureNames, name, random, memory)) {
+            b = UnitStatistics.builder(unit, featureNames, name, random, memory);
             double[] row = new double[features.length];
             while ((line = in.readLine()) != null) {
                 lineNo++;
@@ -106,9 +107,12 @@ public final class UnitCsv {
                 b.add(cells.get(unitIndex).trim(), row, "line " + lineNo);
             }
             return b.build();
-            } // closing a builder that was not built deletes its spill files
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        } finally {
+            if (b != null) {
+                b.close(); // a builder that was not built (a data error) deletes its spill files
+            }
         }
     }
 
