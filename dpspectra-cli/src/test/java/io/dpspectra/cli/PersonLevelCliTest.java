@@ -43,7 +43,10 @@ class PersonLevelCliTest {
         assertThat(unit.get("maxRowsPerUnit").asInt()).isEqualTo(4);
         assertThat(rd.diagnostics().get("persons").asInt()).isEqualTo(30);
         assertThat(rd.diagnostics().get("rowsKept").asInt()).isEqualTo(120);
-        assertThat(rd.result().err()).contains("in memory: at most 4 rows per person");
+        assertThat(rd.result().err()).contains("grouping " + csv + " by column 'patient': at most 4 rows per person "
+                + "kept; up to ").contains("kept rows of 3 values").contains("in memory; beyond that sorted and "
+                + "spilled to " + System.getProperty("java.io.tmpdir"));
+        assertThat(rd.diagnostics().get("spilled").asBoolean()).isFalse();
         // the seeded random selection and noise reproduce
         assertThat(Json.MAPPER.readTree(Cli.run(args).out()).get("components")).isEqualTo(j.get("components"));
     }
@@ -162,5 +165,99 @@ class PersonLevelCliTest {
                 "1e-6", "--clip-norm", "1", "--unit-bound", "frobenius", csv.toString());
         assertThat(alone.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(alone.err()).contains("--unit-bound applies only with --privacy-unit");
+    }
+
+    /** Runs with the grouping's memory set to {@code bytes} by its system property (null: the default). */
+    private static <T> T withGroupingMemory(String bytes, java.util.concurrent.Callable<T> run) throws Exception {
+        String before = System.getProperty(io.dpspectra.release.GroupingMemory.PROPERTY);
+        try {
+            if (bytes == null) {
+                System.clearProperty(io.dpspectra.release.GroupingMemory.PROPERTY);
+            } else {
+                System.setProperty(io.dpspectra.release.GroupingMemory.PROPERTY, bytes);
+            }
+            return run.call();
+        } finally {
+            if (before == null) {
+                System.clearProperty(io.dpspectra.release.GroupingMemory.PROPERTY);
+            } else {
+                System.setProperty(io.dpspectra.release.GroupingMemory.PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    void aFileWhoseKeptRowsOutgrowMemorySpillsAndReleasesTheSameBytes() throws Exception {
+        Path csv = visits();
+        Path spill = java.nio.file.Files.createDirectories(dir.resolve("spill"));
+        Path[] out = {dir.resolve("in-memory.json"), dir.resolve("spilled.json")};
+        Cli.Released[] runs = new Cli.Released[2];
+        for (int i = 0; i < 2; i++) {
+            String[] args = {"fit", "--algorithm", "analyze-gauss", "--components", "auto:0.8", "--epsilon", "1",
+                "--delta", "1e-6", "--clip-norm", "private", "--center", "private", "--privacy-unit", "patient",
+                "--max-rows-per-unit", "4", "--seed", "5", "--spill-dir", spill.toString(), "--output",
+                out[i].toString(), csv.toString()};
+            runs[i] = withGroupingMemory(i == 0 ? null : "2k", () -> Cli.runWithDiagnostics(dir, args));
+            assertThat(runs[i].result().exitCode()).as(runs[i].result().toString()).isZero();
+            assertThat(Cli.files(spill)).as("no spill file left").isEmpty();
+        }
+        // 2 KiB hold 23 kept rows of 3 values: the 120 kept rows spill, and the release is the same, byte for byte
+        assertThat(runs[1].result().err()).contains("up to 23 kept rows of 3 values (2.0 KiB) in memory; beyond "
+                + "that sorted and spilled to " + spill).contains("the kept rows outgrew memory: grouped by an "
+                + "external sort in " + spill);
+        assertThat(runs[0].result().err()).doesNotContain("outgrew memory");
+        assertThat(Files.readAllBytes(out[1])).isEqualTo(Files.readAllBytes(out[0]));
+        assertThat(runs[0].diagnostics().get("spilled").asBoolean()).isFalse();
+        assertThat(runs[1].diagnostics().get("spilled").asBoolean()).isTrue();
+        assertThat(runs[1].diagnostics().get("spillBytes").asLong()).isPositive();
+        assertThat(runs[1].diagnostics().get("rowsKept")).isEqualTo(runs[0].diagnostics().get("rowsKept"));
+    }
+
+    @Test
+    void aDataErrorAfterTheSpillKeepsItsMessageAndExitCodeAndLeavesNoFile() throws Exception {
+        StringBuilder sb = new StringBuilder(Files.readString(visits()));
+        sb.append("0.1,p3,oops,0.2\n");
+        Path csv = Cli.write(dir, "bad.csv", sb.toString());
+        Path spill = java.nio.file.Files.createDirectories(dir.resolve("spill"));
+        Path out = dir.resolve("release.json");
+        for (String memory : new String[] {null, "2k"}) {
+            Cli.Result r = withGroupingMemory(memory, () -> Cli.run("fit", "--algorithm", "analyze-gauss", "-k", "1",
+                    "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--privacy-unit", "patient",
+                    "--max-rows-per-unit", "4", "--spill-dir", spill.toString(), "--output", out.toString(),
+                    csv.toString()));
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.BAD_DATA);
+            assertThat(r.err()).contains("line 182, column 'b': 'oops' is not a number");
+            assertThat(Files.exists(out)).isFalse();
+            assertThat(Cli.files(spill)).isEmpty();
+        }
+    }
+
+    @Test
+    void aSpillDirectoryThatCannotHoldTheFilesIsAUsageErrorBeforeAnythingIsReadOrCharged() throws Exception {
+        Path csv = visits();
+        Path out = dir.resolve("release.json");
+        Path ledger = dir.resolve("ledger.json");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "5", ledger.toString()).exitCode()).isZero();
+        String before = Files.readString(ledger);
+        Path missing = dir.resolve("no-such-dir");
+        String[][] cases = {
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--spill-dir", missing.toString()},
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--spill-dir", csv.toString()},
+            {"--spill-dir", dir.toString()},
+        };
+        String[] expected = {"--spill-dir: " + missing + " does not exist", "--spill-dir: " + csv
+            + " is not a directory", "--spill-dir applies only with --privacy-unit"};
+        for (int i = 0; i < cases.length; i++) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fit", "--algorithm",
+                    "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--output",
+                    out.toString(), "--ledger", ledger.toString(), csv.toString()));
+            args.addAll(java.util.List.of(cases[i]));
+            Cli.Result r = Cli.run(args.toArray(String[]::new));
+            assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(r.err()).contains(expected[i]);
+            assertThat(Files.exists(out)).isFalse();
+            assertThat(Files.readString(ledger)).as("nothing charged").isEqualTo(before);
+        }
+        assertThat(Cli.run("fit", "--help").out()).contains("--spill-dir=DIR");
     }
 }

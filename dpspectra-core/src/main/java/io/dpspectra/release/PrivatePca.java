@@ -390,6 +390,14 @@ public final class PrivatePca {
         RandomSource random = settings.effectiveRandom();
         Preprocessor.Prepared p = settings.prepare(plan, relation, random,
                 algorithm.readsOnce() && !components.isAuto());
+        try {
+            return fit(plan, p, relation, random);
+        } finally {
+            Settings.close(p.source()); // a grouping's spill files go now, however the fit ended
+        }
+    }
+
+    private PcaRelease fit(BudgetPlan plan, Preprocessor.Prepared p, Neighbouring relation, RandomSource random) {
         ClippedRows rows = p.rows();
         int d = rows.dimension();
         List<PrivacyGuarantee> spent = new ArrayList<>(p.spent());
@@ -450,6 +458,14 @@ public final class PrivatePca {
                     + "private: fit it with a budget", "call fit(budget)");
         }
         Preprocessor.Prepared p = settings.prepare(null, null, null, algorithm.readsOnce());
+        try {
+            return fitWithoutPrivacy(p);
+        } finally {
+            Settings.close(p.source());
+        }
+    }
+
+    private PcaReference fitWithoutPrivacy(Preprocessor.Prepared p) {
         DpPreconditions.checkComponents(components.k(), p.rows().dimension());
         List<String> warnings = new ArrayList<>();
         long start = System.nanoTime();

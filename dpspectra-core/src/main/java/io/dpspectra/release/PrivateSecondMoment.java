@@ -248,11 +248,16 @@ public final class PrivateSecondMoment {
         Neighbouring relation = plan.neighbouring(settings.neighbouring());
         RandomSource random = settings.effectiveRandom();
         Preprocessor.Prepared p = settings.prepare(plan, relation, random, true); // every mechanism: one Gram pass
-        CovarianceEstimator estimator = algorithm.estimator(relation, random, skipLastVector);
-        long start = System.nanoTime();
-        PrivateCovariance result = estimator.release(p.rows(), plan.estimator());
-        double seconds = (System.nanoTime() - start) / 1e9;
-        return new CovarianceRelease(result, p.preprocessing(), settings.composeForUnit(p.spent(), result.guarantee(),
-                plan.total(), p.preprocessing().bound()), Settings.facts(p, Diagnostics.builder().put("fitSeconds", seconds).build()));
+        try {
+            CovarianceEstimator estimator = algorithm.estimator(relation, random, skipLastVector);
+            long start = System.nanoTime();
+            PrivateCovariance result = estimator.release(p.rows(), plan.estimator());
+            double seconds = (System.nanoTime() - start) / 1e9;
+            return new CovarianceRelease(result, p.preprocessing(), settings.composeForUnit(p.spent(),
+                    result.guarantee(), plan.total(), p.preprocessing().bound()), Settings.facts(p,
+                    Diagnostics.builder().put("fitSeconds", seconds).build()));
+        } finally {
+            Settings.close(p.source()); // a grouping's spill files go now, however the fit ended
+        }
     }
 }

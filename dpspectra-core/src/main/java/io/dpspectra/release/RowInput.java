@@ -124,11 +124,25 @@ public interface RowInput {
      * @return the input
      */
     static RowInput csv(Path file) {
+        return csv(file, GroupingMemory.defaults());
+    }
+
+    /**
+     * A local CSV file, as {@link #csv(Path)}, whose grouping by a privacy unit column holds at most
+     * {@code memory} and spills beyond it to its directory ({@link UnitStatistics}); the memory does not matter for
+     * one row as the unit.
+     *
+     * @param file   the file
+     * @param memory the grouping's memory and spill directory
+     * @return the input
+     */
+    static RowInput csv(Path file, GroupingMemory memory) {
         Objects.requireNonNull(file, "file");
+        Objects.requireNonNull(memory, "memory");
         return request -> {
             SchemaFile s = request.schema();
             if (!request.unit().isRow()) {
-                return UnitCsv.read(file, UnitCsv.Options.DEFAULT, request.unit(), request.random());
+                return UnitCsv.read(file, UnitCsv.Options.DEFAULT, request.unit(), request.random(), memory);
             }
             if (s == null) {
                 CsvRows rows = CsvRows.builder(file).build();

@@ -128,18 +128,34 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
                     estimatorReadsOnce && !preprocessingSpends(), unit, r != null ? r : effectiveRandom()));
         }
         RowBound planned = plan != null ? plan.rowBound() : effectiveBound();
-        Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, planned, effectiveCentring(),
-                plan, relation, r, vocabulary, listener);
-        if (!estimatorReadsOnce && !preprocessingSpends() && prepared.rows().knownSize().isPresent()) {
-            // nothing has read the rows yet (a file whose header gives n), and this estimator may draw noise before
-            // it has read every row (streaming, minibatches): read them once now, so that a NaN or infinite cell or
-            // a row over a refused bound fails before any noise. Every other path reads every row before its first
-            // noise anyway: a private bound's or mean's pass, a Gram pass, the count of a text input.
-            long n = Preprocessor.validate(prepared.rows());
-            return new Preprocessor.Prepared(prepared.rows(), () -> n, prepared.preprocessing(), prepared.spent(),
-                    prepared.source());
+        try {
+            Preprocessor.Prepared prepared = Preprocessor.prepare(source, schema, planned, effectiveCentring(), plan,
+                    relation, r, vocabulary, listener);
+            if (!estimatorReadsOnce && !preprocessingSpends() && prepared.rows().knownSize().isPresent()) {
+                // nothing has read the rows yet (a file whose header gives n), and this estimator may draw noise
+                // before it has read every row (streaming, minibatches): read them once now, so that a NaN or
+                // infinite cell or a row over a refused bound fails before any noise. Every other path reads every
+                // row before its first noise anyway: a private bound's or mean's pass, a Gram pass, the count of a
+                // text input.
+                long n = Preprocessor.validate(prepared.rows());
+                return new Preprocessor.Prepared(prepared.rows(), () -> n, prepared.preprocessing(), prepared.spent(),
+                        prepared.source());
+            }
+            return prepared;
+        } catch (RuntimeException | Error e) {
+            close(source);
+            throw e;
         }
-        return prepared;
+    }
+
+    /**
+     * Releases what an opened source holds on disk (a grouping's spill files) once its fit has ended, however it
+     * ended.
+     */
+    static void close(StatisticSource source) {
+        if (source instanceof UnitStatistics u) {
+            u.close();
+        }
     }
 
     /**

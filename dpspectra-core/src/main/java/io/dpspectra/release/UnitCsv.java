@@ -18,8 +18,8 @@ import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 
 /**
- * Reads a CSV file (or .csv.gz) whose header names a privacy unit column and groups its rows by it, in memory
- * ({@link UnitStatistics}): the unit column's cells are ids (any text), read for grouping only; the features are
+ * Reads a CSV file (or .csv.gz) whose header names a privacy unit column and groups its rows by it, in memory or,
+ * when the kept rows outgrow the {@link GroupingMemory}, by an external sort on disk ({@link UnitStatistics}): the unit column's cells are ids (any text), read for grouping only; the features are
  * every other column (or the ones selected), numbers. Rows of one person need not be adjacent. Every cell is
  * checked while the file is read, before any noise.
  */
@@ -43,7 +43,7 @@ public final class UnitCsv {
     }
 
     /**
-     * Reads and groups {@code file}.
+     * Reads and groups {@code file} in {@link GroupingMemory#defaults()}.
      *
      * @param file    the file, with a header line
      * @param options how it is read
@@ -54,7 +54,28 @@ public final class UnitCsv {
      * @throws InvalidDataException    for a malformed line or cell, or no rows
      */
     public static UnitStatistics read(Path file, Options options, PrivacyUnit unit, RandomSource random) {
+        return read(file, options, unit, random, GroupingMemory.defaults());
+    }
+
+    /**
+     * Reads and groups {@code file}: in memory while the kept rows fit in {@code memory}, else by an external sort in
+     * its spill directory ({@link UnitStatistics}); the spill files are deleted on every error.
+     *
+     * @param file    the file, with a header line
+     * @param options how it is read
+     * @param unit    the unit, naming a header column
+     * @param random  the source of the random selection of a person's rows
+     * @param memory  the memory the grouping may hold, and where it spills beyond it
+     * @return the grouped rows
+     * @throws ReleaseSettingException when the unit column is missing or selected as a feature, or the spill
+     *                                 directory cannot hold the spill files
+     * @throws InvalidDataException    for a malformed line or cell, or no rows
+     * @throws SpillException          when the spill files cannot be written or read (a full disk)
+     */
+    public static UnitStatistics read(Path file, Options options, PrivacyUnit unit, RandomSource random,
+                                      GroupingMemory memory) {
         String name = file.toString();
+        UnitStatistics.Builder b = null;
         try (BufferedReader in = open(file)) {
             Header h = header(in, options, name, unit);
             String[] names = h.names().toArray(String[]::new);
@@ -67,7 +88,7 @@ public final class UnitCsv {
             for (int f : features) {
                 featureNames.add(names[f]);
             }
-            UnitStatistics.Builder b = UnitStatistics.builder(unit, featureNames, name, random);
+            b = UnitStatistics.builder(unit, featureNames, name, random, memory);
             double[] row = new double[features.length];
             while ((line = in.readLine()) != null) {
                 lineNo++;
@@ -88,6 +109,10 @@ public final class UnitCsv {
             return b.build();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + name + ": " + e.getMessage(), e);
+        } finally {
+            if (b != null) {
+                b.close(); // a builder that was not built (a data error) deletes its spill files
+            }
         }
     }
 

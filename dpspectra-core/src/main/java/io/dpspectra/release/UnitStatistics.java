@@ -4,12 +4,13 @@ import io.dpspectra.Diagnostics;
 import io.dpspectra.data.ClippedRows;
 import io.dpspectra.data.Clipping;
 import io.dpspectra.data.DataBounds;
-import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.PrivateQuantile;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.noise.RandomSource;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,9 +20,9 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * The {@link StatisticSource} of rows grouped by a {@linkplain PrivacyUnit privacy unit} column, held in memory: of
- * each person's rows at most M are kept (uniformly at random by reservoir sampling, or the first M in file order),
- * and every statistic sums one bounded contribution per person (see {@link PrivacyUnit} for the derivation):
+ * The {@link StatisticSource} of rows grouped by a {@linkplain PrivacyUnit privacy unit} column: of each person's rows
+ * at most M are kept (uniformly at random by reservoir sampling, or the first M in file order), and every statistic
+ * sums one bounded contribution per person (see {@link PrivacyUnit} for the derivation):
  * <ul>
  *   <li>{@link #normHistogram}: one value per person, {@link #smallestBound} of their kept rows, the smallest bound B
  *       under which bounding them changes nothing; a private quantile of it is then a quantile over persons (one
@@ -32,8 +33,23 @@ import java.util.TreeMap;
  *       mean when there is one, then bounded for the final bound B' by the unit's contribution bound), declaring B'
  *       to the estimator, whose Gram-based calibration to B' then bounds one person's whole contribution.</li>
  * </ul>
- * Rows of one person need not be adjacent in the input. Memory: at most M rows per person (8·d bytes each, plus
- * the person's id) are held; the grouping refuses, before any noise, to grow past {@link #memoryLimitRows}.
+ * Every statistic streams the persons in id order, one person at a time, and bounds each as it comes.
+ *
+ * <p><b>Memory, and the spill to disk.</b> Rows of one person need not be adjacent in the input. The grouping keeps
+ * each person's reservoir (at most M rows, 8·d bytes each, plus the id) in memory while it fits in
+ * {@link GroupingMemory#bytes} (by default a quarter of the heap). When the kept rows outgrow it, the grouping spills
+ * instead of refusing (a refusal that depended on Σ min(n_person, M) would tell a person apart): the reservoirs so
+ * far are written, sorted by id, as the first run of an external sort, the rest of the input is sorted by id in runs
+ * of that size, and the runs are merged, each person's reservoir resumed where it stopped and offered the person's
+ * later rows in input order (see the package's {@code UnitSpill}); the kept rows then go to one spill file that every
+ * statistic reads back person by person. The input is read once (standard input too). A reservoir resumed from disk
+ * is the reservoir that stayed in memory (the same kept rows, the same count, and for a seeded release the same
+ * point of the person's own stream, replayed), and persons are summed in the same id order and canonical blocks, so
+ * <b>a release is the same, bit for bit, whether it spilled or not</b>. The spill files are created in a private
+ * directory under {@link GroupingMemory#spillDirectory} with owner-only permissions where the file system has them;
+ * they hold the data's raw values. They are deleted by {@link #close} (the release chains close the source after
+ * their fit), on every error of the grouping, when the source becomes unreachable, and at the JVM's exit at the
+ * latest. {@link #curatorFacts} says whether the grouping spilled and how many bytes it wrote.
  *
  * <p><b>One implementation per person, wherever the rows lie.</b> The per-person steps are public static code that a
  * cluster runs on its executors too: {@link Reservoir} (which rows of a person are kept, with {@link #personStream}
@@ -42,17 +58,17 @@ import java.util.TreeMap;
  * canonical blocks over the rows in that order ({@link io.dpspectra.data.PrivateBoundedMean#sum} for the mean, the
  * estimator's Gram for the rest), so that the same rows grouped elsewhere give the same bits.
  */
-public final class UnitStatistics implements StatisticSource {
+public final class UnitStatistics implements StatisticSource, AutoCloseable {
     private final PrivacyUnit unit;
     private final List<String> names;
     private final String description;
     private final int d;
-    private final List<double[][]> persons;
+    private final Persons persons;
     private final long rowsRead;
     private final long rowsKept;
-    private long clippedRows = -1;
+    private volatile long clippedRows = -1;
 
-    private UnitStatistics(PrivacyUnit unit, List<String> names, String description, int d, List<double[][]> persons,
+    private UnitStatistics(PrivacyUnit unit, List<String> names, String description, int d, Persons persons,
                            long rowsRead, long rowsKept) {
         this.unit = unit;
         this.names = List.copyOf(names);
@@ -64,30 +80,38 @@ public final class UnitStatistics implements StatisticSource {
     }
 
     /**
-     * The rows this JVM may hold while grouping: a quarter of the maximum heap, in rows of width d.
-     *
-     * @param d the width
-     * @return the limit, at least 1
-     */
-    public static long memoryLimitRows(int d) {
-        return Math.max(1, Runtime.getRuntime().maxMemory() / 4 / (8L * d + 64));
-    }
-
-    /**
-     * Starts grouping rows of width {@code d} by {@code unit}.
+     * Starts grouping rows of width {@code d} by {@code unit}, in {@link GroupingMemory#defaults()}.
      *
      * @param unit        the unit (not one row)
      * @param names       the d feature names (the unit's column is not among them)
      * @param description the data's name in messages
      * @param random      the source of the random selection of a person's rows (unused for the first M)
      * @return the builder
+     * @throws ReleaseSettingException when the default spill directory cannot hold the spill files
      */
     public static Builder builder(PrivacyUnit unit, List<String> names, String description, RandomSource random) {
-        return new Builder(unit, names, description, random);
+        return builder(unit, names, description, random, GroupingMemory.defaults());
     }
 
     /**
-     * Groups {@code rows} by {@code ids}, the unit of row i being ids.get(i).
+     * Starts grouping rows of width {@code d} by {@code unit} in {@code memory}: the spill directory is checked here,
+     * before any row (whether or not the grouping will spill), and the selection key of a seeded release drawn.
+     *
+     * @param unit        the unit (not one row)
+     * @param names       the d feature names (the unit's column is not among them)
+     * @param description the data's name in messages
+     * @param random      the source of the random selection of a person's rows (unused for the first M)
+     * @param memory      the memory the grouping may hold, and where it spills beyond it
+     * @return the builder
+     * @throws ReleaseSettingException when the spill directory cannot hold the spill files
+     */
+    public static Builder builder(PrivacyUnit unit, List<String> names, String description, RandomSource random,
+                                  GroupingMemory memory) {
+        return new Builder(unit, names, description, random, memory);
+    }
+
+    /**
+     * Groups {@code rows} by {@code ids}, the unit of row i being ids.get(i), in {@link GroupingMemory#defaults()}.
      *
      * @param rows   the rows
      * @param ids    one id per row
@@ -98,47 +122,79 @@ public final class UnitStatistics implements StatisticSource {
      */
     public static UnitStatistics of(RowSource rows, List<String> ids, List<String> names, PrivacyUnit unit,
                                     RandomSource random) {
-        Builder b = builder(unit, names, rows.describe(), random);
+        return of(rows, ids, names, unit, random, GroupingMemory.defaults());
+    }
+
+    /**
+     * Groups {@code rows} by {@code ids}, the unit of row i being ids.get(i).
+     *
+     * @param rows   the rows
+     * @param ids    one id per row
+     * @param names  the d feature names
+     * @param unit   the unit (not one row)
+     * @param random the source of the random selection of a person's rows
+     * @param memory the memory the grouping may hold, and where it spills beyond it
+     * @return the source
+     */
+    public static UnitStatistics of(RowSource rows, List<String> ids, List<String> names, PrivacyUnit unit,
+                                    RandomSource random, GroupingMemory memory) {
         double[] row = new double[rows.dimension()];
         int i = 0;
-        try (RowCursor c = rows.open()) {
+        try (Builder b = builder(unit, names, rows.describe(), random, memory); RowCursor c = rows.open()) {
             while (c.next(row)) {
                 if (i >= ids.size()) {
                     throw new IllegalArgumentException(ids.size() + " ids for more rows");
                 }
                 b.add(ids.get(i++), row, null);
             }
+            if (i != ids.size()) {
+                throw new IllegalArgumentException(ids.size() + " ids for " + i + " rows");
+            }
+            return b.build();
         }
-        if (i != ids.size()) {
-            throw new IllegalArgumentException(ids.size() + " ids for " + i + " rows");
-        }
-        return b.build();
     }
 
-    /** Groups rows as they are read, keeping at most M per person. */
-    public static final class Builder {
+    /**
+     * Groups rows as they are read, keeping at most M per person: in memory while the kept rows fit in the
+     * {@link GroupingMemory}, else by an external sort in its spill directory (see the class comment). Closing a
+     * builder that has not {@linkplain #build built} deletes its spill files (e.g. after a data error).
+     */
+    public static final class Builder implements AutoCloseable {
         private final PrivacyUnit unit;
         private final List<String> names;
         private final String description;
         private final RandomSource random;
         /** The key of the persons' streams when the release is seeded ({@link #selectionKey}). */
         private final Long key;
+        private final GroupingMemory memory;
         private final Map<String, Reservoir> byId = new HashMap<>();
-        private final long limit;
+        private long held;
+        private UnitSpill spill;
+        private boolean built;
         private long rowsRead;
         private long rowsKept;
 
-        private Builder(PrivacyUnit unit, List<String> names, String description, RandomSource random) {
+        private Builder(PrivacyUnit unit, List<String> names, String description, RandomSource random,
+                        GroupingMemory memory) {
             this.unit = Objects.requireNonNull(unit, "unit");
             if (unit.isRow()) {
                 throw new IllegalArgumentException("grouping needs a unit column, not one row");
             }
             this.names = List.copyOf(names);
             this.description = description;
+            this.memory = Objects.requireNonNull(memory, "memory");
+            String problem = memory.problem();
+            if (problem != null) {
+                throw new ReleaseSettingException(grouping() + " spills its kept rows to disk when they outgrow "
+                        + "memory, but " + problem, "create the directory, or give a writable one for the spill files");
+            }
             this.random = unit.selection() == PrivacyUnit.Selection.RANDOM ? Objects.requireNonNull(random, "random")
                     : random;
             this.key = unit.selection() == PrivacyUnit.Selection.RANDOM ? selectionKey(random) : null;
-            this.limit = memoryLimitRows(this.names.size());
+        }
+
+        private String grouping() {
+            return "grouping " + description + " by column '" + unit.idColumn() + "'";
         }
 
         /**
@@ -147,10 +203,13 @@ public final class UnitStatistics implements StatisticSource {
          * @param id    the person's id, as read
          * @param row   the row (copied when kept)
          * @param where the row's place for messages (e.g. "line 12"), or null
-         * @throws InvalidDataException for a row of the wrong width or a non-finite entry, or when the kept rows
-         *                              outgrow the memory limit
+         * @throws InvalidDataException for a row of the wrong width or a non-finite entry, or an empty id
+         * @throws SpillException       when the spill files cannot be written
          */
         public void add(String id, double[] row, String where) {
+            if (built) {
+                throw new IllegalStateException("the grouping is built");
+            }
             String at = where == null ? "row " + (rowsRead + 1) : where;
             if (row.length != names.size()) {
                 throw new InvalidDataException(description + ", " + at + ": " + row.length + " features, expected "
@@ -167,36 +226,145 @@ public final class UnitStatistics implements StatisticSource {
                         + unit.idColumn() + "' is empty", "give every row the id of its person");
             }
             rowsRead++;
-            Reservoir p = byId.computeIfAbsent(id, k -> new Reservoir(unit, unit.selection()
-                    == PrivacyUnit.Selection.RANDOM ? (key != null ? personStream(key, k) : random) : null));
+            if (spill != null) {
+                spill.add(id, row);
+                return;
+            }
+            Reservoir p = byId.get(id);
+            if (p == null) {
+                p = new Reservoir(unit, stream(id));
+                byId.put(id, p);
+                held += 2L * id.length() + 160;
+            }
             if (p.offer(row)) {
                 rowsKept++;
-                if (rowsKept > limit) {
-                    throw new InvalidDataException(String.format(java.util.Locale.ROOT, "grouping %s by column '%s' "
-                            + "holds at most %d rows per person in memory, and more than %d rows of %d values "
-                            + "(a quarter of this JVM's %d MiB) are kept", description, unit.idColumn(),
-                            unit.maxRowsPerUnit(), limit, names.size(), Runtime.getRuntime().maxMemory() >> 20),
-                            "lower the rows kept per person, or give the JVM more memory (e.g. JAVA_TOOL_OPTIONS="
-                            + "-Xmx8g)");
+                held += GroupingMemory.bytesPerRow(names.size());
+            }
+            if (held > memory.bytes()) {
+                // the reservoirs so far become the first run of an external sort; the rest of the input is sorted
+                spill = new UnitSpill(memory.spillDirectory(), grouping(), names.size(), memory.bytes());
+                try {
+                    spill.states(byId);
+                } catch (RuntimeException e) {
+                    spill.close();
+                    throw e;
                 }
+                byId.clear();
+                held = 0;
             }
         }
 
+        private RandomSource stream(String id) {
+            return unit.selection() == PrivacyUnit.Selection.RANDOM ? (key != null ? personStream(key, id) : random)
+                    : null;
+        }
+
         /**
-         * The grouped source, its persons in the canonical order (sorted by id).
+         * The grouped source, its persons in the canonical order (sorted by id). After a spill, the runs are merged
+         * here and the kept rows written to the spill file that the source reads back; the source then owns the
+         * spill files ({@link UnitStatistics#close}).
          *
          * @return the source
          * @throws InvalidDataException when no row was added
+         * @throws SpillException       when the spill files cannot be written or read
          */
         public UnitStatistics build() {
-            if (byId.isEmpty()) {
+            if (built) {
+                throw new IllegalStateException("the grouping is built");
+            }
+            if (rowsRead == 0) {
                 throw new InvalidDataException(description + " has no data rows", "provide at least one row");
             }
-            List<double[][]> persons = new ArrayList<>(byId.size());
-            for (Reservoir p : new TreeMap<>(byId).values()) {
-                persons.add(p.rows());
+            built = true;
+            if (spill == null) {
+                List<double[][]> kept = new ArrayList<>(byId.size());
+                for (Reservoir p : new TreeMap<>(byId).values()) {
+                    kept.add(p.rows());
+                }
+                byId.clear();
+                return new UnitStatistics(unit, names, description, names.size(), new InMemory(kept), rowsRead,
+                        rowsKept);
             }
-            return new UnitStatistics(unit, names, description, names.size(), persons, rowsRead, rowsKept);
+            try {
+                Path file = spill.newFile("kept");
+                Merged merged = new Merged(spill);
+                try (UnitSpill.Out out = spill.out(file)) {
+                    merged.out = out;
+                    spill.merge(merged);
+                    merged.finish();
+                }
+                Spilled stored = new Spilled(spill, file, names.size(), merged.persons);
+                return new UnitStatistics(unit, names, description, names.size(), stored, rowsRead, merged.kept);
+            } catch (IOException e) {
+                spill.close();
+                throw spill.fail("write its kept rows", e);
+            } catch (RuntimeException | Error e) {
+                spill.close();
+                throw e;
+            }
+        }
+
+        /** Receives the merged records: one reservoir per person, its kept rows written when the person ends. */
+        private final class Merged implements UnitSpill.Records {
+            private final UnitSpill spill;
+            private UnitSpill.Out out;
+            private String id;
+            private Reservoir reservoir;
+            private long persons;
+            private long kept;
+
+            Merged(UnitSpill spill) {
+                this.spill = spill;
+            }
+
+            @Override
+            public void state(String person, double[][] rows, long seen) {
+                next(person);
+                reservoir = new Reservoir(unit, stream(person), rows, seen, key != null);
+            }
+
+            @Override
+            public void row(String person, double[] row) {
+                next(person);
+                if (reservoir == null) {
+                    reservoir = new Reservoir(unit, stream(person));
+                }
+                reservoir.offer(row);
+            }
+
+            private void next(String person) {
+                if (!person.equals(id)) {
+                    finish();
+                    id = person;
+                }
+            }
+
+            void finish() {
+                if (reservoir == null) {
+                    return;
+                }
+                double[][] rows = reservoir.rows();
+                try {
+                    out.putInt(rows.length);
+                    for (double[] r : rows) {
+                        out.putRow(r);
+                    }
+                } catch (IOException e) {
+                    throw spill.fail("write its kept rows", e);
+                }
+                persons++;
+                kept += rows.length;
+                reservoir = null;
+            }
+        }
+
+        /** Deletes the spill files of a grouping that was not built (a data error, an exception); else nothing. */
+        @Override
+        public void close() {
+            if (!built && spill != null) {
+                spill.close();
+            }
+            built = true;
         }
     }
 
@@ -255,6 +423,22 @@ public final class UnitStatistics implements StatisticSource {
             this.stream = unit.selection() == PrivacyUnit.Selection.RANDOM ? Objects.requireNonNull(stream, "stream")
                     : null;
             this.kept = new ArrayList<>(Math.min(m, 16));
+        }
+
+        /**
+         * A reservoir resumed from its state (after a spill): {@code kept} after {@code seen} rows offered. With
+         * {@code replay}, the person's own stream is advanced by the draws those rows made (one per row after the
+         * first M), so that it continues as the reservoir that stayed in memory would.
+         */
+        Reservoir(PrivacyUnit unit, RandomSource stream, double[][] kept, long seen, boolean replay) {
+            this(unit, stream);
+            this.kept.addAll(java.util.Arrays.asList(kept));
+            this.seen = seen;
+            if (replay && this.stream != null) {
+                for (long s = m + 1L; s <= seen; s++) {
+                    this.stream.nextLong(s);
+                }
+            }
         }
 
         /**
@@ -426,7 +610,7 @@ public final class UnitStatistics implements StatisticSource {
      */
     @Override
     public long rowCount() {
-        return persons.size();
+        return persons.count();
     }
 
     /**
@@ -440,11 +624,9 @@ public final class UnitStatistics implements StatisticSource {
 
     @Override
     public NormHistogram normHistogram(double[] grid) {
-        double[][] values = new double[persons.size()][1];
-        for (int p = 0; p < values.length; p++) {
-            values[p][0] = smallestBound(persons.get(p), unit);
-        }
-        return new NormHistogram(grid, PrivateQuantile.rowNormHistogram(InMemoryRows.of(values), grid));
+        RowSource values = new PersonRows(1, persons.count(), (kept, clipped) -> new double[][] {
+            {smallestBound(kept, unit)}}, null);
+        return new NormHistogram(grid, PrivateQuantile.rowNormHistogram(values, grid));
     }
 
     /**
@@ -513,28 +695,30 @@ public final class UnitStatistics implements StatisticSource {
 
     @Override
     public BoundedSum boundedSum(Bounding bounding) {
-        double[][] means = new double[persons.size()][];
-        for (int p = 0; p < means.length; p++) {
-            means[p] = personMean(persons.get(p), bounding.inputBound());
-        }
-        return new BoundedSum(io.dpspectra.data.PrivateBoundedMean.sum(InMemoryRows.of(means)).sum(), persons.size());
+        double inputBound = bounding.inputBound();
+        RowSource means = new PersonRows(d, persons.count(), (kept, clipped) -> new double[][] {
+            personMean(kept, inputBound)}, null);
+        return new BoundedSum(io.dpspectra.data.PrivateBoundedMean.sum(means).sum(), persons.count());
     }
 
+    /**
+     * The persons' kept rows bounded by {@link #boundPerson}, streamed person by person in id order (bounded afresh
+     * on every pass, the same bits each time); the rows the bounding changed are counted for {@link #curatorFacts}
+     * at the end of each whole pass.
+     *
+     * @param bounding the whole chain: bound, policy, released mean, final bound
+     * @return the bounded rows, declaring the final bound
+     */
     @Override
     public ClippedRows bounded(Bounding bounding) {
-        double[][] out = new double[(int) rowsKept][];
-        int i = 0;
-        long clipped = 0;
-        for (double[][] rows : persons) {
-            double[][] person = new double[rows.length][];
-            clipped += boundPerson(rows, unit, bounding, person);
-            System.arraycopy(person, 0, out, i, person.length);
-            i += person.length;
-        }
-        clippedRows = clipped;
+        RowSource rows = new PersonRows(d, rowsKept, (kept, clipped) -> {
+            double[][] person = new double[kept.length][];
+            clipped[0] += boundPerson(kept, unit, bounding, person);
+            return person;
+        }, n -> clippedRows = n);
         // every row has norm <= B'/M^(1/4) <= B': declaring B' clips nothing more, and the estimator's calibration
         // to B' bounds each person's sum of outer products by B'^2 (in the unit's norm)
-        return Clipping.l2(bounding.bound()).clip(new Named(InMemoryRows.of(out), description), bounding.origin());
+        return Clipping.l2(bounding.bound()).clip(rows, bounding.origin());
     }
 
     /**
@@ -605,36 +789,255 @@ public final class UnitStatistics implements StatisticSource {
         return n;
     }
 
+    /**
+     * The curator's facts (not private): persons, rows read and kept, the rows the last whole pass of {@link #bounded}
+     * changed, whether the grouping spilled to disk ({@code spilled}) and, when it did, the bytes it wrote there
+     * ({@code spillBytes}: sorted runs, merges and the kept rows) and the directory ({@code spillDirectory}).
+     *
+     * @return the facts
+     */
     @Override
     public Diagnostics curatorFacts() {
-        Diagnostics.Builder b = Diagnostics.builder().put("persons", (long) persons.size()).put("rowsRead", rowsRead)
+        Diagnostics.Builder b = Diagnostics.builder().put("persons", persons.count()).put("rowsRead", rowsRead)
                 .put("rowsKept", rowsKept);
         if (clippedRows >= 0) {
             b.put("clippedRows", clippedRows);
         }
+        b.put("spilled", persons instanceof Spilled);
+        if (persons instanceof Spilled s) {
+            b.put("spillBytes", s.spill.written()).put("spillDirectory", s.spill.given().toString());
+        }
         return b.build();
     }
 
-    /** Rows in memory under the data's own name. */
-    private record Named(InMemoryRows rows, String name) implements RowSource {
+    /**
+     * Whether the grouping spilled to disk.
+     *
+     * @return true when the kept rows are read back from a spill file
+     */
+    public boolean spilled() {
+        return persons instanceof Spilled;
+    }
+
+    /**
+     * The bytes the grouping wrote to its spill files (sorted runs, merges and the kept rows).
+     *
+     * @return the bytes, 0 when it did not spill
+     */
+    public long spillBytes() {
+        return persons instanceof Spilled s ? s.spill.written() : 0;
+    }
+
+    /**
+     * Deletes the spill files (when the grouping spilled); the statistics cannot be read afterwards. The release
+     * chains ({@link PrivatePca}, {@link PrivateSecondMoment}) call it when their fit ends. Idempotent.
+     */
+    @Override
+    public void close() {
+        persons.close();
+    }
+
+    /** The persons' kept rows in id order, read one person at a time. */
+    private interface Persons {
+        long count();
+
+        PersonCursor open();
+
+        void close();
+    }
+
+    /** Reads persons in id order. */
+    private interface PersonCursor extends AutoCloseable {
+        /** The next person's kept rows, or null at the end. */
+        double[][] next();
+
+        @Override
+        void close();
+    }
+
+    /** The persons' kept rows held in memory. */
+    private static final class InMemory implements Persons {
+        private final long count;
+        private volatile List<double[][]> kept;
+
+        InMemory(List<double[][]> kept) {
+            this.kept = kept;
+            this.count = kept.size();
+        }
+
+        @Override
+        public long count() {
+            return count;
+        }
+
+        @Override
+        public PersonCursor open() {
+            if (kept == null) {
+                throw new IllegalStateException("the grouped rows are closed");
+            }
+            java.util.Iterator<double[][]> it = kept.iterator(); // never modified: passes may run side by side
+            return new PersonCursor() {
+                @Override
+                public double[][] next() {
+                    return it.hasNext() ? it.next() : null;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+            kept = null; // the count stays for the curator's facts; the rows go
+        }
+    }
+
+    /** The persons' kept rows in a spill file: per person their number, then their values. */
+    private static final class Spilled implements Persons {
+        private final UnitSpill spill;
+        private final Path file;
+        private final int d;
+        private final long count;
+        private volatile boolean closed;
+
+        Spilled(UnitSpill spill, Path file, int d, long count) {
+            this.spill = spill;
+            this.file = file;
+            this.d = d;
+            this.count = count;
+        }
+
+        @Override
+        public long count() {
+            return count;
+        }
+
+        @Override
+        public PersonCursor open() {
+            if (closed) {
+                throw new IllegalStateException("the grouped rows are closed (their spill file is deleted)");
+            }
+            UnitSpill.In in;
+            try {
+                in = new UnitSpill.In(file);
+            } catch (IOException e) {
+                throw spill.fail("read back its kept rows", e);
+            }
+            return new PersonCursor() {
+                @Override
+                public double[][] next() {
+                    try {
+                        if (in.atEnd()) {
+                            return null;
+                        }
+                        double[][] rows = new double[in.getInt()][d];
+                        for (double[] r : rows) {
+                            in.getRow(r);
+                        }
+                        return rows;
+                    } catch (IOException e) {
+                        throw spill.fail("read back its kept rows", e);
+                    }
+                }
+
+                @Override
+                public void close() {
+                    try {
+                        in.close();
+                    } catch (IOException e) {
+                        // a reader's close: nothing to lose
+                    }
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            spill.close();
+        }
+    }
+
+    /** What a pass makes of one person's kept rows (counting changed rows in {@code counter[0]} when it bounds). */
+    private interface PersonMap {
+        double[][] rows(double[][] kept, long[] counter);
+    }
+
+    /** Rows made from the persons' kept rows, streamed person by person in id order, under the data's name. */
+    private final class PersonRows implements RowSource {
+        private final int width;
+        private final long size;
+        private final PersonMap map;
+        private final java.util.function.LongConsumer endOfPass;
+
+        PersonRows(int width, long size, PersonMap map, java.util.function.LongConsumer endOfPass) {
+            this.width = width;
+            this.size = size;
+            this.map = map;
+            this.endOfPass = endOfPass;
+        }
+
         @Override
         public int dimension() {
-            return rows.dimension();
+            return width;
         }
 
         @Override
         public RowCursor open() {
-            return rows.open();
+            PersonCursor cursor = persons.open();
+            return new RowCursor() {
+                private final long[] counter = new long[1];
+                private double[][] pending;
+                private int at;
+                private long read;
+                private boolean ended;
+
+                @Override
+                public boolean next(double[] into) {
+                    while (pending == null || at == pending.length) {
+                        double[][] person = cursor.next();
+                        if (person == null) {
+                            if (!ended && endOfPass != null) {
+                                endOfPass.accept(counter[0]);
+                            }
+                            ended = true;
+                            return false;
+                        }
+                        pending = map.rows(person, counter);
+                        at = 0;
+                    }
+                    System.arraycopy(pending[at++], 0, into, 0, width);
+                    read++;
+                    return true;
+                }
+
+                @Override
+                public String position() {
+                    return "row " + read;
+                }
+
+                @Override
+                public long rowsRead() {
+                    return read;
+                }
+
+                @Override
+                public void close() {
+                    cursor.close();
+                }
+            };
         }
 
         @Override
         public OptionalLong knownSize() {
-            return rows.knownSize();
+            return OptionalLong.of(size);
         }
 
         @Override
         public String describe() {
-            return name;
+            return description;
         }
     }
 }

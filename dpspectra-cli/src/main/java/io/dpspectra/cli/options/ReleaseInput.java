@@ -76,7 +76,8 @@ public final class ReleaseInput {
                     + "person's whole contribution to the second moment is bounded as one row's of norm B is, and the "
                     + "guarantee (add/remove or replace) is "
                     + "about one person. analyze-gauss, it-u, ad and the covariance mechanisms; the per-row "
-                    + "algorithms refuse it. Rows are grouped in memory (at most M per person). See "
+                    + "algorithms refuse it. Rows are grouped in memory (at most M per person), and by an external "
+                    + "sort on disk when the kept rows outgrow it (--spill-dir): the same release either way. See "
                     + "docs/guide/person-level.md.")
     String privacyUnit;
 
@@ -102,6 +103,16 @@ public final class ReleaseInput {
                     + "analyze-gauss and covariance --algorithm gaussian accept it (the others, and --components "
                     + "auto, need a trace bound).")
     String unitBound;
+
+    @Option(names = "--spill-dir", paramLabel = "DIR",
+            description = "With --privacy-unit: where the grouping spills when the kept rows outgrow its memory (a "
+                    + "quarter of the JVM's heap; JAVA_TOOL_OPTIONS=-Ddpspectra.groupingMemory=SIZE, e.g. 512m, sets "
+                    + "another): the rows sorted by person and the kept rows, in a private subdirectory with "
+                    + "owner-only permissions, deleted when the run ends. The files hold the data's raw values: put "
+                    + "them on a disk you trust as much as INPUT's. Needs free space of up to about twice INPUT's "
+                    + "values in binary (8 bytes a value). Default: the JVM's temporary directory (java.io.tmpdir). "
+                    + "Checked before anything is read or charged, whether or not the run will spill.")
+    Path spillDir;
 
     @Mixin
     InputOptions input = new InputOptions();
@@ -293,10 +304,10 @@ public final class ReleaseInput {
     /** The --privacy-unit options, checked before anything is read (usage errors, exit 2). */
     private void checkUnit() {
         if (privacyUnit == null) {
-            if (maxRowsPerUnit != null || firstRowsPerUnit || unitBound != null) {
+            if (maxRowsPerUnit != null || firstRowsPerUnit || unitBound != null || spillDir != null) {
                 throw CliException.usage((maxRowsPerUnit != null ? "--max-rows-per-unit" : firstRowsPerUnit
-                        ? "--first-rows-per-unit" : "--unit-bound") + " applies only with --privacy-unit",
-                        "add --privacy-unit COLUMN, or drop it");
+                        ? "--first-rows-per-unit" : unitBound != null ? "--unit-bound" : "--spill-dir")
+                        + " applies only with --privacy-unit", "add --privacy-unit COLUMN, or drop it");
             }
             return;
         }
@@ -325,6 +336,19 @@ public final class ReleaseInput {
         if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
             throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
         }
+        if (ExternalInputs.isInstalled() && spillDir != null) {
+            throw CliException.usage("--spill-dir applies to grouping on this machine, but this program groups "
+                    + "INPUT where it lies (its shuffle spills to its own local directories)", "drop --spill-dir");
+        }
+        if (!ExternalInputs.isInstalled()) {
+            String problem = groupingMemory().problem();
+            if (problem != null) {
+                throw CliException.usage((spillDir != null ? "--spill-dir: " : "the temporary directory "
+                        + "(java.io.tmpdir), where --privacy-unit spills the rows it groups when they outgrow memory: ")
+                        + problem, spillDir != null ? "create it, or give a writable directory with --spill-dir DIR"
+                        : "give a writable directory with --spill-dir DIR");
+            }
+        }
         if (input.headerNames != null || input.header == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
             throw CliException.usage("--privacy-unit names a column of the CSV header, so --header-names and "
                     + "--header absent do not apply", "give the file a header line");
@@ -335,6 +359,12 @@ public final class ReleaseInput {
             // before anything is spent or charged to a ledger
             io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), privacyUnit());
         }
+    }
+
+    /** The grouping's memory (a quarter of the heap, or -Ddpspectra.groupingMemory) and --spill-dir. */
+    private io.dpspectra.release.GroupingMemory groupingMemory() {
+        io.dpspectra.release.GroupingMemory m = io.dpspectra.release.GroupingMemory.defaults();
+        return spillDir == null ? m : m.spillingTo(spillDir);
     }
 
     private io.dpspectra.release.UnitCsv.Options unitCsvOptions() {
@@ -475,10 +505,24 @@ public final class ReleaseInput {
     private StatisticSource local(RowInput.Request request, String task, Consumer<String> note) {
         if (!request.unit().isRow()) {
             io.dpspectra.release.PrivacyUnit u = request.unit();
-            note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' in memory: at most %d rows per person "
-                    + "kept, 8 bytes per value (this JVM holds up to %d MiB of them)", inputPath, u.idColumn(),
-                    u.maxRowsPerUnit(), Runtime.getRuntime().maxMemory() / 4 >> 20));
-            return io.dpspectra.release.UnitCsv.read(inputPath, unitCsvOptions(), u, request.random());
+            io.dpspectra.release.GroupingMemory memory = groupingMemory();
+            int d = io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), u).size();
+            note.accept(String.format(Locale.ROOT, "grouping %s by column '%s': at most %d rows per person kept; %s",
+                    inputPath, u.idColumn(), u.maxRowsPerUnit(), memory.describe(d)));
+            io.dpspectra.release.UnitStatistics grouped;
+            try {
+                grouped = io.dpspectra.release.UnitCsv.read(inputPath, unitCsvOptions(), u, request.random(), memory);
+            } catch (io.dpspectra.release.SpillException e) {
+                throw CliException.data(e.getMessage() + " (nothing was released, charged or written; the spill "
+                        + "files are deleted)", "free space in " + e.directory() + ", or spill elsewhere with "
+                        + "--spill-dir DIR", e);
+            }
+            if (grouped.spilled()) {
+                note.accept(String.format(Locale.ROOT, "the kept rows outgrew memory: grouped by an external sort in "
+                        + "%s (%s written; the same release as in memory)", memory.spillDirectory(),
+                        io.dpspectra.release.GroupingMemory.size(grouped.spillBytes())));
+            }
+            return grouped;
         }
         if (request.schema() != null) {
             SchemaRows s = Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());
