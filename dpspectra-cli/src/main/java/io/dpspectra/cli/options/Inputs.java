@@ -125,7 +125,7 @@ public final class Inputs {
                 schema.commentPrefix());
     }
 
-    private static void noteSeparator(CsvRows rows, Consumer<String> note) {
+    static void noteSeparator(CsvRows rows, Consumer<String> note) {
         if (rows.separatorDetected() && rows.separator() != ',') {
             note.accept("reading " + rows.describe() + " as " + rows.separatorName() + "-separated (detected; "
                     + "--separator sets it)");

@@ -69,7 +69,8 @@ public final class ReleaseInput {
     String center;
 
     @Option(names = "--privacy-unit", paramLabel = "COLUMN",
-            description = "Protect a person, not a row: COLUMN (named in the CSV header) identifies the person "
+            description = "Protect a person, not a row: COLUMN (named in the CSV header or by --header-names) "
+                    + "identifies the person "
                     + "(a customer or patient id, any text); it is used for grouping only, never as a feature. Rows "
                     + "of one person need not be adjacent. Each person keeps at most --max-rows-per-unit M rows, "
                     + "each clipped to B/sqrt(M) for the bound B (or bounded together, --unit-bound frobenius), so one "
@@ -325,10 +326,6 @@ public final class ReleaseInput {
         if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
             throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
         }
-        if (input.headerNames != null || input.header == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
-            throw CliException.usage("--privacy-unit names a column of the CSV header, so --header-names and "
-                    + "--header absent do not apply", "give the file a header line");
-        }
         if (!ExternalInputs.isInstalled() && java.nio.file.Files.isReadable(inputPath)) {
             // (a program that reads INPUT elsewhere checks its header there, before any row)
             // the header alone (no row): a missing unit column, or one also selected as a feature, is a usage error
@@ -338,8 +335,17 @@ public final class ReleaseInput {
     }
 
     private io.dpspectra.release.UnitCsv.Options unitCsvOptions() {
+        if (input.skipLines < 0) {
+            throw CliException.usage("--skip-lines must be >= 0, got " + input.skipLines,
+                    "pass the number of lines to drop");
+        }
+        if (input.commentPrefix != null && input.commentPrefix.isBlank()) {
+            throw CliException.usage("--comment-prefix must be visible text, got '" + input.commentPrefix + "'",
+                    "e.g. --comment-prefix '#'");
+        }
         return new io.dpspectra.release.UnitCsv.Options(input.separator, input.columns, input.excludeColumns,
-                input.commentPrefix, input.skipLines);
+                input.commentPrefix, input.skipLines, input.header,
+                input.headerNames == null ? null : InputOptions.parseHeaderNames(input.headerNames));
     }
 
     /** The privacy unit of --privacy-unit, or one row. */
@@ -478,7 +484,9 @@ public final class ReleaseInput {
             note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' in memory: at most %d rows per person "
                     + "kept, 8 bytes per value (this JVM holds up to %d MiB of them)", inputPath, u.idColumn(),
                     u.maxRowsPerUnit(), Runtime.getRuntime().maxMemory() / 4 >> 20));
-            return io.dpspectra.release.UnitCsv.read(inputPath, unitCsvOptions(), u, request.random());
+            io.dpspectra.data.csv.CsvRows rows = io.dpspectra.release.UnitCsv.open(inputPath, unitCsvOptions(), u);
+            Inputs.noteSeparator(rows, note);
+            return io.dpspectra.release.UnitCsv.read(rows, u, request.random());
         }
         if (request.schema() != null) {
             SchemaRows s = Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());

@@ -198,6 +198,11 @@ final class CsvCursor implements RowCursor {
         return k;
     }
 
+    /** The id column's text of the row the last {@link #next} read (the parser's id column must be set). */
+    String id() {
+        return piece.ids[rowInPiece - 1];
+    }
+
     @Override
     public String position() {
         return name + " line " + lastRowLine;
