@@ -2,7 +2,9 @@ package io.dpspectra.release;
 
 import io.dpspectra.data.CellText;
 import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.Schema;
 import io.dpspectra.data.csv.CsvRows;
+import io.dpspectra.data.csv.SchemaRows;
 import io.dpspectra.noise.RandomSource;
 import java.nio.file.Path;
 import java.util.List;
@@ -98,6 +100,74 @@ public final class UnitCsv {
         UnitStatistics.Builder b = UnitStatistics.builder(unit, rows.columnNames(), rows.describe(), random);
         rows.forEachRowWithId((id, row, line) -> b.add(id, row, "line " + line));
         return b.build();
+    }
+
+    /**
+     * Groups the rows of a table read through a schema whose {@link Schema.Id id column} is the unit's, in one pass:
+     * the features are the schema's, the id column's text names the person.
+     *
+     * @param rows   the rows, mapped through the schema
+     * @param unit   the unit, naming the schema's id column
+     * @param random the source of the random selection of a person's rows
+     * @return the grouped rows
+     * @throws ReleaseSettingException when the schema's id column is not the unit's ({@link #checkSchema})
+     * @throws InvalidDataException    for a malformed line or cell, an empty id, or no rows
+     */
+    public static UnitStatistics read(SchemaRows rows, PrivacyUnit unit, RandomSource random) {
+        checkSchema(rows.schema(), unit, "the schema of " + rows.describe(), Vocabulary.JAVA);
+        UnitStatistics.Builder b = UnitStatistics.builder(unit, rows.schema().featureNames(), rows.describe(), random);
+        rows.forEachRowWithId((id, row, line) -> b.add(id, row, "line " + line));
+        return b.build();
+    }
+
+    /**
+     * Checks that a schema and a privacy unit agree, before anything is read: a unit's column must be the column the
+     * schema marks {@code "type": "id"}, and a schema with an id column is read only for a release whose unit is that
+     * column (a release that protects one row of a table whose rows belong to persons is refused rather than made
+     * silently weaker than the schema says).
+     *
+     * @param schema     the schema
+     * @param unit       the release's privacy unit
+     * @param what       the schema in messages ("the schema of f.csv")
+     * @param vocabulary the words of the settings in messages
+     * @throws ReleaseSettingException when they disagree
+     */
+    public static void checkSchema(Schema schema, PrivacyUnit unit, String what, Vocabulary vocabulary) {
+        java.util.Optional<String> id = schema.idColumn();
+        if (unit.isRow()) {
+            if (id.isPresent()) {
+                throw new ReleaseSettingException(what + " marks column '" + id.get() + "' \"type\": \"id\" (the "
+                        + "person each row belongs to), but no " + vocabulary.name(Setting.PRIVACY_UNIT) + " is given: "
+                        + "a release that protects one row of a table whose rows belong to persons is refused rather "
+                        + "than made weaker than the schema says", "protect a person: "
+                        + vocabulary.name(Setting.PRIVACY_UNIT) + " " + id.get() + " with "
+                        + vocabulary.name(Setting.MAX_ROWS_PER_UNIT) + " M; or mark the column \"ignore\" in the schema "
+                        + "to protect one row");
+            }
+            return;
+        }
+        if (id.isPresent() && id.get().equals(unit.idColumn())) {
+            return;
+        }
+        Schema.Column named = schema.columns().stream().filter(c -> c.name().equals(unit.idColumn())).findFirst()
+                .orElse(null);
+        if (id.isPresent()) {
+            throw new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is not the column "
+                    + what + " marks \"type\": \"id\" ('" + id.get() + "')", "name '" + id.get() + "' as the "
+                    + "privacy unit, or mark '" + unit.idColumn() + "' \"type\": \"id\" in the schema instead");
+        }
+        if (named == null) {
+            throw new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is not a column of "
+                    + what, "name one of its columns, marked \"type\": \"id\" in the schema");
+        }
+        throw new ReleaseSettingException("the privacy unit column '" + unit.idColumn() + "' is not marked "
+                + "\"type\": \"id\" in " + what + " (it is " + typeOf(named) + "), so it would be read as a "
+                + "feature or dropped, not as the person's id", "mark it {\"name\": \"" + unit.idColumn()
+                + "\", \"type\": \"id\"} in the schema");
+    }
+
+    private static String typeOf(Schema.Column c) {
+        return c instanceof Schema.Numeric ? "numeric" : c instanceof Schema.Categorical ? "categorical" : "ignore";
     }
 
     /**

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpspectra.data.InMemoryRows;
 import io.dpspectra.data.InvalidDataException;
+import io.dpspectra.data.Schema;
+import io.dpspectra.data.SchemaFile;
 import io.dpspectra.data.csv.CsvRows;
 import io.dpspectra.noise.RandomSource;
 import io.dpspectra.privacy.PrivacyParams;
@@ -114,6 +116,29 @@ class UnitCsvTest {
             assertThat(r.components().data()).as(c[0].toString()).isEqualTo(expected);
             assertThat(r.preprocessing().features()).as(c[0].toString()).containsExactly("a", "b", "c");
         }
+    }
+
+    @Test
+    void aSchemaWithAnIdColumnGivesTheBitsOfItsMappedRowsAndAgreesWithTheUnitOrIsRefused() throws IOException {
+        // the schema scales the features by 2 and drops a label; the rows in memory are mapped by hand
+        Path f = write("schema.csv", "person,a,b,c,label\n" + lines(',', "", ",yes", null));
+        SchemaFile schema = new SchemaFile(Schema.of(List.of(new Schema.Id("person"),
+                new Schema.Numeric("a", null, null, null, 2.0), new Schema.Numeric("b", null, null, null, 2.0),
+                new Schema.Numeric("c", null, null, null, 2.0), new Schema.Ignored("label"))), ',', 0, null, "");
+        double[][] mapped = rows.stream().map(r -> new double[] {r[0] / 2, r[1] / 2, r[2] / 2}).toArray(double[][]::new);
+        double[] expected = fit(RowInput.byUnit(InMemoryRows.of(mapped), ids, List.of("a", "b", "c"))).components()
+                .data();
+        PcaRelease r = PrivatePca.of(RowInput.csv(f)).schema(schema).privacyUnit(PrivacyUnit.column("person", 3))
+                .bound(RowBound.clip(1)).components(2).randomSource(RandomSource.seededForReproducibility(7))
+                .fit(PrivacyParams.of(1, 1e-6));
+        assertThat(r.components().data()).isEqualTo(expected);
+        // a schema with an id column and one row as the unit, or a unit on another column: refused before reading
+        assertThatThrownBy(() -> PrivatePca.of(RowInput.csv(f)).schema(schema).bound(RowBound.clip(1)).components(2)
+                .fit(PrivacyParams.of(1, 1e-6))).isInstanceOf(ReleaseSettingException.class)
+                .hasMessageContaining("marks column 'person' \"type\": \"id\"").hasMessageContaining("privacyUnit");
+        assertThatThrownBy(() -> PrivatePca.of(RowInput.csv(f)).schema(schema).privacyUnit(PrivacyUnit.column("a", 3))
+                .bound(RowBound.clip(1)).components(2).fit(PrivacyParams.of(1, 1e-6)))
+                .isInstanceOf(ReleaseSettingException.class).hasMessageContaining("is not the column");
     }
 
     @Test

@@ -69,8 +69,8 @@ public final class ReleaseInput {
     String center;
 
     @Option(names = "--privacy-unit", paramLabel = "COLUMN",
-            description = "Protect a person, not a row: COLUMN (named in the CSV header or by --header-names) "
-                    + "identifies the person "
+            description = "Protect a person, not a row: COLUMN (named in the CSV header or by --header-names; with "
+                    + "--schema, the column the schema marks \"type\": \"id\") identifies the person "
                     + "(a customer or patient id, any text); it is used for grouping only, never as a feature. Rows "
                     + "of one person need not be adjacent. Each person keeps at most --max-rows-per-unit M rows, "
                     + "each clipped to B/sqrt(M) for the bound B (or bounded together, --unit-bound frobenius), so one "
@@ -254,6 +254,9 @@ public final class ReleaseInput {
                 throw CliException.usage("--comment-prefix must be visible text, got '" + input.commentPrefix + "'",
                         "e.g. --comment-prefix '#'");
             }
+            // the person's column is the one the schema marks "type": "id", and such a schema needs --privacy-unit
+            io.dpspectra.release.UnitCsv.checkSchema(schema.schema(), privacyUnit(), "--schema " + schemaPath,
+                    CliVocabulary.DEFAULT);
         }
         centre = parseCentre();
         if (bounds != null) {
@@ -314,10 +317,6 @@ public final class ReleaseInput {
             throw CliException.usage("--max-rows-per-unit must be at least 1, got " + maxRowsPerUnit,
                     "e.g. --max-rows-per-unit 20");
         }
-        if (schemaPath != null) {
-            throw CliException.usage("--privacy-unit does not combine with --schema yet", "give the numeric columns "
-                    + "with --columns and a bound with --clip-norm");
-        }
         if (Inputs.isStdin(inputPath) || Inputs.isBinary(inputPath)) {
             throw CliException.usage("--privacy-unit reads the person's column from a CSV file's header, but "
                     + inputPath + (Inputs.isStdin(inputPath) ? " is standard input" : " is a binary file without it"),
@@ -326,7 +325,11 @@ public final class ReleaseInput {
         if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
             throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
         }
-        if (!ExternalInputs.isInstalled() && java.nio.file.Files.isReadable(inputPath)) {
+        if (ExternalInputs.isInstalled() && schemaPath != null) {
+            throw CliException.usage("--privacy-unit with --schema is not supported when INPUT is read where it lies",
+                    "give the feature columns with --columns and a bound with --clip-norm, or run the release locally");
+        }
+        if (schemaPath == null && !ExternalInputs.isInstalled() && java.nio.file.Files.isReadable(inputPath)) {
             // (a program that reads INPUT elsewhere checks its header there, before any row)
             // the header alone (no row): a missing unit column, or one also selected as a feature, is a usage error
             // before anything is spent or charged to a ledger
@@ -484,6 +487,10 @@ public final class ReleaseInput {
             note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' in memory: at most %d rows per person "
                     + "kept, 8 bytes per value (this JVM holds up to %d MiB of them)", inputPath, u.idColumn(),
                     u.maxRowsPerUnit(), Runtime.getRuntime().maxMemory() / 4 >> 20));
+            if (request.schema() != null) {
+                return io.dpspectra.release.UnitCsv.read(Inputs.schemaRows(inputPath, request.schema(),
+                        request.publicCentres()), u, request.random());
+            }
             io.dpspectra.data.csv.CsvRows rows = io.dpspectra.release.UnitCsv.open(inputPath, unitCsvOptions(), u);
             Inputs.noteSeparator(rows, note);
             return io.dpspectra.release.UnitCsv.read(rows, u, request.random());
