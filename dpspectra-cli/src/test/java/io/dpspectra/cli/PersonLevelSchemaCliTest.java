@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --privacy-unit} with {@code --schema} (the schema marks the person's column {@code "type": "id"}), and {@code
- * schema draft --privacy-unit}.
+ * {@code --privacy-unit} with {@code --schema} (the schema marks the person's column {@code "type": "id"}), {@code
+ * schema draft --privacy-unit}, and a person-level model replayed on a file that still has the person's column.
  */
 class PersonLevelSchemaCliTest {
     @TempDir
@@ -135,5 +135,38 @@ class PersonLevelSchemaCliTest {
         Cli.Result m = Cli.run("schema", "draft", "--privacy-unit", "person", data.toString());
         assertThat(m.exitCode()).isEqualTo(ExitCodes.USAGE);
         assertThat(m.err()).contains("'person' is not in the header");
+    }
+
+    @Test
+    void aPersonLevelModelIsReplayedOnAFileThatStillHasThePersonsColumn() throws Exception {
+        Path data = mappedByHand();
+        Path model = dir.resolve("model.json");
+        Cli.Result f = Cli.run(fit("--privacy-unit", "patient", "--output", model.toString(), data.toString())
+                .toArray(String[]::new));
+        assertThat(f.exitCode()).as(f.toString()).isZero();
+        Cli.Result t = Cli.run("transform", "--model", model.toString(), data.toString());
+        assertThat(t.exitCode()).as(t.toString()).isZero();
+        assertThat(t.out().lines().count()).isEqualTo(151);
+        // the same rows without the person's column give the same coordinates
+        StringBuilder sb = new StringBuilder("age,sex=F,sex=M\n");
+        Files.readAllLines(data).stream().skip(1).forEach(l -> sb.append(l.substring(l.indexOf(',') + 1)).append('\n'));
+        Path without = Cli.write(dir, "without.csv", sb.toString());
+        Cli.Result t2 = Cli.run("transform", "--model", model.toString(), without.toString());
+        assertThat(t2.exitCode()).as(t2.toString()).isZero();
+        assertThat(t2.out()).isEqualTo(t.out());
+        Cli.Result e = Cli.run("evaluate", "--model", model.toString(), data.toString());
+        assertThat(e.exitCode()).as(e.toString()).isZero();
+        Cli.Result e2 = Cli.run("evaluate", "--model", model.toString(), without.toString());
+        assertThat(Json.MAPPER.readTree(e.out()).get("capturedVarianceRatio"))
+                .isEqualTo(Json.MAPPER.readTree(e2.out()).get("capturedVarianceRatio"));
+        // a schema'd model replays through its schema, whose id column is never a feature
+        Path schema = Cli.write(dir, "schema.json", SCHEMA);
+        Path smodel = dir.resolve("smodel.json");
+        assertThat(Cli.run(fit("--schema", schema.toString(), "--privacy-unit", "patient", "--output",
+                smodel.toString(), raw().toString()).toArray(String[]::new)).exitCode()).isZero();
+        Cli.Result ts = Cli.run("transform", "--model", smodel.toString(), raw().toString());
+        assertThat(ts.exitCode()).as(ts.toString()).isZero();
+        // (the two models are the same release: the first test), so the raw rows map to the same coordinates
+        assertThat(ts.out()).isEqualTo(t.out());
     }
 }
