@@ -504,6 +504,7 @@ public final class CsvRows implements RowSource {
      */
     public static final class IdColumnException extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
+        /** How to fix it. */
         private final String hint;
 
         /**
