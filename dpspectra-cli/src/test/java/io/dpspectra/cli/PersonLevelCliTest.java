@@ -51,6 +51,48 @@ class PersonLevelCliTest {
         assertThat(Json.MAPPER.readTree(Cli.run(args).out()).get("components")).isEqualTo(j.get("components"));
     }
 
+    /** The rows of {@link #visits()}, the id first, a label last, and a header line or none. */
+    private Path visitsIdFirst(String name, boolean header, char sep) throws Exception {
+        StringBuilder sb = new StringBuilder(header ? "# visits, id first\npatient,a,b,c,label\n".replace(',', sep) : "");
+        for (int i = 0; i < 180; i++) {
+            sb.append(String.format(Locale.ROOT, "p%d,%.4f,%.4f,%.4f,yes%n", i % 30, 0.5 * Math.sin(i), 0.4 * Math.cos(i),
+                    0.1 * (i % 5)).replace(',', sep));
+        }
+        return Cli.write(dir, name, sb.toString());
+    }
+
+    @Test
+    void everyCsvOptionOfARowLevelReadGivesTheSameRelease() throws Exception {
+        String[] common = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
+            "--clip-norm", "1", "--privacy-unit", "patient", "--max-rows-per-unit", "4", "--seed", "5"};
+        JsonNode base = Json.MAPPER.readTree(Cli.run(cat(common, visits().toString())).out());
+        String[][] variants = {
+            // the unit in column 1, the features by a range of numbers, the label left out by it; a comment line
+            {"--columns", "2-4", "--comment-prefix", "#", visitsIdFirst("first.csv", true, ',').toString()},
+            // no header: the columns named by --header-names (the header detected as absent, or said so)
+            {"--header-names", "patient,a,b,c,label", "--exclude-columns", "label",
+                visitsIdFirst("bare.csv", false, ',').toString()},
+            {"--header-names", "patient,a,b,c,label", "--header", "absent", "--columns", "a-c",
+                visitsIdFirst("bare2.csv", false, ',').toString()},
+            // semicolons, detected; the comment line skipped as a line
+            {"--skip-lines", "1", "--exclude-columns", "5", visitsIdFirst("semi.csv", true, ';').toString()},
+        };
+        for (String[] v : variants) {
+            Cli.Result r = Cli.run(cat(common, v));
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            JsonNode j = Json.MAPPER.readTree(r.out());
+            assertThat(j.get("columns")).as(String.join(" ", v)).isEqualTo(base.get("columns"));
+            assertThat(j.get("components")).as(String.join(" ", v)).isEqualTo(base.get("components"));
+            assertThat(j.get("guarantee")).as(String.join(" ", v)).isEqualTo(base.get("guarantee"));
+        }
+    }
+
+    private static String[] cat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     @Test
     void covarianceMechanismsTakeAPersonAsTheUnit() throws Exception {
         Path csv = visits();
@@ -78,10 +120,13 @@ class PersonLevelCliTest {
             {"--max-rows-per-unit", "4"},                                             // M without a unit
             {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--algorithm", "k-dp-ojas"},
             {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--norm-bound", "1"},
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--columns", "1-3"},        // by number
+            {"--privacy-unit", "patient", "--max-rows-per-unit", "4", "--header", "absent"},     // no names
         };
         String[] expected = {"'customer' is not in the header", "also selected as a feature",
             "needs --max-rows-per-unit", "at least 1", "applies only with --privacy-unit",
-            "k-dp-ojas does not support --privacy-unit", "--norm-bound"};
+            "k-dp-ojas does not support --privacy-unit", "--norm-bound", "also selected as a feature",
+            "has no header (--header absent)"};
         for (int i = 0; i < cases.length; i++) {
             java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fit", "-k", "1", "--epsilon",
                     "1", "--delta", "1e-6", "--output", out.toString(), "--ledger", ledger.toString(), csv.toString()));

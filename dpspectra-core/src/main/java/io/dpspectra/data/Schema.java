@@ -18,6 +18,8 @@ import java.util.Set;
  *   <li>{@link Categorical}: one-hot over the declared categories (a value outside them is an error
  *       naming it, never silently dropped);</li>
  *   <li>{@link Ignored}: read and dropped (a label, an identifier).</li>
+ *   <li>{@link Id}: the id of the row's person (a privacy unit's column): read as text for grouping the
+ *       rows by person, never a feature; at most one.</li>
  * </ul>
  *
  * <p>Row-norm bound by construction ({@link #rowNormBound}): a numeric feature lies in
@@ -34,7 +36,7 @@ public final class Schema implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
 
     /** One column of the table. */
-    public sealed interface Column extends java.io.Serializable permits Numeric, Categorical, Ignored {
+    public sealed interface Column extends java.io.Serializable permits Numeric, Categorical, Ignored, Id {
         /**
          * The column's name (the file's header name, when the file has a header).
          *
@@ -45,7 +47,7 @@ public final class Schema implements java.io.Serializable {
         /**
          * How many features the column produces.
          *
-         * @return 1 for a numeric column, the number of categories for a categorical one, 0 for an ignored one
+         * @return 1 for a numeric column, the number of categories for a categorical one, 0 for an ignored or id one
          */
         int width();
     }
@@ -223,6 +225,29 @@ public final class Schema implements java.io.Serializable {
         }
     }
 
+    /**
+     * The column naming the person each row belongs to ({@code "type": "id"}): its cells are read as text, for a
+     * release whose privacy unit is that column, and never become a feature.
+     *
+     * @param name the column's name
+     * @serial exclude
+     */
+    public record Id(String name) implements Column {
+        /**
+         * Validates the name.
+         *
+         * @param name the column's name
+         */
+        public Id {
+            checkName(name);
+        }
+
+        @Override
+        public int width() {
+            return 0;
+        }
+    }
+
     /** The columns, in file order. */
     private final List<Column> columns;
     /** The number of features d of a mapped row. */
@@ -238,6 +263,10 @@ public final class Schema implements java.io.Serializable {
                         + "give every column a distinct name");
             }
             d += c.width();
+        }
+        if (this.columns.stream().filter(c -> c instanceof Id).count() > 1) {
+            throw new IllegalArgumentException("the schema marks several columns \"type\": \"id\"; a row belongs to "
+                    + "one person, named by one column: mark the others \"ignore\"");
         }
         if (d == 0) {
             throw new IllegalArgumentException("the schema uses no column (all are ignored); declare at least one "
@@ -268,6 +297,15 @@ public final class Schema implements java.io.Serializable {
      */
     public List<Column> columns() {
         return columns;
+    }
+
+    /**
+     * The name of the column marked {@code "type": "id"} ({@link Id}), if any.
+     *
+     * @return the id column's name, or empty
+     */
+    public java.util.Optional<String> idColumn() {
+        return columns.stream().filter(c -> c instanceof Id).map(Column::name).findFirst();
     }
 
     /**

@@ -19,6 +19,8 @@ import java.util.Map;
  *    {"name": "sex", "type": "categorical", "categories": ["Female", "Male"]},
  *    {"name": "income", "type": "ignore"}]}
  * </pre>
+ * A column of {@code "type": "id"} names the person a row belongs to, for a release whose privacy unit is that
+ * column; it is never a feature.
  * "format" is optional: separator ",", ";", "tab", "whitespace" or "|" (default, or "detect": detected), skipLines (default
  * 0), commentPrefix (default none: every line is data). A column's type defaults to numeric.
  *
@@ -100,8 +102,9 @@ public record SchemaFile(Schema schema, char separator, int skipLines, String co
                     cols.add(new Schema.Categorical(name, cats));
                 }
                 case "ignore" -> cols.add(new Schema.Ignored(name));
+                case "id" -> cols.add(new Schema.Id(name));
                 default -> throw new IllegalArgumentException("column \"" + name + "\" has type \"" + type
-                        + "\"; use numeric, categorical or ignore");
+                        + "\"; use numeric, categorical, ignore or id");
             }
         }
         Map<?, ?> format = top.get("format") instanceof Map<?, ?> f ? f : Map.of();

@@ -118,7 +118,9 @@ public interface RowInput {
 
     /**
      * A local CSV file (or any text table with a schema): through the schema and its format when the release
-     * has one, else as a numeric CSV with a header detected and every column used.
+     * has one, else as a numeric CSV with a header detected and every column used. With a person as the privacy
+     * unit, the rows are grouped by the unit's column: a header column (every other column a feature), or the
+     * column the schema marks {@code "type": "id"} ({@link UnitCsv#checkSchema}: the schema and the unit agree).
      *
      * @param file the file
      * @return the input
@@ -142,7 +144,9 @@ public interface RowInput {
         return request -> {
             SchemaFile s = request.schema();
             if (!request.unit().isRow()) {
-                return UnitCsv.read(file, UnitCsv.Options.DEFAULT, request.unit(), request.random(), memory);
+                return s == null ? UnitCsv.read(file, UnitCsv.Options.DEFAULT, request.unit(), request.random(), memory)
+                        : UnitCsv.read(SchemaRows.open(file, s.schema(), request.publicCentres(), s.separator(),
+                                s.skipLines(), s.commentPrefix()), request.unit(), request.random(), memory);
             }
             if (s == null) {
                 CsvRows rows = CsvRows.builder(file).build();

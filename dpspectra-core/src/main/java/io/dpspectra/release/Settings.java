@@ -89,12 +89,11 @@ record Settings(RowInput input, PrivacyUnit unit, SchemaFile schema, Centring ce
     /** Checks the preprocessing settings alone, before any budget or data. */
     void check() {
         Centring c = effectiveCentring();
+        if (schema != null) {
+            // a unit's column is the schema's id column, and a schema with an id column needs that unit
+            UnitCsv.checkSchema(schema.schema(), unit, "the " + vocabulary.name(Setting.SCHEMA), vocabulary);
+        }
         if (!unit.isRow()) {
-            if (schema != null) {
-                throw new ReleaseSettingException(vocabulary.name(Setting.PRIVACY_UNIT) + " does not combine with "
-                        + vocabulary.name(Setting.SCHEMA) + " yet", "give numeric columns and a bound, e.g. "
-                        + vocabulary.typed(Setting.CLIP_NORM, "1"));
-            }
             if (effectiveBound() instanceof RowBound.Given g && g.policy() == io.dpspectra.data.DataBounds.Policy.REJECT) {
                 throw new ReleaseSettingException(vocabulary.name(Setting.NORM_BOUND) + " refuses rows above the "
                         + "bound, but with " + vocabulary.name(Setting.PRIVACY_UNIT) + " each person's rows are clipped "

@@ -59,7 +59,7 @@ class SchemaFileTest {
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"a\", \"min\": \"low\"}]}"))
                 .hasMessage("column \"a\": \"min\" must be a number, got \"low\"");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"a\", \"type\": \"date\"}]}"))
-                .hasMessage("column \"a\" has type \"date\"; use numeric, categorical or ignore");
+                .hasMessage("column \"a\" has type \"date\"; use numeric, categorical, ignore or id");
         assertThatThrownBy(() -> SchemaFile.parse("{\"columns\": [{\"name\": \"c\", \"type\": \"categorical\"}]}"))
                 .hasMessageContaining("needs a \"categories\" array");
         assertThatThrownBy(() -> SchemaFile.parse("{\"format\": {\"separator\": \"#\"}, \"columns\": [{\"name\": "

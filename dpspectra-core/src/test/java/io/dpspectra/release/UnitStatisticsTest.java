@@ -175,14 +175,14 @@ class UnitStatisticsTest {
                 .hasMessageContaining("also selected as a feature");
         Files.writeString(f, "patient,a,b\nann,1,2\nbob,x,4\n");
         assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
-                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': 'x' is not a number");
-        // the cell rules of the project's CSV reader: no NaN, no Java-only spellings such as hex floats
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 2 \"a\": value \"x\" is not a number");
+        // the project's CSV reader, its cell rules and messages: no NaN, no Java-only spellings such as hex floats
         Files.writeString(f, "patient,a,b\nann,1,2\nbob,NaN,4\n");
         assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
-                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': 'NaN' is a missing or non-finite value");
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 2 \"a\": value \"NaN\" is NaN");
         Files.writeString(f, "patient,a,b\nann,1,2\nbob,0x1p3,4\n");
         assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, PrivacyUnit.column("patient", 5), RandomSource.seededForReproducibility(5)))
-                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 'a': '0x1p3' is not a number");
+                .isInstanceOf(InvalidDataException.class).hasMessageContaining("line 3, column 2 \"a\": value \"0x1p3\" is not a number");
     }
 
     private static RowInput people() {

@@ -129,6 +129,11 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     public io.dpspectra.release.StatisticSource openByUnit(String input, io.dpspectra.release.UnitCsv.Options options,
             io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
         String raw = asTyped(input);
+        if (options.headerNames() != null || options.header() == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
+            throw ExternalInputs.unsupported("--header-names and --header absent are not supported when Spark reads "
+                    + "INPUT grouped by a person (its reader takes the columns' names from the header line)",
+                    "give the file a header line naming the columns");
+        }
         Head head = head(raw);
         Dataset<Row> data;
         List<String> header;

@@ -66,6 +66,13 @@ public final class SchemaCommand implements Runnable {
                 description = "Lines to skip before the header or first row. Default: ${DEFAULT-VALUE}.")
         int skipLines;
 
+        @Option(names = "--privacy-unit", paramLabel = "COLUMN",
+                description = "The column naming the person each row belongs to (a customer or patient id): drafted "
+                        + "as \"type\": \"id\", read for grouping only and never a feature, for 'fit --schema ... "
+                        + "--privacy-unit COLUMN'. Not with --private-epsilon, whose private ranges protect one row, "
+                        + "not a person with many rows.")
+        String privacyUnit;
+
         @Option(names = "--private-epsilon", paramLabel = "E",
                 description = "Estimate each numeric column's min and max privately: its median, then the Q- and "
                         + "(1-Q)-quantiles of its distance to the median (so that the spread is found whatever the "
@@ -113,6 +120,16 @@ public final class SchemaCommand implements Runnable {
             if (skipLines < 0) {
                 throw CliException.usage("--skip-lines must be >= 0, got " + skipLines, "e.g. --skip-lines 1");
             }
+            if (privacyUnit != null && privateEpsilon != null) {
+                throw CliException.usage("schema draft --private-epsilon estimates each column's range privately for "
+                        + "one row as the privacy unit; with --privacy-unit " + privacyUnit + " a person has many rows, "
+                        + "and the ranges would have to protect all of them, which the draft does not do",
+                        "draft without --private-epsilon and give min and max from domain knowledge (or from the "
+                        + "columns' documentation), or drop --privacy-unit for a table with one row per person");
+            }
+            if (privacyUnit != null && privacyUnit.isBlank()) {
+                throw CliException.usage("--privacy-unit needs a column name", "e.g. --privacy-unit customer_id");
+            }
             PrivacyParams budget = null;
             PrivacyOptions.PendingCharge charge = PrivacyOptions.PendingCharge.NONE;
             if (privateEpsilon != null) {
@@ -153,6 +170,11 @@ public final class SchemaCommand implements Runnable {
             for (int j = 0; j < first.size(); j++) {
                 names.add(header ? first.get(j) : "x" + (j + 1));
             }
+            if (privacyUnit != null && !names.contains(privacyUnit)) {
+                throw CliException.usage("the privacy unit column '" + privacyUnit + "' is not in the "
+                        + (header ? "header" : "generated names (no header)") + " of " + inputPath, "name one of its "
+                        + "columns: " + String.join(", ", names));
+            }
             List<List<String>> data = header ? head.subList(1, head.size()) : head;
             List<Map<String, Object>> cols = new ArrayList<>();
             List<Schema.Column> numericOnly = new ArrayList<>();
@@ -163,6 +185,12 @@ public final class SchemaCommand implements Runnable {
                         && SchemaRows.isNumber(r.get(col)));
                 Map<String, Object> c = new LinkedHashMap<>();
                 c.put("name", names.get(j));
+                if (names.get(j).equals(privacyUnit)) {
+                    c.put("type", "id");   // the person's id: never a feature, whatever its cells look like
+                    numericOnly.add(new Schema.Ignored(names.get(j)));
+                    cols.add(c);
+                    continue;
+                }
                 c.put("type", numeric ? "numeric" : "categorical");
                 if (!numeric) {
                     c.put("categories", List.of());

@@ -112,6 +112,26 @@ public final class Inputs {
     }
 
     /**
+     * As {@link #open(Path, InputOptions)}, with the column {@code idColumn} (a privacy unit's, never a feature)
+     * dropped by name when the file has it: a model fitted with a person as the privacy unit replayed on a file that
+     * still has the person's column. A file without it (or without names, or standard input) is opened as it is.
+     */
+    static Opened openDroppingId(Path path, InputOptions options, String idColumn) {
+        if (idColumn == null || isStdin(path) || isBinary(path)) {
+            return open(path, options);
+        }
+        checkReadable(path);
+        InputOptions opts = options != null ? options : new InputOptions();
+        CsvRows rows;
+        try {
+            rows = opts.configure(CsvRows.builder(path)).idColumn(idColumn).build();
+        } catch (CsvRows.IdColumnException e) {
+            return open(path, options);   // no such column (or no names): nothing to drop
+        }
+        return new Opened(rows, rows.columnNames(), path);
+    }
+
+    /**
      * The rows of {@code path} ("-" for standard input, read by one pass: wrap it in a {@link SpilledStream}
      * for more) through a schema, with the schema's file format.
      */
@@ -125,7 +145,7 @@ public final class Inputs {
                 schema.commentPrefix());
     }
 
-    private static void noteSeparator(CsvRows rows, Consumer<String> note) {
+    static void noteSeparator(CsvRows rows, Consumer<String> note) {
         if (rows.separatorDetected() && rows.separator() != ',') {
             note.accept("reading " + rows.describe() + " as " + rows.separatorName() + "-separated (detected; "
                     + "--separator sets it)");

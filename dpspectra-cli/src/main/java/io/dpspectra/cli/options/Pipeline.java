@@ -36,14 +36,18 @@ import java.util.Map;
  * @param boundOrigin how the bound was obtained, in words
  * @param policy     clip or reject
  * @param features   the names of the d features the estimator saw
+ * @param idColumn   the privacy unit's column of a release that protected a person (never a feature: a plain CSV's
+ *                   replay drops it by name when the file has it), or null
  */
 public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, double[] mean,
-                double inputBound, double bound, String boundOrigin, String policy, List<String> features) {
+                double inputBound, double bound, String boundOrigin, String policy, List<String> features,
+                String idColumn) {
 
     /** Core's record of a release's preprocessing, with the CSV options of a plain CSV (null with a schema). */
     static Pipeline of(Preprocessing p, InputOptions csv) {
         return new Pipeline(p.schema(), csv, Centre.valueOf(p.centring().kind().name()), p.mean(), p.inputBound(),
-                p.bound(), p.boundOrigin(), p.policy() == DataBounds.Policy.REJECT ? "reject" : "clip", p.features());
+                p.bound(), p.boundOrigin(), p.policy() == DataBounds.Policy.REJECT ? "reject" : "clip", p.features(),
+                null);
     }
 
     /** How rows are centred before the estimator. */
@@ -65,7 +69,7 @@ public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, doubl
      * file); what it makes of the rows (features, centring, bound) is unchanged.
      */
     Pipeline withReading(SchemaFile schema, InputOptions csv) {
-        return new Pipeline(schema, csv, centre, mean, inputBound, bound, boundOrigin, policy, features);
+        return new Pipeline(schema, csv, centre, mean, inputBound, bound, boundOrigin, policy, features, idColumn);
     }
 
     /** Rows of {@code input} through the file-reading and schema part of the pipeline (before centring by a mean). */
@@ -74,7 +78,7 @@ public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, doubl
             SchemaRows rows = Inputs.schemaRows(input, schema, centre != Centre.NONE);
             return Inputs.isStdin(input) ? new Inputs.SpilledStream(rows, m -> { }) : rows;
         }
-        Inputs.Opened opened = Inputs.open(input, csv);
+        Inputs.Opened opened = Inputs.openDroppingId(input, csv, idColumn);
         if (opened.dimension() != features.size()) {
             throw CliException.data(input + " has " + opened.dimension() + " columns but the model has dimension "
                     + features.size() + " (fitted on " + abbreviate(features) + ")", "pass a file with the model's "
@@ -188,7 +192,8 @@ public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, doubl
                 throw new IllegalArgumentException("its \"normBound\" must be > 0");
             }
             return new Pipeline(schema, csv, centre, mean, inputBound, bound, p.path("normBoundOrigin").asText(""),
-                    p.path("boundPolicy").asText("clip"), List.copyOf(features));
+                    p.path("boundPolicy").asText("clip"), List.copyOf(features),
+                    p.path("privacyUnit").hasNonNull("column") ? p.path("privacyUnit").get("column").asText() : null);
         } catch (IllegalArgumentException e) {
             throw CliException.data("model file " + model + ": its \"preprocessing\" is damaged (" + e.getMessage()
                     + ")", "pass a file written by 'dpspectra fit --output FILE'", e);
@@ -209,7 +214,7 @@ public record Pipeline(SchemaFile schema, InputOptions csv, Centre centre, doubl
         Pipeline back;
         try {
             Pipeline p = new Pipeline(schema, schema == null ? csv : null, centre, mean, 1, mean == null ? 1 : 2,
-                    "(checked before reading)", policy, features);
+                    "(checked before reading)", policy, features, null);
             written = Json.MAPPER.valueToTree(p.toJson());
             back = fromJson(Json.MAPPER.createObjectNode().set("preprocessing", written), Path.of("(this release)"));
         } catch (IllegalArgumentException | CliException e) {

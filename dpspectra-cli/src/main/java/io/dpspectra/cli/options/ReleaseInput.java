@@ -69,7 +69,8 @@ public final class ReleaseInput {
     String center;
 
     @Option(names = "--privacy-unit", paramLabel = "COLUMN",
-            description = "Protect a person, not a row: COLUMN (named in the CSV header) identifies the person "
+            description = "Protect a person, not a row: COLUMN (named in the CSV header or by --header-names; with "
+                    + "--schema, the column the schema marks \"type\": \"id\") identifies the person "
                     + "(a customer or patient id, any text); it is used for grouping only, never as a feature. Rows "
                     + "of one person need not be adjacent. Each person keeps at most --max-rows-per-unit M rows, "
                     + "each clipped to B/sqrt(M) for the bound B (or bounded together, --unit-bound frobenius), so one "
@@ -264,6 +265,9 @@ public final class ReleaseInput {
                 throw CliException.usage("--comment-prefix must be visible text, got '" + input.commentPrefix + "'",
                         "e.g. --comment-prefix '#'");
             }
+            // the person's column is the one the schema marks "type": "id", and such a schema needs --privacy-unit
+            io.dpspectra.release.UnitCsv.checkSchema(schema.schema(), privacyUnit(), "--schema " + schemaPath,
+                    CliVocabulary.DEFAULT);
         }
         centre = parseCentre();
         if (bounds != null) {
@@ -324,10 +328,6 @@ public final class ReleaseInput {
             throw CliException.usage("--max-rows-per-unit must be at least 1, got " + maxRowsPerUnit,
                     "e.g. --max-rows-per-unit 20");
         }
-        if (schemaPath != null) {
-            throw CliException.usage("--privacy-unit does not combine with --schema yet", "give the numeric columns "
-                    + "with --columns and a bound with --clip-norm");
-        }
         if (Inputs.isStdin(inputPath) || Inputs.isBinary(inputPath)) {
             throw CliException.usage("--privacy-unit reads the person's column from a CSV file's header, but "
                     + inputPath + (Inputs.isStdin(inputPath) ? " is standard input" : " is a binary file without it"),
@@ -335,6 +335,10 @@ public final class ReleaseInput {
         }
         if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
             throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
+        }
+        if (ExternalInputs.isInstalled() && schemaPath != null) {
+            throw CliException.usage("--privacy-unit with --schema is not supported when INPUT is read where it lies",
+                    "give the feature columns with --columns and a bound with --clip-norm, or run the release locally");
         }
         if (ExternalInputs.isInstalled() && spillDir != null) {
             throw CliException.usage("--spill-dir applies to grouping on this machine, but this program groups "
@@ -349,11 +353,7 @@ public final class ReleaseInput {
                         : "give a writable directory with --spill-dir DIR");
             }
         }
-        if (input.headerNames != null || input.header == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
-            throw CliException.usage("--privacy-unit names a column of the CSV header, so --header-names and "
-                    + "--header absent do not apply", "give the file a header line");
-        }
-        if (!ExternalInputs.isInstalled() && java.nio.file.Files.isReadable(inputPath)) {
+        if (schemaPath == null && !ExternalInputs.isInstalled() && java.nio.file.Files.isReadable(inputPath)) {
             // (a program that reads INPUT elsewhere checks its header there, before any row)
             // the header alone (no row): a missing unit column, or one also selected as a feature, is a usage error
             // before anything is spent or charged to a ledger
@@ -368,8 +368,17 @@ public final class ReleaseInput {
     }
 
     private io.dpspectra.release.UnitCsv.Options unitCsvOptions() {
+        if (input.skipLines < 0) {
+            throw CliException.usage("--skip-lines must be >= 0, got " + input.skipLines,
+                    "pass the number of lines to drop");
+        }
+        if (input.commentPrefix != null && input.commentPrefix.isBlank()) {
+            throw CliException.usage("--comment-prefix must be visible text, got '" + input.commentPrefix + "'",
+                    "e.g. --comment-prefix '#'");
+        }
         return new io.dpspectra.release.UnitCsv.Options(input.separator, input.columns, input.excludeColumns,
-                input.commentPrefix, input.skipLines);
+                input.commentPrefix, input.skipLines, input.header,
+                input.headerNames == null ? null : InputOptions.parseHeaderNames(input.headerNames));
     }
 
     /** The privacy unit of --privacy-unit, or one row. */
@@ -506,12 +515,21 @@ public final class ReleaseInput {
         if (!request.unit().isRow()) {
             io.dpspectra.release.PrivacyUnit u = request.unit();
             io.dpspectra.release.GroupingMemory memory = groupingMemory();
-            int d = io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), u).size();
+            int d = request.schema() != null ? request.schema().schema().featureNames().size()
+                    : io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), u).size();
             note.accept(String.format(Locale.ROOT, "grouping %s by column '%s': at most %d rows per person kept; %s",
                     inputPath, u.idColumn(), u.maxRowsPerUnit(), memory.describe(d)));
             io.dpspectra.release.UnitStatistics grouped;
             try {
-                grouped = io.dpspectra.release.UnitCsv.read(inputPath, unitCsvOptions(), u, request.random(), memory);
+                if (request.schema() != null) {
+                    grouped = io.dpspectra.release.UnitCsv.read(Inputs.schemaRows(inputPath, request.schema(),
+                            request.publicCentres()), u, request.random(), memory);
+                } else {
+                    io.dpspectra.data.csv.CsvRows rows = io.dpspectra.release.UnitCsv.open(inputPath, unitCsvOptions(),
+                            u);
+                    Inputs.noteSeparator(rows, note);
+                    grouped = io.dpspectra.release.UnitCsv.read(rows, u, request.random(), memory);
+                }
             } catch (io.dpspectra.release.SpillException e) {
                 throw CliException.data(e.getMessage() + " (nothing was released, charged or written; the spill "
                         + "files are deleted)", "free space in " + e.directory() + ", or spill elsewhere with "

@@ -118,6 +118,8 @@ public final class SchemaJson {
             } else if (c instanceof Schema.Categorical k) {
                 o.put("type", "categorical");
                 o.put("categories", k.categories());
+            } else if (c instanceof Schema.Id) {
+                o.put("type", "id");
             } else {
                 o.put("type", "ignore");
             }

@@ -154,6 +154,62 @@ final class ColumnSelection {
         }
     }
 
+    /**
+     * The index of the id column {@code id} in {@code names}.
+     *
+     * @param where the names' origin for messages ("the header of f.csv (line 1: ...)", "--header-names")
+     * @throws CsvRows.IdColumnException when it is missing or named twice
+     */
+    int idColumn(String id, List<String> names, String where) {
+        int i = names.indexOf(id);
+        if (i < 0) {
+            throw new CsvRows.IdColumnException("the privacy unit column '" + id + "' is not in " + where,
+                    "name one of its columns: " + String.join(", ", names));
+        }
+        if (names.lastIndexOf(id) != i) {
+            throw new CsvRows.IdColumnException("the privacy unit column '" + id + "' is ambiguous: columns " + (i + 1)
+                    + " and " + (names.lastIndexOf(id) + 1) + " of " + name + " are both named so",
+                    "rename one of them (or name the columns with --header-names)");
+        }
+        return i;
+    }
+
+    /**
+     * The feature columns beside the id column {@code id}: every other column, or the ones selected by
+     * {@code tokens} (or {@code indices}), less {@code exclude}; the id column may be excluded but not selected.
+     *
+     * @throws CsvRows.IdColumnException when the id column is selected, or no feature is left
+     */
+    int[] featuresBesideId(List<String> tokens, int[] indices, List<String> exclude, List<String> names, int width,
+            int id, String idName) {
+        int[] sel;
+        if (tokens == null && indices == null) {
+            sel = new int[width - 1];
+            for (int j = 0, k = 0; j < width; j++) {
+                if (j != id) {
+                    sel[k++] = j;
+                }
+            }
+        } else {
+            sel = indices != null ? resolveIndicesWithoutNames(indices, null, width)
+                    : resolveTokens(tokens, names, width, "--columns");
+            if (Arrays.stream(sel).anyMatch(j -> j == id)) {
+                throw new CsvRows.IdColumnException("the privacy unit column '" + idName + "' is also selected as a "
+                        + "feature: it identifies the person and is used for grouping only",
+                        "leave it out of the feature columns");
+            }
+        }
+        if (exclude != null) {
+            int[] drop = resolveTokens(exclude, names, width, "--exclude-columns");
+            sel = Arrays.stream(sel).filter(j -> Arrays.stream(drop).noneMatch(k -> k == j)).toArray();
+        }
+        if (sel.length == 0) {
+            throw new CsvRows.IdColumnException(name + " has no feature column besides the privacy unit column '"
+                    + idName + "'", "give at least one numeric column");
+        }
+        return sel;
+    }
+
     static int[] allColumns(int width) {
         int[] all = new int[width];
         for (int j = 0; j < width; j++) {

@@ -105,15 +105,12 @@ final class CsvCursor implements RowCursor {
         }
         pieceBase = nextBase;
         nextBase += piece.lines;
-        if (pendingBlank > 0 && piece.firstContent > 0) {
+        if (BlankLines.insideData(pendingBlank, piece.firstContent)) {
             finished = true;
             throw parser.blankInsideData(pendingBlank, pieceBase + piece.firstContent);
         }
-        if (piece.trailingBlank > 0 && piece.problem == null) {
-            if (pendingBlank == 0 || piece.firstContent > 0) {
-                pendingBlank = pieceBase + piece.trailingBlank;
-            }
-        }
+        pendingBlank = BlankLines.pendingAfter(pendingBlank, pieceBase, piece.firstContent, piece.trailingBlank,
+                piece.problem != null);
         return true;
     }
 
@@ -196,6 +193,11 @@ final class CsvCursor implements RowCursor {
             blockCount = k;
         }
         return k;
+    }
+
+    /** The id column's text of the row the last {@link #next} read (the parser's id column must be set). */
+    String id() {
+        return piece.ids[rowInPiece - 1];
     }
 
     @Override

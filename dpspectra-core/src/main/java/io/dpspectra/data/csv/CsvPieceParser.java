@@ -28,6 +28,8 @@ final class CsvPieceParser implements java.io.Serializable {
     /** For each file column, its position among the selected columns, or −1. */
     private final int[] slot;
     private final List<String> fileNames;
+    /** The id column (its cell's text is kept with each row, {@link Piece#ids}), or −1. */
+    private final int idColumn;
 
     /**
      * @param name              the file or stream, for messages
@@ -38,9 +40,10 @@ final class CsvPieceParser implements java.io.Serializable {
      * @param fileColumns       the number of cells of every line
      * @param selected          the kept columns, 0-based file indices in the order read
      * @param fileNames         the names of all the file's columns
+     * @param idColumn          the id column, whose text is kept with each row, or −1
      */
     CsvPieceParser(String name, byte separator, boolean separatorDetected, byte[] comment, boolean hasHeader,
-            int fileColumns, int[] selected, List<String> fileNames) {
+            int fileColumns, int[] selected, List<String> fileNames, int idColumn) {
         this.name = name;
         this.separator = separator;
         this.separatorDetected = separatorDetected;
@@ -54,12 +57,13 @@ final class CsvPieceParser implements java.io.Serializable {
             slot[selected[i]] = i;
         }
         this.fileNames = new java.util.ArrayList<>(fileNames); // serializable, whatever list was given
+        this.idColumn = idColumn;
     }
 
     /** The same format, naming {@code other} in messages (another file of the same layout). */
     CsvPieceParser named(String other) {
         return new CsvPieceParser(other, separator, separatorDetected, comment, hasHeader, fileColumns, selected,
-                fileNames);
+                fileNames, idColumn);
     }
 
     /** The number of selected columns d. */
@@ -89,6 +93,9 @@ final class CsvPieceParser implements java.io.Serializable {
         double[] reuse = spareValues.poll();
         piece.values = reuse != null && reuse.length >= capacity * d ? reuse : new double[capacity * d];
         piece.rowLine = new int[capacity];
+        if (idColumn >= 0) {
+            piece.ids = new String[capacity];
+        }
         boolean ws = separator == ' ';
         byte sep = separator;
         CsvNumbers numbers = new CsvNumbers();
@@ -124,6 +131,9 @@ final class CsvPieceParser implements java.io.Serializable {
             if (piece.rows == piece.rowLine.length) {
                 int grown = piece.rowLine.length * 2;
                 piece.rowLine = Arrays.copyOf(piece.rowLine, grown);
+                if (piece.ids != null) {
+                    piece.ids = Arrays.copyOf(piece.ids, grown);
+                }
                 piece.values = Arrays.copyOf(piece.values, grown * d);
             }
             int rowBase = piece.rows * d;
@@ -171,6 +181,8 @@ final class CsvPieceParser implements java.io.Serializable {
                         if (numbers.end != ce) {
                             v = Double.NaN;
                         }
+                    } else if (col == idColumn) {
+                        piece.ids[piece.rows] = new String(b, cs, trimEnd(b, cs, p) - cs, StandardCharsets.UTF_8).trim();
                     }
                 }
                 if (s >= 0) {
@@ -205,7 +217,7 @@ final class CsvPieceParser implements java.io.Serializable {
                 int contentEnd = end > lineStart && b[end - 1] == '\r' ? end - 1 : end;
                 String text = new String(b, lineStart, contentEnd - lineStart, StandardCharsets.UTF_8);
                 int at = line;
-                LineProblem problem = parseSlowly(text, piece.values, rowBase);
+                LineProblem problem = parseSlowly(text, piece.values, rowBase, piece.ids, piece.rows);
                 if (problem != null) {
                     piece.fail(line, base -> problem.apply(base + at));
                     return piece;
@@ -225,7 +237,7 @@ final class CsvPieceParser implements java.io.Serializable {
     }
 
     /** A line with a quoted cell, read through the String splitter; returns the problem, or null. */
-    private LineProblem parseSlowly(String text, double[] values, int rowBase) {
+    private LineProblem parseSlowly(String text, double[] values, int rowBase, String[] ids, int row) {
         LineSplitter splitter = new LineSplitter((char) separator);
         int[] starts = new int[fileColumns + 1];
         int[] ends = new int[fileColumns + 1];
@@ -247,6 +259,9 @@ final class CsvPieceParser implements java.io.Serializable {
                 return line -> cellProblem(line, j, cell);
             }
             values[rowBase + i] = v;
+        }
+        if (idColumn >= 0) {
+            ids[row] = LineSplitter.unquote(text, starts[idColumn], ends[idColumn]).trim();
         }
         return null;
     }

@@ -96,12 +96,11 @@ public final class CsvRanges implements Serializable {
             }
             long partBase = base;
             base += part.lines;
-            if (pendingBlank > 0 && part.firstContent > 0) {
+            if (BlankLines.insideData(pendingBlank, part.firstContent)) {
                 throw parser.named(part.file).blankInsideData(pendingBlank, partBase + part.firstContent);
             }
-            if (part.trailingBlank > 0 && part.problem == null && (pendingBlank == 0 || part.firstContent > 0)) {
-                pendingBlank = partBase + part.trailingBlank;
-            }
+            pendingBlank = BlankLines.pendingAfter(pendingBlank, partBase, part.firstContent, part.trailingBlank,
+                    part.problem != null);
             if (part.problem != null) {
                 throw part.problem.apply(partBase);
             }
@@ -188,7 +187,7 @@ public final class CsvRanges implements Serializable {
                 filled -= length;
                 long pieceBase = part.lines;
                 part.lines += piece.lines;
-                if (part.trailingBlank > 0 && piece.firstContent > 0) {
+                if (BlankLines.insideData(part.trailingBlank, piece.firstContent)) {
                     long blank = part.trailingBlank;
                     long data = pieceBase + piece.firstContent;
                     CsvPieceParser p = named;
@@ -199,10 +198,8 @@ public final class CsvRanges implements Serializable {
                 if (part.firstContent == 0 && piece.firstContent > 0) {
                     part.firstContent = pieceBase + piece.firstContent;
                 }
-                if (piece.trailingBlank > 0 && piece.problem == null
-                        && (part.trailingBlank == 0 || piece.firstContent > 0)) {
-                    part.trailingBlank = pieceBase + piece.trailingBlank;
-                }
+                part.trailingBlank = BlankLines.pendingAfter(part.trailingBlank, pieceBase, piece.firstContent,
+                        piece.trailingBlank, piece.problem != null);
                 if (piece.problem != null) {
                     LineProblem inPiece = piece.problem;
                     part.problem = base -> inPiece.apply(base + pieceBase);

@@ -77,12 +77,15 @@ public final class CsvRows implements RowSource {
     private final int[] selected;
     private final List<String> selectedNames;
     private final List<String> fileNames;
+    /** The id column's 0-based index in the file, or −1 for none. */
+    private final int idColumn;
     /** Parses the pieces of every pass. */
     private final CsvPieceParser parser;
     private boolean streamOpened;
 
     private CsvRows(Builder b, InputStream stream, byte separator, boolean separatorDetected, long preambleLines,
-            boolean hasHeader, int fileColumns, int[] selected, List<String> selectedNames, List<String> fileNames) {
+            boolean hasHeader, int fileColumns, int[] selected, List<String> selectedNames, List<String> fileNames,
+            int idColumn) {
         this.path = b.path;
         this.name = b.name;
         this.stream = stream;
@@ -93,9 +96,10 @@ public final class CsvRows implements RowSource {
         this.selected = selected;
         this.selectedNames = selectedNames;
         this.fileNames = fileNames;
+        this.idColumn = idColumn;
         byte[] comment = b.commentPrefix == null ? null : b.commentPrefix.getBytes(StandardCharsets.UTF_8);
         this.parser = new CsvPieceParser(name, separator, separatorDetected, comment, hasHeader, fileColumns,
-                selected, fileNames);
+                selected, fileNames, idColumn);
     }
 
 
@@ -180,6 +184,7 @@ public final class CsvRows implements RowSource {
         private int skipLines;
         private String commentPrefix;
         private List<String> headerNames;
+        private String idColumn;
 
         private Builder(Path path, String name, InputStream stream) {
             this.path = path;
@@ -303,11 +308,31 @@ public final class CsvRows implements RowSource {
         }
 
         /**
+         * One text column, by name (the header's, or {@link #headerNames}'), read with each row for grouping only and
+         * never a feature: the id of the row's person (a privacy unit). Every other column is a feature unless
+         * {@link #columns} selects some, which must then leave it out ({@link #excludeColumns} may name it). The
+         * column is named, so a header is taken as present unless {@link #headerNames} names the columns; each row's
+         * id is its cell's text, unquoted and trimmed ({@link CsvRows#forEachRowWithId}).
+         *
+         * @param name the column's name, or null for none
+         * @return this builder
+         */
+        public Builder idColumn(String name) {
+            if (name != null && name.isBlank()) {
+                throw new IllegalArgumentException("the id column needs a name, got '" + name + "'");
+            }
+            this.idColumn = name;
+            return this;
+        }
+
+        /**
          * Reads the first lines to fix the separator, width and header; errors name the file.
          *
          * @return the source
          * @throws InvalidDataException when the first lines cannot be read as a table, or a selected column does not
          *                              exist
+         * @throws IdColumnException    when the {@link #idColumn} is not among the columns, is selected as a
+         *                              feature, or leaves no feature
          */
         public CsvRows build() {
             ColumnSelection columns = new ColumnSelection(name, header, headerNames);
@@ -344,56 +369,80 @@ public final class CsvRows implements RowSource {
                         + " names but the file has " + width + " columns (line " + firstLine + ": "
                         + CellText.abbreviate(first) + "); give one name per column");
             }
-            int[] sel = columns.resolveIndicesWithoutNames(columnIndices, columnTokens, width);
-            if (sel == null && headerNames != null) {
-                sel = columns.resolveTokens(columnTokens, headerNames, width, "--columns");
-            }
-            boolean header = switch (this.header) {
-                case PRESENT -> true;
-                case ABSENT -> false;
-                case AUTO -> sel == null || anyNonNumeric(cells, sel);
-            };
-            if (sel == null && this.header == Header.AUTO
-                    && !anyNonNumeric(cells, ColumnSelection.allColumns(width))) {
-                throw new IllegalArgumentException(name + ": columns " + columnTokens + " are selected by"
-                        + " name, but the first line " + CellText.abbreviate(first) + " looks like data, not a"
-                        + " header; select columns by 1-based number, pass --header present, or name the"
-                        + " columns with --header-names");
-            }
-            List<String> nameList = headerNames != null ? headerNames : header ? List.copyOf(cells) : null;
-            if (sel == null) {
-                if (nameList == null && this.header == Header.AUTO) {
+            int[] sel;
+            boolean header;
+            List<String> nameList;
+            int id = -1;
+            if (idColumn != null) {
+                // the id column is named, so the columns have names: the header's (a header is then present), or
+                // --header-names'
+                if (headerNames == null && this.header == Header.ABSENT) {
+                    throw new IdColumnException("the privacy unit column '" + idColumn + "' names a column of the "
+                            + "header, but " + name + " has no header (--header absent)", "give the file a header "
+                            + "line, or name its columns with --header-names");
+                }
+                nameList = headerNames != null ? headerNames : List.copyOf(cells);
+                id = columns.idColumn(idColumn, nameList, headerNames == null ? "the header of " + name + " (line "
+                        + firstLine + ": " + CellText.abbreviate(first) + ")" : "--header-names");
+                sel = columns.featuresBesideId(columnTokens, columnIndices, excludeTokens, nameList, width, id,
+                        idColumn);
+                header = headerNames == null || switch (this.header) {
+                    case PRESENT -> true;
+                    case ABSENT -> false;
+                    case AUTO -> anyNonNumeric(cells, sel);
+                };
+            } else {
+                sel = columns.resolveIndicesWithoutNames(columnIndices, columnTokens, width);
+                if (sel == null && headerNames != null) {
+                    sel = columns.resolveTokens(columnTokens, headerNames, width, "--columns");
+                }
+                header = switch (this.header) {
+                    case PRESENT -> true;
+                    case ABSENT -> false;
+                    case AUTO -> sel == null || anyNonNumeric(cells, sel);
+                };
+                if (sel == null && this.header == Header.AUTO
+                        && !anyNonNumeric(cells, ColumnSelection.allColumns(width))) {
                     throw new IllegalArgumentException(name + ": columns " + columnTokens + " are selected by"
                             + " name, but the first line " + CellText.abbreviate(first) + " looks like data, not a"
                             + " header; select columns by 1-based number, pass --header present, or name the"
                             + " columns with --header-names");
                 }
-                if (nameList == null) {
-                    throw new IllegalArgumentException(name + ": columns " + columnTokens
-                            + " name header columns, but the file has no header (its first line is "
-                            + CellText.abbreviate(first) + "); select columns by 1-based number, or name the columns"
-                            + " with --header-names");
-                }
-                sel = columns.resolveTokens(columnTokens, nameList, width, "--columns");
-            }
-            if (excludeTokens != null) {
-                int[] excluded = columns.resolveIndicesWithoutNames(null, excludeTokens, width);
-                if (excluded == null) {
-                    if (nameList == null) {
-                        throw new IllegalArgumentException(name + ": --exclude-columns " + excludeTokens
-                                + " names header columns, but the file has no header; exclude columns by"
-                                + " 1-based number, or name the columns with --header-names");
+                nameList = headerNames != null ? headerNames : header ? List.copyOf(cells) : null;
+                if (sel == null) {
+                    if (nameList == null && this.header == Header.AUTO) {
+                        throw new IllegalArgumentException(name + ": columns " + columnTokens + " are selected by"
+                                + " name, but the first line " + CellText.abbreviate(first) + " looks like data, not a"
+                                + " header; select columns by 1-based number, pass --header present, or name the"
+                                + " columns with --header-names");
                     }
-                    excluded = columns.resolveTokens(excludeTokens, nameList, width, "--exclude-columns");
+                    if (nameList == null) {
+                        throw new IllegalArgumentException(name + ": columns " + columnTokens
+                                + " name header columns, but the file has no header (its first line is "
+                                + CellText.abbreviate(first) + "); select columns by 1-based number, or name the columns"
+                                + " with --header-names");
+                    }
+                    sel = columns.resolveTokens(columnTokens, nameList, width, "--columns");
                 }
-                Set<Integer> drop = new LinkedHashSet<>();
-                for (int j : excluded) {
-                    drop.add(j);
-                }
-                sel = Arrays.stream(sel).filter(j -> !drop.contains(j)).toArray();
-                if (sel.length == 0) {
-                    throw new IllegalArgumentException(name + ": --exclude-columns " + excludeTokens
-                            + " leaves no column to read; exclude fewer columns");
+                if (excludeTokens != null) {
+                    int[] excluded = columns.resolveIndicesWithoutNames(null, excludeTokens, width);
+                    if (excluded == null) {
+                        if (nameList == null) {
+                            throw new IllegalArgumentException(name + ": --exclude-columns " + excludeTokens
+                                    + " names header columns, but the file has no header; exclude columns by"
+                                    + " 1-based number, or name the columns with --header-names");
+                        }
+                        excluded = columns.resolveTokens(excludeTokens, nameList, width, "--exclude-columns");
+                    }
+                    Set<Integer> drop = new LinkedHashSet<>();
+                    for (int j : excluded) {
+                        drop.add(j);
+                    }
+                    sel = Arrays.stream(sel).filter(j -> !drop.contains(j)).toArray();
+                    if (sel.length == 0) {
+                        throw new IllegalArgumentException(name + ": --exclude-columns " + excludeTokens
+                                + " leaves no column to read; exclude fewer columns");
+                    }
                 }
             }
             List<String> fileNames;
@@ -428,7 +477,7 @@ public final class CsvRows implements RowSource {
             }
             long preamble = header ? firstLine : skipLines;
             return new CsvRows(this, replay, (byte) sep, detected, preamble, header, width, sel,
-                    List.copyOf(names), fileNames);
+                    List.copyOf(names), fileNames, id);
         }
 
 
@@ -448,6 +497,105 @@ public final class CsvRows implements RowSource {
         }
     }
 
+
+    /**
+     * A refused {@link Builder#idColumn}: not among the file's columns, also selected as a feature, or the only
+     * column; a setting's error (the file's header is public), found before any row is read.
+     */
+    public static final class IdColumnException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        /** How to fix it. */
+        private final String hint;
+
+        /**
+         * A refusal.
+         *
+         * @param message what is wrong, naming the column and the file
+         * @param hint    how to fix it
+         */
+        public IdColumnException(String message, String hint) {
+            super(message);
+            this.hint = hint;
+        }
+
+        /**
+         * How to fix it.
+         *
+         * @return the hint
+         */
+        public String hint() {
+            return hint;
+        }
+    }
+
+    /** Takes each row of a pass with its id ({@link #forEachRowWithId}). */
+    @FunctionalInterface
+    public interface RowWithId {
+        /**
+         * One row.
+         *
+         * @param id   the id column's text (unquoted, trimmed; possibly empty)
+         * @param row  the row's features, in {@link #columnNames()} order; reused for the next row, so copy it to
+         *             keep it
+         * @param line the row's line in the file (1-based, counting every line)
+         */
+        void accept(String id, double[] row, long line);
+    }
+
+    /**
+     * One pass over the rows, each handed to {@code sink} with its {@link Builder#idColumn id} and line, in file
+     * order; errors as {@link #open()}'s passes give them (a bad cell, a ragged or blank line inside the data).
+     *
+     * @param sink takes the rows
+     * @return the number of rows
+     * @throws IllegalStateException when the source has no id column
+     * @throws InvalidDataException  at the first bad line
+     */
+    public long forEachRowWithId(RowWithId sink) {
+        if (idColumn < 0) {
+            throw new IllegalStateException(name + " was opened without an id column; set one with idColumn");
+        }
+        double[] row = new double[selected.length];
+        long n = 0;
+        try (CsvCursor c = (CsvCursor) open()) {
+            while (c.next(row)) {
+                sink.accept(c.id(), row, c.line());
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The feature columns beside an id column of a table whose header was read elsewhere (a cluster's reader): the
+     * selection {@link Builder#idColumn} makes, by the same rules and messages.
+     *
+     * @param header   the header's column names
+     * @param columns  the feature columns (names, 1-based numbers or ranges), or null for every column but the id's
+     * @param exclude  columns to leave out, or null
+     * @param idColumn the id column's name
+     * @param name     the table's name in messages
+     * @return 0-based indices of the features in {@code header}, in the features' order
+     * @throws IdColumnException        when the id column is missing, selected, or the only column
+     * @throws IllegalArgumentException when a selected column does not exist
+     */
+    public static int[] featuresBesideId(List<String> header, List<String> columns, List<String> exclude,
+            String idColumn, String name) {
+        ColumnSelection c = new ColumnSelection(name, Header.PRESENT, null);
+        int id = c.idColumn(idColumn, header, "the header of " + name + " (line 1: "
+                + CellText.abbreviate(String.join(",", header)) + ")");
+        return c.featuresBesideId(columns == null || columns.isEmpty() ? null : columns, null,
+                exclude == null || exclude.isEmpty() ? null : exclude, header, header.size(), id, idColumn);
+    }
+
+    /**
+     * The id column's name ({@link Builder#idColumn}), or null when there is none.
+     *
+     * @return the name, or null
+     */
+    public String idColumnName() {
+        return idColumn < 0 ? null : fileNames.get(idColumn);
+    }
 
     /**
      * The header names of the selected columns (generated as "x1".."xd" when there is no header).

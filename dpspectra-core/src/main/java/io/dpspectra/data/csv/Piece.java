@@ -7,6 +7,8 @@ final class Piece {
     double[] values;
     int rows;
     int[] rowLine;
+    /** The id column's text of each row, or null without an id column. */
+    String[] ids;
     /** Lines in the piece. */
     int lines;
     /** Line (1-based in the piece) of the first non-blank, non-comment line; 0 if none. */

@@ -346,7 +346,40 @@ public final class SchemaRows implements RowSource {
     }
 
     @Override
-    public synchronized RowCursor open() {
+    public RowCursor open() {
+        return cursor(new String[schema.columns().size()]);
+    }
+
+    /**
+     * One pass over the mapped rows, each handed to {@code sink} with the text of the schema's {@link Schema.Id id
+     * column} (trimmed) and its line, in file order; errors as {@link #open()}'s passes give them.
+     *
+     * @param sink takes the rows
+     * @return the number of rows
+     * @throws IllegalStateException when the schema has no id column
+     * @throws InvalidDataException  at the first bad line or cell
+     */
+    public long forEachRowWithId(CsvRows.RowWithId sink) {
+        String idName = schema.idColumn().orElseThrow(() -> new IllegalStateException("the schema of " + name
+                + " marks no column \"type\": \"id\""));
+        int id = 0;
+        while (!schema.columns().get(id).name().equals(idName)) {
+            id++;
+        }
+        String[] cells = new String[schema.columns().size()];
+        double[] row = new double[schema.dimension()];
+        long n = 0;
+        try (RowCursor c = cursor(cells)) {
+            while (c.next(row)) {
+                sink.accept(cells[id].trim(), row, c.line());
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** A pass whose current line's cells are left in {@code cells}. */
+    private synchronized RowCursor cursor(String[] cells) {
         BufferedReader reader;
         if (path == null) {
             if (stream == null) {
@@ -365,7 +398,6 @@ public final class SchemaRows implements RowSource {
         LineSplitter splitter = new LineSplitter(separator);
         String where = name;
         int width = schema.columns().size();
-        String[] cells = new String[width];
         long[] clamped = new long[1];
         return new RowCursor() {
             private long rows;
