@@ -271,7 +271,7 @@ class PersonLevelCliTest {
                     "--max-rows-per-unit", "4", "--spill-dir", spill.toString(), "--output", out.toString(),
                     csv.toString()));
             assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.BAD_DATA);
-            assertThat(r.err()).contains("line 182, column 'b': 'oops' is not a number");
+            assertThat(r.err()).contains("line 182, column 3 \"b\": value \"oops\" is not a number");
             assertThat(Files.exists(out)).isFalse();
             assertThat(Cli.files(spill)).isEmpty();
         }

@@ -228,7 +228,7 @@ class UnitSpillTest {
                 spill))) {
             assertThatThrownBy(() -> UnitCsv.read(f, UnitCsv.Options.DEFAULT, unit, RandomSource
                     .seededForReproducibility(1), memory)).isInstanceOf(InvalidDataException.class)
-                    .hasMessageContaining("line 202, column 'a': 'x' is not a number");
+                    .hasMessageContaining("line 202, column 2 \"a\": value \"x\" is not a number");
             assertThat(list(spill)).isEmpty();
         }
         // and through a release chain: no file either
