@@ -1,6 +1,5 @@
 package io.dpspectra.data;
 
-import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.RowBlocks;
@@ -82,12 +81,12 @@ public final class RowGramOperator implements SymmetricOperator {
         // canonical blocks of rows (RowBlocks), read whole so that none is copied: the same bits as the
         // products of a cluster job over the same rows, whatever its partitioning
         RowBlocks sum = new RowBlocks(d, BlockGramProduct.leaf(w));
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sum.blockRows(), d)];
         long n = 0;
-        try (RowCursor cursor = rows.open()) {
+        try (RowCursor cursor = rows.open();
+             ReadAhead blocks = ReadAhead.start(cursor, d, sum.blockRows(), rows.knownSize())) {
             int filled;
-            while ((filled = cursor.nextBlock(block, sum.blockRows(), d)) > 0) {
-                sum.add(n, block, 0, filled);
+            while ((filled = blocks.next()) > 0) {
+                sum.add(n, blocks.values(), 0, filled);
                 n += filled;
             }
         }
