@@ -209,8 +209,8 @@ public final class Vectors {
     /**
      * {@link #clipL2InPlace(double[], int, int, double)} on each of several rows of width {@code len}, the r-th
      * starting at {@code offsets[r]}, in that order: every row ends with the same bits as clipped alone, and
-     * {@code clipped[r]} says whether it was scaled. The rows' norms before and after scaling are taken four rows
-     * at a time ({@link #norms2}), which makes clipping a block of rows several times faster than row by row.
+     * {@code clipped[r]} says whether it was scaled. The rows' norms before and after scaling are taken eight or four
+     * rows at a time ({@link #norms2}), which makes clipping a block of rows several times faster than row by row.
      * Modified: a, clipped.
      *
      * @param a       holds the rows
@@ -236,7 +236,7 @@ public final class Vectors {
             double factor = bound / l2;
             if (factor >= Double.MIN_NORMAL) {
                 scaleInPlace(a, off, len, factor);
-                scaled[settling++] = off;   // its guard steps below, four rows' norms at a time
+                scaled[settling++] = off;   // its guard steps below, several rows' norms at a time
             } else {
                 clipL2InPlace(a, off, len, bound);   // the rare overflow-safe path, row by row (its norm is l2 again)
             }
