@@ -40,6 +40,12 @@ public record GramPass(Matrix gram, long rows) {
      * @return XᵀX and the number of rows
      */
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
+        return of(source, backend, blockRows, progress, backend.threads());
+    }
+
+    /** As {@link #of(RowSource, Backend, int, LongConsumer)}, reading ahead when a processor more than {@code
+     * foldThreads} is there (tests force the read-ahead with 1). */
+    static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress, int foldThreads) {
         var statistic = GramStatistic.behind(source);
         if (statistic.isPresent()) {
             return statistic.get().pass();
@@ -52,8 +58,8 @@ public record GramPass(Matrix gram, long rows) {
             if (folded != null) {
                 return folded;
             }
-            // the next block is read, decoded and bounded while this one's dsyrk runs
-            try (ReadAhead blocks = ReadAhead.start(cursor, d, blockRows, source.knownSize())) {
+            // the next block is read, decoded and bounded while this one's dsyrk runs, when a processor is free for it
+            try (ReadAhead blocks = ReadAhead.start(cursor, d, blockRows, source.knownSize(), foldThreads)) {
                 int filled;
                 while ((filled = blocks.next()) > 0) {
                     gram.addBlock(blocks.values(), filled);

@@ -106,7 +106,8 @@ public final class PrivateBoundedMean extends NoisyRowSum {
         int d = rows.dimension();
         RowBlocks sums = new RowBlocks(d, RowBlocks.columnSums(d));
         long n = 0;
-        try (RowCursor c = rows.open(); ReadAhead blocks = ReadAhead.start(c, d, sums.blockRows(), rows.knownSize())) {
+        // the sums are plain Java on this thread: the next block is read while they run
+        try (RowCursor c = rows.open(); ReadAhead blocks = ReadAhead.start(c, d, sums.blockRows(), rows.knownSize(), 1)) {
             int filled;
             while ((filled = blocks.next()) > 0) {
                 sums.add(n, blocks.values(), 0, filled);

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * pass takes about the time of the slower of the two instead of their sum.
  *
  * <pre>
- *   try (ReadAhead blocks = ReadAhead.start(cursor, d, blockRows, source.knownSize())) {
+ *   try (ReadAhead blocks = ReadAhead.start(cursor, d, blockRows, source.knownSize(), 1)) {
  *       int filled;
  *       while ((filled = blocks.next()) &gt; 0) {
  *           use(blocks.values(), filled);   // rows 0 .. filled-1 of values(), row-major
@@ -35,9 +35,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * most the rest of the block it is reading) before it returns, whether the pass ended, failed or was left early; the
  * cursor itself is the caller's to close, after this.
  *
- * <p>The second thread is used only where it can help: with at least two processors and more than one block of rows
- * (or a size not known in advance); otherwise {@link #next()} reads on the calling thread into one buffer of at most
- * the known size.
+ * <p>The second thread is used only where it can help: with a processor more than the consumer's threads and more than
+ * one block of rows (or a size not known in advance); otherwise {@link #next()} reads on the calling thread into one
+ * buffer of at most the known size. A consumer that already keeps every processor busy (a BLAS call on as many
+ * threads as there are processors) would only be slowed by a third thread taking turns with its own (its threads
+ * wait for each other): on 2 processors with 2 BLAS threads the Gram pass took 1.59 times the in-memory Gram's
+ * wall time with the reading thread against 1.49 without it, and with 1 BLAS thread 1.06 against 1.27
+ * (docs/benchmarks/pass.md).
  *
  * <p>Cost: the buffers, 2 · blockRows · d doubles (one, of at most the known number of rows, without the second
  * thread), and one thread per pass.
@@ -105,14 +109,17 @@ public final class ReadAhead implements AutoCloseable {
      * @param blockRows rows per block, at least 1
      * @param knownRows the number of rows still to come, if known (a hint: it only decides whether a second thread
      *                  and a full-size buffer are worth having)
+     * @param consumerThreads the threads the consumer folds a block with (a BLAS call's, {@link
+     *                  io.dpspectra.linalg.Backend#threads()}; 1 for plain Java): the reading thread is started only
+     *                  when there is a processor more than that
      * @return the blocks; close it before the cursor
      */
-    public static ReadAhead start(RowCursor cursor, int d, int blockRows, OptionalLong knownRows) {
+    public static ReadAhead start(RowCursor cursor, int d, int blockRows, OptionalLong knownRows, int consumerThreads) {
         if (blockRows < 1 || d < 1) {
             throw new IllegalArgumentException("need blockRows >= 1 and d >= 1, got " + blockRows + " and " + d);
         }
         long known = knownRows.orElse(Long.MAX_VALUE);
-        boolean ahead = known > blockRows && Runtime.getRuntime().availableProcessors() >= 2;
+        boolean ahead = known > blockRows && Runtime.getRuntime().availableProcessors() > consumerThreads;
         int bufferRows = (int) Math.max(1, Math.min(blockRows, known));
         return new ReadAhead(cursor, d, blockRows, ahead, ahead ? blockRows : bufferRows);
     }
@@ -144,6 +151,11 @@ public final class ReadAhead implements AutoCloseable {
         held = slot;
         ended = slot.rows == 0;
         return slot.rows;
+    }
+
+    /** Whether a second thread reads the blocks. */
+    boolean readsAhead() {
+        return reader != null;
     }
 
     /**

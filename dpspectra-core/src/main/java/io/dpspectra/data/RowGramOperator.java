@@ -1,5 +1,6 @@
 package io.dpspectra.data;
 
+import io.dpspectra.linalg.Backend;
 import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.RowBlocks;
@@ -82,8 +83,9 @@ public final class RowGramOperator implements SymmetricOperator {
         // products of a cluster job over the same rows, whatever its partitioning
         RowBlocks sum = new RowBlocks(d, BlockGramProduct.leaf(w));
         long n = 0;
+        int foldThreads = Backend.DEFAULT.threads();   // the products' dgemm
         try (RowCursor cursor = rows.open();
-             ReadAhead blocks = ReadAhead.start(cursor, d, sum.blockRows(), rows.knownSize())) {
+             ReadAhead blocks = ReadAhead.start(cursor, d, sum.blockRows(), rows.knownSize(), foldThreads)) {
             int filled;
             while ((filled = blocks.next()) > 0) {
                 sum.add(n, blocks.values(), 0, filled);

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The read-ahead of a pass gives its consumer exactly the blocks of the plain loop of {@link RowCursor#nextBlock}
+ * The read-ahead of a pass (forced on with a consumer of one thread, so that it runs on any machine of two or more
+ * processors) gives its consumer exactly the blocks of the plain loop of {@link RowCursor#nextBlock}
  * calls (so the Gram pass keeps its bits), raises the reading thread's errors on the caller's thread as they are, at
  * the block where the plain loop would, and never leaves its thread running or the file open, however the pass ends.
  */
@@ -103,18 +104,26 @@ class ReadAheadTest {
         ClippedRows clipped = BinaryRows.open(file("a.dpsr", 0, 0)).clipL2(2.0);
         for (int blockRows : new int[] {BLOCK, 333, N, 5000}) {
             List<double[]> expected = plainBlocks(clipped, blockRows);
-            for (OptionalLong known : List.of(OptionalLong.empty(), OptionalLong.of(N))) {
-                List<double[]> actual = new ArrayList<>();
-                try (RowCursor c = clipped.open(); ReadAhead blocks = ReadAhead.start(c, D, blockRows, known)) {
-                    int got;
-                    while ((got = blocks.next()) > 0) {
-                        actual.add(Arrays.copyOf(blocks.values(), got * D));
+            // with a reading thread, and without one (a consumer as wide as the machine)
+            for (int threads : new int[] {1, Integer.MAX_VALUE}) {
+                for (OptionalLong known : List.of(OptionalLong.empty(), OptionalLong.of(N))) {
+                    List<double[]> actual = new ArrayList<>();
+                    try (RowCursor c = clipped.open();
+                         ReadAhead blocks = ReadAhead.start(c, D, blockRows, known, threads)) {
+                        int got;
+                        while ((got = blocks.next()) > 0) {
+                            actual.add(Arrays.copyOf(blocks.values(), got * D));
+                        }
+                        assertThat(blocks.next()).as("after the end").isZero();
+                        boolean reading = Runtime.getRuntime().availableProcessors() > threads
+                                && known.orElse(Long.MAX_VALUE) > blockRows;
+                        assertThat(blocks.readsAhead()).as("a reading thread").isEqualTo(reading);
                     }
-                    assertThat(blocks.next()).as("after the end").isZero();
-                }
-                assertThat(actual).as("blocks of %d rows, known size %s", blockRows, known).hasSameSizeAs(expected);
-                for (int i = 0; i < expected.size(); i++) {
-                    assertThat(Arrays.mismatch(actual.get(i), expected.get(i))).as("block %d", i).isEqualTo(-1);
+                    assertThat(actual).as("blocks of %d rows, known size %s", blockRows, known)
+                            .hasSameSizeAs(expected);
+                    for (int i = 0; i < expected.size(); i++) {
+                        assertThat(Arrays.mismatch(actual.get(i), expected.get(i))).as("block %d", i).isEqualTo(-1);
+                    }
                 }
             }
             for (Backend backend : new Backend[] {Backend.DEFAULT, Backend.PURE_JAVA}) {
@@ -122,7 +131,7 @@ class ReadAheadTest {
                 for (double[] b : expected) {
                     sequential.addBlock(b, b.length / D);
                 }
-                GramPass pass = GramPass.of(clipped, backend, blockRows, n -> { });
+                GramPass pass = GramPass.of(clipped, backend, blockRows, n -> { }, 1);
                 assertThat(pass.rows()).isEqualTo(N);
                 assertThat(Arrays.equals(pass.gram().data(), sequential.result().data())).as("bits, %s", backend).isTrue();
                 assertThat(clipped.clippedRows()).isPositive();
@@ -138,7 +147,7 @@ class ReadAheadTest {
             Throwable expected = plainError(source);
             assertThat(expected).isInstanceOf(InvalidDataException.class).hasMessageContaining("row 700 column 4");
             List<Long> progress = new ArrayList<>();
-            Throwable actual = catchThrowable(() -> GramPass.of(source, Backend.DEFAULT, BLOCK, progress::add));
+            Throwable actual = catchThrowable(() -> GramPass.of(source, Backend.DEFAULT, BLOCK, progress::add, 1));
             assertThat(actual).isInstanceOf(expected.getClass()).hasMessage(expected.getMessage());
             // every block before the bad row's was folded, none after it
             assertThat(progress).last().isEqualTo(640L);
@@ -155,7 +164,7 @@ class ReadAheadTest {
         }
         Throwable expected = plainError(rows.clipL2(2.0));
         assertThat(expected).isInstanceOf(InvalidDataException.class).hasMessageContaining("ended early at row 501");
-        assertThatThrownBy(() -> GramPass.of(rows.clipL2(2.0), Backend.DEFAULT, BLOCK, n -> { }))
+        assertThatThrownBy(() -> GramPass.of(rows.clipL2(2.0), Backend.DEFAULT, BLOCK, n -> { }, 1))
                 .isInstanceOf(expected.getClass()).hasMessage(expected.getMessage());
         assertThat(heldOpen(f)).as("file still open").isFalse();
     }
@@ -165,9 +174,9 @@ class ReadAheadTest {
         UncheckedIOException failure = new UncheckedIOException("cannot read rows.bin: Input/output error",
                 new IOException("Input/output error"));
         RowSource failing = failingAfter(3 * BLOCK, failure);
-        assertThat(catchThrowable(() -> GramPass.of(failing, Backend.DEFAULT, BLOCK, n -> { }))).isSameAs(failure);
+        assertThat(catchThrowable(() -> GramPass.of(failing, Backend.DEFAULT, BLOCK, n -> { }, 1))).isSameAs(failure);
         AssertionError error = new AssertionError("an Error, handed on as well");
-        assertThat(catchThrowable(() -> GramPass.of(failingAfter(BLOCK, error), Backend.DEFAULT, BLOCK, n -> { })))
+        assertThat(catchThrowable(() -> GramPass.of(failingAfter(BLOCK, error), Backend.DEFAULT, BLOCK, n -> { }, 1)))
                 .isSameAs(error);
     }
 
@@ -175,7 +184,7 @@ class ReadAheadTest {
     void aFailureInABlockTheConsumerDoesNotAskForIsNeverRaised() throws IOException {
         Path f = file("late.dpsr", N, Double.POSITIVE_INFINITY);
         RowSource source = BinaryRows.open(f).clipL2(2.0);
-        try (RowCursor c = source.open(); ReadAhead blocks = ReadAhead.start(c, D, BLOCK, OptionalLong.empty())) {
+        try (RowCursor c = source.open(); ReadAhead blocks = ReadAhead.start(c, D, BLOCK, OptionalLong.empty(), 1)) {
             assertThat(blocks.next()).isEqualTo(BLOCK);
             assertThat(blocks.next()).isEqualTo(BLOCK);
         }
@@ -190,11 +199,11 @@ class ReadAheadTest {
             if (n >= 2 * BLOCK) {
                 throw stop;
             }
-        }))).isSameAs(stop);
+        }, 1))).isSameAs(stop);
         assertThat(heldOpen(f)).as("file still open").isFalse();
         // closing before any block was taken, and closing twice
         try (RowCursor c = BinaryRows.open(f).open()) {
-            ReadAhead blocks = ReadAhead.start(c, D, BLOCK, OptionalLong.empty());
+            ReadAhead blocks = ReadAhead.start(c, D, BLOCK, OptionalLong.empty(), 1);
             blocks.close();
             blocks.close();
         }
