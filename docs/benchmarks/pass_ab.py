@@ -6,7 +6,7 @@
 Writes one file of ROWS x DIM benchmark rows (default 200,000 x 200, uniform in [-1, 1), seed 1: 320 MB) in a temporary
 directory, then runs `java -jar JAR bench pass --file FILE --repeat 5 --json` PAIRS times (default 3) for each jar,
 alternating before / after, with OPENBLAS_NUM_THREADS=BLAS_THREADS (default 1, so that the CPU column, the calling
-thread's, holds every step's whole work). Prints, per jar, the median over the runs of each step's best CPU and wall
+and read-ahead threads', holds every step's whole work). Prints, per jar, the median over the runs of each step's best CPU and wall
 seconds and of each ratio, and the load average (`uptime`) before and after. On a shared machine read the CPU ratios.
 """
 import json

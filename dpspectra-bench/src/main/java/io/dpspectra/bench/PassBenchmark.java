@@ -3,6 +3,7 @@ package io.dpspectra.bench;
 import io.dpspectra.data.BinaryRows;
 import io.dpspectra.data.GramPass;
 import io.dpspectra.data.GramStatistic;
+import io.dpspectra.data.ReadAhead;
 import io.dpspectra.data.RowCursor;
 import io.dpspectra.data.RowSource;
 import io.dpspectra.linalg.Backend;
@@ -41,9 +42,9 @@ import java.util.SplittableRandom;
  *       of them: the same canonical blocks and the same bits as {@code fileGram}, without the file).</li>
  * </ol>
  * One warm-up round, then {@code repeat} timed rounds; the best wall time and the best CPU time of the calling
- * thread (nanosecond resolution; the process's CPU clock counts in 10 ms ticks) of each step are reported. Every
- * step runs on the calling thread except the BLAS's own threads: run with {@code OPENBLAS_NUM_THREADS=1} for CPU
- * times that hold all of the work. Rates are in GB (10⁹ bytes of row data, 8·n·d) per second.
+ * thread and of the read-ahead thread of the Gram pass ({@link ReadAhead}) together (nanosecond resolution; the
+ * process's CPU clock counts in 10 ms ticks) of each step are reported. That CPU time leaves out only the BLAS's own
+ * threads: run with {@code OPENBLAS_NUM_THREADS=1} for CPU times that hold all of the work. Rates are in GB (10⁹ bytes of row data, 8·n·d) per second.
  *
  * <p>Cost: the in-memory step holds the clipped matrix, 8·n·d bytes.
  */
@@ -64,8 +65,8 @@ public final class PassBenchmark {
      * @param backend   the linear-algebra backend of the products
      * @param repeat    timed rounds, at least 1
      * @return the results in report order: benchmark, backend, file, rows, dim, gigabytes, clipNorm, p, blockRows,
-     *         repeat, cores, loadAverageBefore, then per step its Seconds, CpuSeconds (the calling thread's), GBps and
-     *         GBperCpuSecond, then
+     *         repeat, cores, loadAverageBefore, then per step its Seconds, CpuSeconds (the calling and read-ahead
+     *         threads'), GBps and GBperCpuSecond, then
      *         the ratios (decodeOverRaw, decodeClipOverRaw, streamingProductOverRaw, fileGramOverInMemory, each of
      *         the best wall times, and the same of the best CPU times with the suffix Cpu), gramsBitIdentical and
      *         loadAverageAfter
@@ -116,11 +117,11 @@ public final class PassBenchmark {
         Arrays.fill(cpu, Double.POSITIVE_INFINITY);
         for (int round = 0; round <= repeat; round++) {
             for (int s = 0; s < steps.length; s++) {
-                long c0 = threads.getCurrentThreadCpuTime();
+                long c0 = threads.getCurrentThreadCpuTime() + ReadAhead.finishedThreadsCpuNanos();
                 long t0 = System.nanoTime();
                 steps[s].run();
                 double t = Timing.secondsSince(t0);
-                double c = (threads.getCurrentThreadCpuTime() - c0) / 1e9;
+                double c = (threads.getCurrentThreadCpuTime() + ReadAhead.finishedThreadsCpuNanos() - c0) / 1e9;
                 if (round > 0) { // round 0 warms up
                     wall[s] = Math.min(wall[s], t);
                     cpu[s] = Math.min(cpu[s], c);

@@ -381,9 +381,10 @@ public final class BinaryRows implements RowSource {
 
         /** Copies the next len values into dst[off ..), checked finite unless {@code check} is false. */
         private void readDoubles(double[] dst, int off, int len, boolean check) {
+            int start = off;
             while (len > 0) {
                 if (buf.remaining() < 8) {
-                    refill();
+                    refill(read + (off - start) / d);
                 }
                 int m = Math.min(len, buf.remaining() / 8);
                 buf.asDoubleBuffer().get(dst, off, m);
@@ -396,12 +397,13 @@ public final class BinaryRows implements RowSource {
             }
         }
 
-        private void refill() {
+        /** Reads on into the buffer; {@code complete} rows have been read whole. */
+        private void refill(long complete) {
             buf.compact();
             try {
                 while (buf.position() < 8) {
                     if (ch.read(buf) < 0) {
-                        throw new InvalidDataException(path + " ended early at row " + (read + 1) + " of " + rows
+                        throw new InvalidDataException(path + " ended early at row " + (complete + 1) + " of " + rows
                                 + "; the file was truncated after it was opened, rewrite it");
                     }
                 }

@@ -166,7 +166,7 @@ public final class Clipping {
     /**
      * {@link #clipInPlace(double[], int, int)} on each of the rows [from, from + rows) of a row-major block of width
      * {@code d}: every row ends with the same bits as clipped alone. For the L2 norm the rows are taken a few
-     * dozen at a time, their norms four rows side by side ({@link Vectors#clipL2InPlace(double[], int[], int, int,
+     * dozen at a time, their norms eight or four rows side by side ({@link Vectors#clipL2InPlace(double[], int[], int, int,
      * double, boolean[])}), several times faster than row by row. Modified: a.
      *
      * @param a    a row-major block

@@ -1,6 +1,5 @@
 package io.dpspectra.data;
 
-import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.Backend;
 import io.dpspectra.linalg.Gram;
 import io.dpspectra.linalg.Matrix;
@@ -41,24 +40,32 @@ public record GramPass(Matrix gram, long rows) {
      * @return XᵀX and the number of rows
      */
     public static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress) {
+        return of(source, backend, blockRows, progress, backend.threads());
+    }
+
+    /** As {@link #of(RowSource, Backend, int, LongConsumer)}, reading ahead when a processor more than {@code
+     * foldThreads} is there (tests force the read-ahead with 1). */
+    static GramPass of(RowSource source, Backend backend, int blockRows, LongConsumer progress, int foldThreads) {
         var statistic = GramStatistic.behind(source);
         if (statistic.isPresent()) {
             return statistic.get().pass();
         }
         int d = source.dimension();
         Gram gram = new Gram(d, backend);
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", blockRows, d)];
         long n = 0;
         try (RowCursor cursor = source.open()) {
             GramPass folded = cursor.foldGram(RowTransform.IDENTITY, backend, blockRows, progress);
             if (folded != null) {
                 return folded;
             }
-            int filled;
-            while ((filled = cursor.nextBlock(block, blockRows, d)) > 0) {
-                gram.addBlock(block, filled);
-                n += filled;
-                progress.accept(n);
+            // the next block is read, decoded and bounded while this one's dsyrk runs, when a processor is free for it
+            try (ReadAhead blocks = ReadAhead.start(cursor, d, blockRows, source.knownSize(), foldThreads)) {
+                int filled;
+                while ((filled = blocks.next()) > 0) {
+                    gram.addBlock(blocks.values(), filled);
+                    n += filled;
+                    progress.accept(n);
+                }
             }
         }
         if (n == 0) {

@@ -1,6 +1,5 @@
 package io.dpspectra.data;
 
-import io.dpspectra.linalg.MatrixTooLargeException;
 import io.dpspectra.linalg.RowBlocks;
 import io.dpspectra.linalg.Vectors;
 import io.dpspectra.noise.GaussianNoise;
@@ -106,12 +105,12 @@ public final class PrivateBoundedMean extends NoisyRowSum {
     public static Sum sum(RowSource rows) {
         int d = rows.dimension();
         RowBlocks sums = new RowBlocks(d, RowBlocks.columnSums(d));
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sums.blockRows(), d)];
         long n = 0;
-        try (RowCursor c = rows.open()) {
+        // the sums are plain Java on this thread: the next block is read while they run
+        try (RowCursor c = rows.open(); ReadAhead blocks = ReadAhead.start(c, d, sums.blockRows(), rows.knownSize(), 1)) {
             int filled;
-            while ((filled = c.nextBlock(block, sums.blockRows(), d)) > 0) {
-                sums.add(n, block, 0, filled);
+            while ((filled = blocks.next()) > 0) {
+                sums.add(n, blocks.values(), 0, filled);
                 n += filled;
             }
         }

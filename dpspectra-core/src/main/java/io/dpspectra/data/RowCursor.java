@@ -3,7 +3,11 @@ package io.dpspectra.data;
 import io.dpspectra.linalg.Backend;
 import java.util.function.LongConsumer;
 
-/** One pass over a {@link RowSource}. */
+/**
+ * One pass over a {@link RowSource}. A cursor is used by one thread at a time, but not always by the thread that
+ * opened it: a pass that folds blocks of rows reads them on a second thread ({@link ReadAhead}), with every call
+ * ordered after the one before it (so a cursor needs no locking, but must not depend on the calling thread).
+ */
 public interface RowCursor extends AutoCloseable {
 
     /**

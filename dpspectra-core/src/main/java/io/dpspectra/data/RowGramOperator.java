@@ -1,6 +1,6 @@
 package io.dpspectra.data;
 
-import io.dpspectra.linalg.MatrixTooLargeException;
+import io.dpspectra.linalg.Backend;
 import io.dpspectra.linalg.BlockGramProduct;
 import io.dpspectra.linalg.Matrix;
 import io.dpspectra.linalg.RowBlocks;
@@ -82,12 +82,13 @@ public final class RowGramOperator implements SymmetricOperator {
         // canonical blocks of rows (RowBlocks), read whole so that none is copied: the same bits as the
         // products of a cluster job over the same rows, whatever its partitioning
         RowBlocks sum = new RowBlocks(d, BlockGramProduct.leaf(w));
-        double[] block = new double[MatrixTooLargeException.checkedLength("the row buffer", sum.blockRows(), d)];
         long n = 0;
-        try (RowCursor cursor = rows.open()) {
+        int foldThreads = Backend.DEFAULT.threads();   // the products' dgemm
+        try (RowCursor cursor = rows.open();
+             ReadAhead blocks = ReadAhead.start(cursor, d, sum.blockRows(), rows.knownSize(), foldThreads)) {
             int filled;
-            while ((filled = cursor.nextBlock(block, sum.blockRows(), d)) > 0) {
-                sum.add(n, block, 0, filled);
+            while ((filled = blocks.next()) > 0) {
+                sum.add(n, blocks.values(), 0, filled);
                 n += filled;
             }
         }

@@ -157,6 +157,32 @@ public final class Backend {
     }
 
     /**
+     * The threads one BLAS call of this backend may use: for the native backend the first positive integer of the
+     * environment variables {@code OPENBLAS_NUM_THREADS}, {@code GOTO_NUM_THREADS} and {@code OMP_NUM_THREADS} (the
+     * order in which OpenBLAS reads them), else the processors; for the pure-Java backend the processors (its Gram
+     * kernel runs on the common fork-join pool).
+     *
+     * @return at least 1
+     */
+    public int threads() {
+        int processors = Runtime.getRuntime().availableProcessors();
+        if (isNative) {
+            for (String variable : new String[] {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"}) {
+                String value = System.getenv(variable);
+                try {
+                    int n = value == null ? 0 : Integer.parseInt(value.trim());
+                    if (n > 0) {
+                        return n;
+                    }
+                } catch (NumberFormatException e) {
+                    // not a number: OpenBLAS reads it as 0 and goes on to the next variable
+                }
+            }
+        }
+        return Math.max(1, processors);
+    }
+
+    /**
      * A one-line description, e.g. "native (JNIBLAS, JNILAPACK, OpenBLAS kernels Haswell (detected))" or "pure Java
      * (...)". The OpenBLAS kernel set is named when the launcher found it (system property
      * {@code dpspectra.openblasCore}, from OpenBLAS's own {@code openblas_get_corename}); an
