@@ -212,6 +212,45 @@ class PersonLevelCliTest {
         assertThat(alone.err()).contains("--unit-bound applies only with --privacy-unit");
     }
 
+    @Test
+    void standardInputIsGroupedAsTheFileIsAndAMissingUnitColumnThereIsChargedNothing() throws Exception {
+        Path csv = visits();
+        Path ledger = dir.resolve("ledger.json");
+        assertThat(Cli.run("ledger", "init", "--epsilon", "5", "--delta", "1e-3", ledger.toString()).exitCode()).isZero();
+        String before = Files.readString(ledger);
+        Path[] out = {dir.resolve("from-file.json"), dir.resolve("from-stdin.json")};
+        for (int i = 0; i < 2; i++) {
+            String[] args = {"fit", "--algorithm", "analyze-gauss", "-k", "1", "--epsilon", "1", "--delta", "1e-6",
+                "--clip-norm", "private", "--center", "private", "--privacy-unit", "patient", "--max-rows-per-unit",
+                "4", "--seed", "5", "--output", out[i].toString(), i == 0 ? csv.toString() : "-"};
+            Cli.Result r = i == 0 ? Cli.run(args) : withStdin(Files.readString(csv), () -> Cli.run(args));
+            assertThat(r.exitCode()).as(r.toString()).isZero();
+            if (i == 1) {
+                assertThat(r.err()).contains("grouping standard input by column 'patient'");
+            }
+        }
+        assertThat(Files.readAllBytes(out[1])).isEqualTo(Files.readAllBytes(out[0]));
+        // the unit column is looked for in the header read from standard input: refused before any row or charge
+        Path refused = dir.resolve("refused.json");
+        Cli.Result r = withStdin(Files.readString(csv), () -> Cli.run("fit", "--algorithm", "analyze-gauss", "-k",
+                "1", "--epsilon", "1", "--delta", "1e-6", "--clip-norm", "1", "--privacy-unit", "customer",
+                "--max-rows-per-unit", "4", "--output", refused.toString(), "--ledger", ledger.toString(), "-"));
+        assertThat(r.exitCode()).as(r.toString()).isEqualTo(ExitCodes.USAGE);
+        assertThat(r.err()).contains("'customer' is not in the header");
+        assertThat(Files.exists(refused)).isFalse();
+        assertThat(Files.readString(ledger)).as("nothing charged").isEqualTo(before);
+    }
+
+    private static <T> T withStdin(String content, java.util.concurrent.Callable<T> run) throws Exception {
+        java.io.InputStream saved = System.in;
+        System.setIn(new java.io.ByteArrayInputStream(content.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        try {
+            return run.call();
+        } finally {
+            System.setIn(saved);
+        }
+    }
+
     /** Runs with the grouping's memory set to {@code bytes} by its system property (null: the default). */
     private static <T> T withGroupingMemory(String bytes, java.util.concurrent.Callable<T> run) throws Exception {
         String before = System.getProperty(io.dpspectra.release.GroupingMemory.PROPERTY);

@@ -215,8 +215,22 @@ public final class UnitCsv {
      * @throws ReleaseSettingException when the unit column is missing or selected as a feature
      */
     public static CsvRows open(Path file, Options options, PrivacyUnit unit) {
+        return open(CsvRows.builder(file), options, unit);
+    }
+
+    /**
+     * Opens a CSV source (a file, or a stream such as standard input: {@link CsvRows#fromStream}) with the unit's
+     * column as its id column, reading only its first lines, as {@link #open(Path, Options, PrivacyUnit)}.
+     *
+     * @param source  the source, not configured yet
+     * @param options how it is read
+     * @param unit    the unit, naming a column
+     * @return the source, its rows not read yet
+     * @throws ReleaseSettingException when the unit column is missing or selected as a feature
+     */
+    public static CsvRows open(CsvRows.Builder source, Options options, PrivacyUnit unit) {
         try {
-            return options.configure(CsvRows.builder(file)).idColumn(unit.idColumn()).build();
+            return options.configure(source).idColumn(unit.idColumn()).build();
         } catch (CsvRows.IdColumnException e) {
             throw new ReleaseSettingException(e.getMessage(), e.hint());
         }

@@ -328,10 +328,9 @@ public final class ReleaseInput {
             throw CliException.usage("--max-rows-per-unit must be at least 1, got " + maxRowsPerUnit,
                     "e.g. --max-rows-per-unit 20");
         }
-        if (Inputs.isStdin(inputPath) || Inputs.isBinary(inputPath)) {
+        if (Inputs.isBinary(inputPath)) {
             throw CliException.usage("--privacy-unit reads the person's column from a CSV file's header, but "
-                    + inputPath + (Inputs.isStdin(inputPath) ? " is standard input" : " is a binary file without it"),
-                    "pass the CSV file");
+                    + inputPath + " is a binary file without it", "pass the CSV file");
         }
         if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
             throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
@@ -515,18 +514,22 @@ public final class ReleaseInput {
         if (!request.unit().isRow()) {
             io.dpspectra.release.PrivacyUnit u = request.unit();
             io.dpspectra.release.GroupingMemory memory = groupingMemory();
-            int d = request.schema() != null ? request.schema().schema().featureNames().size()
-                    : io.dpspectra.release.UnitCsv.checkHeader(inputPath, unitCsvOptions(), u).size();
+            // the header only (a file or standard input, read once): a missing unit column is refused here, before
+            // any row, and the width is known for the memory stated before the rows are read
+            SchemaRows mapped = request.schema() == null ? null
+                    : Inputs.schemaRows(inputPath, request.schema(), request.publicCentres());
+            io.dpspectra.data.csv.CsvRows rows = mapped != null ? null : io.dpspectra.release.UnitCsv.open(
+                    Inputs.isStdin(inputPath) ? io.dpspectra.data.csv.CsvRows.fromStream("standard input", System.in)
+                            : io.dpspectra.data.csv.CsvRows.builder(inputPath), unitCsvOptions(), u);
+            int d = mapped != null ? request.schema().schema().featureNames().size() : rows.columnNames().size();
             note.accept(String.format(Locale.ROOT, "grouping %s by column '%s': at most %d rows per person kept; %s",
-                    inputPath, u.idColumn(), u.maxRowsPerUnit(), memory.describe(d)));
+                    Inputs.isStdin(inputPath) ? "standard input" : inputPath, u.idColumn(), u.maxRowsPerUnit(),
+                    memory.describe(d)));
             io.dpspectra.release.UnitStatistics grouped;
             try {
-                if (request.schema() != null) {
-                    grouped = io.dpspectra.release.UnitCsv.read(Inputs.schemaRows(inputPath, request.schema(),
-                            request.publicCentres()), u, request.random(), memory);
+                if (mapped != null) {
+                    grouped = io.dpspectra.release.UnitCsv.read(mapped, u, request.random(), memory);
                 } else {
-                    io.dpspectra.data.csv.CsvRows rows = io.dpspectra.release.UnitCsv.open(inputPath, unitCsvOptions(),
-                            u);
                     Inputs.noteSeparator(rows, note);
                     grouped = io.dpspectra.release.UnitCsv.read(rows, u, request.random(), memory);
                 }
