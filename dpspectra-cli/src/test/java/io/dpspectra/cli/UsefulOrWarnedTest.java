@@ -223,26 +223,7 @@ class UsefulOrWarnedTest {
     static Matrix exactScores(double[][] raw, int k, boolean zscore) {
         int n = raw.length;
         int d = raw[0].length;
-        double[][] x = new double[n][d];
-        for (int j = 0; j < d; j++) {
-            double mean = 0;
-            for (double[] r : raw) {
-                mean += r[j];
-            }
-            mean /= n;
-            double var = 0;
-            for (double[] r : raw) {
-                var += (r[j] - mean) * (r[j] - mean);
-            }
-            double sd = Math.sqrt(var / n);
-            for (int a = 0; a < n; a++) {
-                x[a][j] = raw[a][j] - mean;
-                if (zscore) {
-                    x[a][j] = sd > 0 ? x[a][j] / sd : 0;
-                }
-            }
-        }
-        Matrix xm = Matrix.fromRows(x);
+        Matrix xm = Matrix.fromRows(RawTables.centredColumns(raw, zscore));
         if (d <= n) {
             Matrix v = SymmetricEigen.top(xm.transposeTimes(xm), k).vectors();
             return xm.times(v);

@@ -60,6 +60,40 @@ public record RawTables(String name, String file, List<String> cliArgs) {
         return b.build();
     }
 
+    /**
+     * The columns of {@code raw} centred on their means and, with {@code zScore}, divided by their standard deviations
+     * (over n; a constant column becomes zeros): what an exact reference PCA of the raw columns, centred or z-scored,
+     * starts from.
+     *
+     * @param raw    n × d rows, n ≥ 1 (not modified)
+     * @param zScore whether to divide each centred column by its standard deviation
+     * @return new n × d rows
+     */
+    public static double[][] centredColumns(double[][] raw, boolean zScore) {
+        int n = raw.length;
+        int d = raw[0].length;
+        double[][] x = new double[n][d];
+        for (int j = 0; j < d; j++) {
+            double mean = 0;
+            for (double[] r : raw) {
+                mean += r[j];
+            }
+            mean /= n;
+            double var = 0;
+            for (double[] r : raw) {
+                var += (r[j] - mean) * (r[j] - mean);
+            }
+            double sd = Math.sqrt(var / n);
+            for (int i = 0; i < n; i++) {
+                x[i][j] = raw[i][j] - mean;
+                if (zScore) {
+                    x[i][j] = sd > 0 ? x[i][j] / sd : 0;
+                }
+            }
+        }
+        return x;
+    }
+
     /** The rows in memory. */
     public double[][] load(Path root) {
         RowSource rows = open(root);

@@ -1,11 +1,11 @@
 package io.dpspectra.spark;
 
-import static io.dpspectra.spark.SparkTestSupport.args;
-import static io.dpspectra.spark.SparkTestSupport.cli;
+import static io.dpspectra.spark.JobTestSupport.args;
+import static io.dpspectra.spark.JobTestSupport.cli;
 import static io.dpspectra.spark.SparkTestSupport.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.spark.SparkTestSupport.Run;
+import io.dpspectra.spark.JobTestSupport.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,7 +50,7 @@ class DpPcaJobSparkTest {
     }
 
     private static Run job(String... args) {
-        return SparkTestSupport.job(spark, args);
+        return JobTestSupport.job(spark, args);
     }
 
     @Test

@@ -1,10 +1,10 @@
 package io.dpspectra.spark;
 
-import static io.dpspectra.spark.SparkTestSupport.args;
-import static io.dpspectra.spark.SparkTestSupport.cli;
+import static io.dpspectra.spark.JobTestSupport.args;
+import static io.dpspectra.spark.JobTestSupport.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpspectra.spark.SparkTestSupport.Run;
+import io.dpspectra.spark.JobTestSupport.Run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpspectra.noise.RandomSource;
 import java.nio.file.Files;
@@ -58,7 +58,7 @@ class PersonLevelJobSparkTest {
     }
 
     private static Run job(String... args) {
-        return SparkTestSupport.job(spark, args);
+        return JobTestSupport.job(spark, args);
     }
 
     private static String[] concat(String[] a, String... b) {

@@ -1,5 +1,6 @@
 package io.dpspectra.experiments.dpcovariance;
 
+import io.dpspectra.experiments.RawTables;
 import io.dpspectra.linalg.Matrix;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -158,24 +159,8 @@ final class AminDatasets {
 
     /** Standardise columns, then scale rows to unit L2 norm (zero rows stay zero). */
     static Matrix normalize(double[][] raw) {
-        int n = raw.length;
+        double[][] x = RawTables.centredColumns(raw, true);
         int d = raw[0].length;
-        double[][] x = new double[n][d];
-        for (int j = 0; j < d; j++) {
-            double mean = 0;
-            for (double[] r : raw) {
-                mean += r[j];
-            }
-            mean /= n;
-            double var = 0;
-            for (double[] r : raw) {
-                var += (r[j] - mean) * (r[j] - mean);
-            }
-            double sd = Math.sqrt(var / n);
-            for (int i = 0; i < n; i++) {
-                x[i][j] = sd > 0 ? (raw[i][j] - mean) / sd : 0;
-            }
-        }
         for (double[] r : x) {
             double s = 0;
             for (double v : r) {

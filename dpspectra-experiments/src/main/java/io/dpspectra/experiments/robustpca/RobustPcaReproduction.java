@@ -194,6 +194,16 @@ public final class RobustPcaReproduction implements Reproduction {
         }
     }
 
+    /** Runs {@code tasks} ({@link #inParallel}) and writes the rows they return, in task order, to {@code file}. */
+    private static void writeRuns(List<Callable<List<Object[]>>> tasks, Path file, String... columns)
+            throws IOException {
+        ResultTable raw = new ResultTable(columns);
+        for (List<Object[]> rows : inParallel(tasks)) {
+            rows.forEach(raw::add);
+        }
+        raw.write(file);
+    }
+
     // ---------------------------------------------------------------- the report
 
     /** One figure group's part of the report: its markdown section and its claims' findings. */
@@ -581,11 +591,8 @@ public final class RobustPcaReproduction implements Reproduction {
                 }
             }
         }
-        ResultTable raw = new ResultTable("method", "N", "D", "trial", "final_log10_error", "seconds_to_1e-2", "seconds_total");
-        for (List<Object[]> rows : inParallel(tasks)) {
-            rows.forEach(raw::add);
-        }
-        raw.write(s.outputDir().resolve("fig2-7-8-9.csv"));
+        writeRuns(tasks, s.outputDir().resolve("fig2-7-8-9.csv"),
+                "method", "N", "D", "trial", "final_log10_error", "seconds_to_1e-2", "seconds_total");
         return trials + " per cell";
     }
 
@@ -857,11 +864,8 @@ public final class RobustPcaReproduction implements Reproduction {
                 }
             }
         }
-        ResultTable raw = new ResultTable("method", "N", "epsilon", "delta", "trial", "final_log10_error");
-        for (List<Object[]> rows : inParallel(tasks)) {
-            rows.forEach(raw::add);
-        }
-        raw.write(s.outputDir().resolve("fig4.csv"));
+        writeRuns(tasks, s.outputDir().resolve("fig4.csv"),
+                "method", "N", "epsilon", "delta", "trial", "final_log10_error");
         return trials + " per cell";
     }
 
@@ -978,12 +982,8 @@ public final class RobustPcaReproduction implements Reproduction {
                 }
             }
         }
-        ResultTable raw = new ResultTable("method", "N", "inlier_ratio", "batch_size", "trial", "final_log10_error",
-                "reached_1e-2");
-        for (List<Object[]> rows : inParallel(tasks)) {
-            rows.forEach(raw::add);
-        }
-        raw.write(s.outputDir().resolve("fig5.csv"));
+        writeRuns(tasks, s.outputDir().resolve("fig5.csv"),
+                "method", "N", "inlier_ratio", "batch_size", "trial", "final_log10_error", "reached_1e-2");
         return trials + " per cell";
     }
 
@@ -1099,11 +1099,7 @@ public final class RobustPcaReproduction implements Reproduction {
                 }
             }
         }
-        ResultTable raw = new ResultTable("method", "N", "D", "r", "trial", "final_log10_error");
-        for (List<Object[]> rows : inParallel(tasks)) {
-            rows.forEach(raw::add);
-        }
-        raw.write(s.outputDir().resolve("fig6.csv"));
+        writeRuns(tasks, s.outputDir().resolve("fig6.csv"), "method", "N", "D", "r", "trial", "final_log10_error");
         return trials + " per cell";
     }
 

@@ -1,37 +1,17 @@
 package io.dpspectra.spark;
 
 import io.dpspectra.cli.Main;
-import io.dpspectra.noise.RandomSource;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine;
 
-/** A quiet local SparkSession, test rows, and the CLI and the job run in-process, for the job's tests. */
-final class SparkTestSupport {
-    private SparkTestSupport() {
-    }
-
-    /** One session per test class on {@code master}, bound to 127.0.0.1, without its web UI. */
-    static SparkSession session(String master) {
-        return SparkSession.builder().master(master).appName("dpspectra-job-test")
-                .config("spark.ui.enabled", "false")
-                .config("spark.driver.host", "127.0.0.1")
-                .config("spark.driver.bindAddress", "127.0.0.1")
-                .config("spark.sql.shuffle.partitions", "2")
-                .getOrCreate();
-    }
-
-    /** n rows of width d with a dominant first direction, drawn from {@code seed}. */
-    static double[][] rows(int n, int d, long seed) {
-        RandomSource r = RandomSource.seededForReproducibility(seed);
-        double[][] x = new double[n][d];
-        for (double[] row : x) {
-            for (int j = 0; j < d; j++) {
-                row[j] = r.standardNormal() * (j == 0 ? 0.8 : 0.3);
-            }
-        }
-        return x;
+/**
+ * The CLI and the job run in-process, for the job's tests; the local session and the test rows are
+ * dpspectra-spark's {@link SparkTestSupport} (its tests jar).
+ */
+final class JobTestSupport {
+    private JobTestSupport() {
     }
 
     /** The arguments of {@code command} with {@code options}, seeded with 5, writing {@code output} from {@code input}. */
