@@ -127,7 +127,7 @@ public final class CsvChunkFormat extends FileInputFormat<LongWritable, RowChunk
             }
             double[] rows = reader.next();
             if (rows != null) {
-                value = new RowChunk(rows, rows.length / d, null);
+                value = new RowChunk(rows, rows.length / d, null, reader.ids());
             } else {
                 value = new RowChunk(new double[0], 0, reader.part());
                 done = true;

@@ -123,38 +123,41 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     /**
      * INPUT grouped by the privacy unit's column on the executors ({@link SparkUnitStatistics}): the id column is
-     * carried beside the features (chosen as the CLI chooses them, each cell under the CLI's cell rule), never as one.
+     * carried beside the features, never as one. A CSV is laid out by core exactly as the CLI lays it out
+     * ({@link io.dpspectra.release.UnitCsv#open}: every CSV option, the unit column and the feature columns checked by
+     * the same rules and words, from the first lines, before any Spark job), and each split is parsed on the executors
+     * by core's parser with the id column ({@link CsvChunkFormat}), so the cells, the ids, the problems and their line
+     * numbers are the CLI's. Parquet: the columns by name, each cell under the CLI's cell rule.
      */
     @Override
     public io.dpspectra.release.StatisticSource openByUnit(String input, io.dpspectra.release.UnitCsv.Options options,
-            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+            ExternalInputs.SchemaInput schema, io.dpspectra.release.PrivacyUnit unit,
+            io.dpspectra.noise.RandomSource random) {
         String raw = asTyped(input);
-        if (options.headerNames() != null || options.header() == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
-            throw ExternalInputs.unsupported("--header-names and --header absent are not supported when Spark reads "
-                    + "INPUT grouped by a person (its reader takes the columns' names from the header line)",
-                    "give the file a header line naming the columns");
-        }
         Head head = head(raw);
-        Dataset<Row> data;
-        List<String> header;
+        String where = "INPUT " + raw;
+        SparkUnitStatistics s;
         try {
             if (head.format() == Format.CSV) {
-                if (options.skipLines() != 0) {
-                    throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV "
-                            + "reader cannot drop leading lines)", "remove the leading lines from the file");
+                CsvRanges ranges;
+                List<String> names;
+                if (schema != null) {
+                    // the schema's id column is the unit's (the CLI checked it before anything was read)
+                    ranges = SchemaRows.ranges(lines(head, raw), raw, schema.schema(), schema.centre(),
+                            schema.separator(), schema.skipLines(), schema.commentPrefix(), LONGER_SPLITS);
+                    names = schema.schema().featureNames();
+                } else {
+                    CsvRows layout = io.dpspectra.release.UnitCsv.open(CsvRows.fromStream(raw,
+                            sample(lines(head, raw))), options, unit);
+                    ranges = CsvRanges.of(layout, LONGER_SPLITS);
+                    names = layout.columnNames();
                 }
-                String line = lines(head, raw).stream().filter(l -> !l.isBlank() && (options.commentPrefix() == null
-                        || !l.startsWith(options.commentPrefix()))).findFirst().orElseThrow(() ->
-                        new InvalidDataException("INPUT " + raw + " has no header line", "the first line must name the "
-                                + "columns, among them the privacy unit column '" + unit.idColumn() + "'"));
-                char sep = options.separator() != null ? options.separator()
-                        : io.dpspectra.data.csv.LineSplitter.detectSeparator(List.of(line));
-                header = new io.dpspectra.data.csv.LineSplitter(sep).splitToList(line, raw, 1);
-                data = textReader(sparkSeparator(sep, options.separator() != null), options.commentPrefix())
-                        .option("header", true).schema(cells(header, header.size())).csv(raw);
+                s = SparkUnitStatistics.ofChunks(chunks(raw, ranges), ranges.dimension(), unit, random, names, where,
+                        notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+            } else if (schema != null) {
+                s = schemaParquetByUnit(raw, schema, unit, random);
             } else {
-                data = spark.read().parquet(raw);
-                header = Arrays.asList(data.columns());
+                s = parquetByUnit(raw, options, unit, random);
             }
         } catch (Exception e) {   // AnalysisException (e.g. no such path) is checked, though Scala throws it undeclared
             if (e instanceof org.apache.spark.sql.AnalysisException) {
@@ -162,6 +165,19 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
             }
             throw e;
         }
+        grouped.add(s);
+        return s;
+    }
+
+    /** A Parquet INPUT grouped by the unit's column: the columns by name, each cell under the CLI's cell rule. */
+    private SparkUnitStatistics parquetByUnit(String raw, io.dpspectra.release.UnitCsv.Options options,
+            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+        if (options.separator() != null || options.skipLines() != 0 || options.commentPrefix() != null
+                || options.header() != CsvRows.Header.AUTO || options.headerNames() != null) {
+            throw csvOptionsOnParquet(raw, true);
+        }
+        Dataset<Row> data = spark.read().parquet(raw);
+        List<String> header = Arrays.asList(data.columns());
         int[] features = io.dpspectra.release.UnitCsv.featureColumns(header, options, unit, "INPUT " + raw);
         int id = header.indexOf(unit.idColumn());
         String[] names = header.toArray(new String[0]);
@@ -182,9 +198,43 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         Dataset<Row> frame = spark.createDataFrame(rows, new StructType()
                 .add(unit.idColumn(), DataTypes.StringType, true).add(vectors, SQLDataTypes.VectorType(), false));
         List<String> featureNames = Arrays.stream(features).mapToObj(header::get).toList();
-        SparkUnitStatistics s = SparkUnitStatistics.of(frame, vectors, unit, random, featureNames, where);
-        grouped.add(s);
-        return s;
+        return SparkUnitStatistics.of(frame, vectors, unit, random, featureNames, where);
+    }
+
+    /**
+     * A Parquet INPUT read through a schema whose id column is the unit's: its columns must be the schema's, in order;
+     * each row's cells, as text, are mapped on the executors by core's schema code, and its id is the id column's text.
+     */
+    private SparkUnitStatistics schemaParquetByUnit(String raw, ExternalInputs.SchemaInput s,
+            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+        Dataset<Row> data = spark.read().parquet(raw);
+        checkSchemaColumns(data, raw, s.schema());
+        Schema schema = s.schema();
+        boolean centre = s.centre();
+        int width = schema.columns().size();
+        int d = schema.dimension();
+        int id = schema.columns().stream().map(Schema.Column::name).toList().indexOf(unit.idColumn());
+        String where = "a row of INPUT " + raw;
+        String vectors = unit.idColumn().equals("features") ? "features_" : "features";
+        JavaRDD<Row> rows = data.toJavaRDD().map(r -> {
+            String[] cells = new String[width];
+            for (int j = 0; j < width; j++) {
+                cells[j] = r.isNullAt(j) ? "" : r.get(j).toString();
+            }
+            double[] out = new double[d];
+            schema.map(cells, out, centre, new long[1], where);
+            return org.apache.spark.sql.RowFactory.create(cells[id].trim(), Vectors.dense(out));
+        });
+        Dataset<Row> frame = spark.createDataFrame(rows, new StructType()
+                .add(unit.idColumn(), DataTypes.StringType, true).add(vectors, SQLDataTypes.VectorType(), false));
+        return SparkUnitStatistics.of(frame, vectors, unit, random, schema.featureNames(), "INPUT " + raw);
+    }
+
+    /** The refusal of the options that describe a CSV file when INPUT is Parquet. */
+    private static RuntimeException csvOptionsOnParquet(String raw, boolean headerNames) {
+        return ExternalInputs.unsupported("--header, " + (headerNames ? "--header-names, " : "") + "--separator, "
+                + "--skip-lines and --comment-prefix describe a CSV file, but INPUT " + raw + " is Parquet",
+                "drop them (Parquet names and types its columns)");
     }
 
     /** The statistics the CLI asks of the rows, computed by Spark. */
@@ -246,8 +296,20 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
      */
     private SparkStatistics plainCsv(String raw, Head head, ExternalInputs.Csv options) {
         CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, sample(lines(head, raw)))).build();
-        CsvRanges ranges = CsvRanges.of(layout, "give Spark longer splits (--conf spark.sql.files.maxPartitionBytes="
-                + "BYTES, more than the lines before the data)");
+        CsvRanges ranges = CsvRanges.of(layout, LONGER_SPLITS);
+        return SparkStatistics.ofChunks(chunks(raw, ranges), ranges.dimension(), layout.columnNames(), "INPUT " + raw,
+                notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+    }
+
+    /** What to do when a file's lines before the data run past its first split. */
+    private static final String LONGER_SPLITS = "give Spark longer splits (--conf spark.sql.files.maxPartitionBytes="
+            + "BYTES, more than the lines before the data)";
+
+    /**
+     * The files at {@code raw} in chunks of rows, each split parsed by core's parser ({@link CsvChunkFormat}) as
+     * {@code ranges} lays them out, the splits in the order of the files' names, then their place in the file.
+     */
+    private JavaRDD<RowChunk> chunks(String raw, CsvRanges ranges) {
         org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(
                 spark.sparkContext().hadoopConfiguration());
         org.apache.hadoop.fs.Path typedFile = null;
@@ -269,8 +331,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         JavaRDD<RowChunk> chunks = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .newAPIHadoopFile(raw, CsvChunkFormat.class, org.apache.hadoop.io.LongWritable.class, RowChunk.class,
                         conf).values();
-        return SparkStatistics.ofChunks(chunks, ranges.dimension(), layout.columnNames(), "INPUT " + raw,
-                notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+        return chunks;
     }
 
     /**
@@ -399,7 +460,13 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     private SparkStatistics schemaParquet(String raw, ExternalInputs.SchemaInput s) {
         Dataset<Row> data = spark.read().parquet(raw);
-        List<Schema.Column> cols = s.schema().columns();
+        checkSchemaColumns(data, raw, s.schema());
+        return mapped(data, raw, s);
+    }
+
+    /** Refuses a Parquet INPUT whose columns are not the schema's, in order, naming the first that differs. */
+    private static void checkSchemaColumns(Dataset<Row> data, String raw, Schema schema) {
+        List<Schema.Column> cols = schema.columns();
         String[] have = data.columns();
         for (int j = 0; j < Math.max(cols.size(), have.length); j++) {
             String want = j < cols.size() ? cols.get(j).name() : null;
@@ -411,7 +478,6 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
                         + "list every column of the file in order (mark unused ones \"ignore\")");
             }
         }
-        return mapped(data, raw, s);
     }
 
     /** Each row's cells as text, mapped on the executors by core's schema code. */
@@ -442,8 +508,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     private SparkStatistics plainParquet(String raw, ExternalInputs.Csv options) {
         if (options.separator() != null || options.skipLines() != 0 || options.commentPrefix() != null
                 || options.header() != CsvRows.Header.AUTO) {
-            throw ExternalInputs.unsupported("--header, --separator, --skip-lines and --comment-prefix describe a CSV "
-                    + "file, but INPUT " + raw + " is Parquet", "drop them (Parquet names and types its columns)");
+            throw csvOptionsOnParquet(raw, false);
         }
         Dataset<Row> data = spark.read().parquet(raw);
         StructField[] all = data.schema().fields();

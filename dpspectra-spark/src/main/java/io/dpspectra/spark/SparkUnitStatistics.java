@@ -133,6 +133,89 @@ final class SparkUnitStatistics implements SparkSource {
                 }
             };
         }, true).mapToPair(t -> t);
+        return grouped(keyed, partitions, unit, key, names, description, null);
+    }
+
+    /**
+     * Groups rows read in chunks with their ids ({@link RowChunk#ids}: a job's reader of a table with a privacy unit
+     * column) by their person, as {@link #of(Dataset, String, PrivacyUnit, RandomSource, List, String)} groups a
+     * vector column: each row's place in the input's order is its partition, then its position there. The notes of
+     * the partitions' last chunks (what the reader found: its lines, its first problem) are gathered as the grouping
+     * pass reads them and handed, in partition order, to {@code check} on the driver, which throws the input's first
+     * problem, before any noise.
+     *
+     * @param chunks      the rows with their ids, in the input's order (partition by partition)
+     * @param d           the width of the rows
+     * @param unit        the unit (a column, not one row)
+     * @param release     the release's random source
+     * @param names       the d feature names
+     * @param description the input's name in messages
+     * @param check       throws the first problem the partitions' notes report
+     * @return the grouped source, to be closed after the release
+     */
+    static SparkUnitStatistics ofChunks(JavaRDD<RowChunk> chunks, int d, PrivacyUnit unit, RandomSource release,
+                                        List<String> names, String description,
+                                        java.util.function.Consumer<List<java.io.Serializable>> check) {
+        Objects.requireNonNull(check, "check");
+        Long key = unit.selection() == PrivacyUnit.Selection.RANDOM ? UnitStatistics.selectionKey(release) : null;
+        int partitions = Math.max(1, chunks.getNumPartitions());
+        org.apache.spark.util.CollectionAccumulator<Tuple2<Integer, java.io.Serializable>> notes =
+                chunks.context().collectionAccumulator("dpspectra input notes");
+        JavaPairRDD<Tuple2<String, Long>, double[]> keyed = chunks.mapPartitionsWithIndex((Integer p,
+                Iterator<RowChunk> it) -> {
+            return new Iterator<Tuple2<Tuple2<String, Long>, double[]>>() {
+                private long position;
+                private RowChunk chunk;
+                private int row;
+
+                @Override
+                public boolean hasNext() {
+                    while (chunk == null || row >= chunk.rows()) {
+                        if (!it.hasNext()) {
+                            return false;
+                        }
+                        chunk = it.next();
+                        row = 0;
+                        if (chunk.note() != null) {
+                            notes.add(new Tuple2<>(p, chunk.note()));
+                        }
+                        if (chunk.rows() > 0 && (chunk.ids() == null || chunk.width() != d)) {
+                            throw new IllegalStateException("a chunk of " + chunk.rows() + " rows of width "
+                                    + chunk.width() + (chunk.ids() == null ? " without ids" : "") + ", expected " + d);
+                        }
+                    }
+                    return true;
+                }
+
+                @Override
+                public Tuple2<Tuple2<String, Long>, double[]> next() {
+                    if (!hasNext()) {
+                        throw new java.util.NoSuchElementException();
+                    }
+                    double[] x = java.util.Arrays.copyOfRange(chunk.values(), row * d, (row + 1) * d);
+                    String id = chunk.ids()[row++];
+                    return new Tuple2<>(new Tuple2<>(id, ((long) p << PARTITION_SHIFT) + (++position)), x);
+                }
+            };
+        }, true).mapToPair(t -> t);
+        Runnable checkNotes = () -> {
+            // one note per partition (a task run again adds its note again), in partition order
+            java.util.TreeMap<Integer, java.io.Serializable> byPartition = new java.util.TreeMap<>();
+            for (Tuple2<Integer, java.io.Serializable> n : notes.value()) {
+                byPartition.putIfAbsent(n._1(), n._2());
+            }
+            check.accept(new ArrayList<>(byPartition.values()));
+        };
+        return grouped(keyed, partitions, unit, key, names, description, checkNotes);
+    }
+
+    /**
+     * The grouping of rows keyed by (id, place in the input): two shuffles and a count, then {@code check} (if any)
+     * on the driver, before the counts are looked at.
+     */
+    private static SparkUnitStatistics grouped(JavaPairRDD<Tuple2<String, Long>, double[]> keyed, int partitions,
+                                               PrivacyUnit unit, Long key, List<String> names, String description,
+                                               Runnable check) {
         JavaRDD<Tuple2<String, Person>> grouped = keyed
                 .repartitionAndSortWithinPartitions(new ById(partitions), new ByIdThenRow())
                 .mapPartitions(it -> select(it, unit, key));
@@ -145,6 +228,14 @@ final class SparkUnitStatistics implements SparkSource {
         } catch (RuntimeException e) {
             sorted.unpersist(false);
             throw e;
+        }
+        if (check != null) {
+            try {
+                check.run();
+            } catch (RuntimeException e) {
+                sorted.unpersist(false);
+                throw e;
+            }
         }
         if (counts[0] == 0) {
             sorted.unpersist(false);
