@@ -21,7 +21,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
-import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -41,11 +40,13 @@ import org.apache.spark.sql.types.StructType;
  *       {@code --skip-lines}, {@code --comment-prefix}); each split of the files is then parsed on the executors
  *       by core's own parser ({@link CsvChunkFormat}, {@link CsvRanges}), so the cell rules and the messages,
  *       line numbers included, are the CLI's. The files are read in the order of their names.</li>
- *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them;
- *       Spark's CSV reader reads the cells as text and each row is mapped on the executors by core's
- *       {@link Schema} (clamping, standardising, one-hot), exactly as the CLI maps it. What Spark's reader
- *       cannot express is refused, naming the option: lines to skip, a whitespace separator (runs of spaces),
- *       a comment prefix of several characters.</li>
+ *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them, and
+ *       each split is read on the executors line by line as {@link SchemaRows} reads a file
+ *       ({@link SchemaRows#ranges}): comments, blank lines, lines to skip, cells, and each row mapped by core's
+ *       {@link Schema} (clamping, standardising, one-hot), exactly as the CLI maps it, with the CLI's messages and
+ *       line numbers. The files are read in the order of their names.</li>
+ *   <li>With {@code --privacy-unit}: the same readers, each row with its person's id (the unit's column; with a
+ *       schema, its {@code "type": "id"} column), grouped on the executors ({@link SparkUnitStatistics}).</li>
  *   <li>Parquet (told from text by its first bytes, "PAR1"): numeric (or text) columns, or one vector column; {@code --columns} and
  *       {@code --exclude-columns} select them as for a CSV with a header; with {@code --schema}, its columns
  *       must be the file's, in order.</li>
@@ -55,7 +56,6 @@ import org.apache.spark.sql.types.StructType;
  * first pass only the head of INPUT is read, on the driver, without a Spark job (its first bytes and, for text,
  * its first lines); the readers are handed the columns, so they read nothing to find them. The first pass reads,
  * parses and maps each row once and persists the rows for the later passes; {@link #close()} releases them.
-
  */
 final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
@@ -351,47 +351,6 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         return Math.min(sql.filesMaxPartitionBytes(), Math.max(openCost, total / Math.max(1, parallelism)));
     }
 
-    /** Spark's reader with the CLI's cell rules: cells as text, trimmed, quoted with '"', ragged lines refused. */
-    private DataFrameReader textReader(char separator, String commentPrefix) {
-        DataFrameReader reader = spark.read().option("sep", String.valueOf(separator)).option("quote", "\"")
-                .option("escape", "\"").option("ignoreLeadingWhiteSpace", true).option("ignoreTrailingWhiteSpace", true)
-                .option("mode", "FAILFAST").option("inferSchema", false);
-        if (commentPrefix != null) {
-            if (commentPrefix.strip().length() != 1) {
-                throw ExternalInputs.unsupported("--comment-prefix '" + commentPrefix + "' is not supported when Spark "
-                        + "reads INPUT: its CSV reader takes a comment prefix of one character",
-                        "use a one-character prefix such as '#', or remove the comment lines first");
-            }
-            reader = reader.option("comment", commentPrefix.strip());
-        }
-        return reader;
-    }
-
-    /** The separator for Spark's reader; a whitespace separator (runs of spaces and tabs) is refused. */
-    private static char sparkSeparator(char separator, boolean typed) {
-        if (separator == ' ') {
-            throw ExternalInputs.unsupported((typed ? "--separator whitespace" : "INPUT is separated by runs of "
-                    + "spaces, which") + " is not supported when Spark reads INPUT (its CSV reader splits on one "
-                    + "character)", "convert the file to comma- or tab-separated cells, or run dpspectra on it");
-        }
-        return separator;
-    }
-
-    /**
-     * The cells of a line as text, one column for each of the {@code width} columns of INPUT's first lines:
-     * Spark's CSV reader is given this schema, so it runs no job of its own to find the columns. Named by the
-     * header when its names are distinct (Spark then finds nothing to warn about), else {@code _c0, _c1, …}.
-     */
-    private static StructType cells(List<String> header, int width) {
-        boolean named = header != null && header.size() == width && header.stream().noneMatch(String::isBlank)
-                && header.stream().map(h -> h.toLowerCase(Locale.ROOT)).distinct().count() == width;
-        StructField[] fields = new StructField[width];
-        for (int j = 0; j < width; j++) {
-            fields[j] = DataTypes.createStructField(named ? header.get(j) : "_c" + j, DataTypes.StringType, true);
-        }
-        return DataTypes.createStructType(fields);
-    }
-
     /** The first lines of INPUT, as one stream for core's layout logic. */
     private static ByteArrayInputStream sample(List<String> lines) {
         return new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8));
@@ -443,19 +402,17 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     // ---- with a schema
 
+    /**
+     * A CSV read through a schema: laid out from its first lines as core's {@link SchemaRows} lays a file out, and
+     * each split mapped line by line by core's schema reader on the executors ({@link SchemaRows#ranges}): the
+     * CLI's comment and blank lines, lines to skip, separators (runs of whitespace included), cells, map, messages
+     * and line numbers.
+     */
     private SparkStatistics schemaCsv(String raw, Head head, ExternalInputs.SchemaInput s) {
-        if (s.skipLines() != 0) {
-            throw ExternalInputs.unsupported("lines to skip (--skip-lines, or the schema's \"format\") are not "
-                    + "supported when Spark reads INPUT (its CSV reader cannot drop leading lines)",
-                    "remove the leading lines from the file and set the schema's skip to 0, or run dpspectra on it");
-        }
-        SchemaRows.Inspected layout = SchemaRows.layout(lines(head, raw), "INPUT " + raw, s.schema(), s.separator(),
-                s.commentPrefix());
-        char sep = sparkSeparator(layout.separator(), s.separator() != 0);
-        List<String> names = s.schema().columns().stream().map(Schema.Column::name).toList();
-        Dataset<Row> data = textReader(sep, s.commentPrefix()).option("header", layout.header())
-                .schema(cells(names, names.size())).csv(raw);
-        return mapped(data, raw, s);
+        CsvRanges ranges = SchemaRows.ranges(lines(head, raw), raw, s.schema(), s.centre(), s.separator(),
+                s.skipLines(), s.commentPrefix(), LONGER_SPLITS);
+        return SparkStatistics.ofChunks(chunks(raw, ranges), ranges.dimension(), s.schema().featureNames(),
+                "INPUT " + raw, notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
     }
 
     private SparkStatistics schemaParquet(String raw, ExternalInputs.SchemaInput s) {
