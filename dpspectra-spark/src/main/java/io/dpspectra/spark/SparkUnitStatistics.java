@@ -59,6 +59,8 @@ final class SparkUnitStatistics implements SparkSource {
     private final long[] counts;
     /** The bounding of the last {@link #bounded} call, and the rows it changed (counted when asked, -1 before). */
     private Bounding lastBounding;
+    /** The rows the last bounding changed, per partition, as the fit's passes read them. */
+    private org.apache.spark.util.CollectionAccumulator<long[]> lastClipped;
     private long clippedRows = -1;
 
     /**
@@ -423,24 +425,63 @@ final class SparkUnitStatistics implements SparkSource {
     @Override
     public ClippedRows bounded(Bounding bounding) {
         PrivacyUnit u = unit;
-        JavaRDD<Vector> rows = persons.flatMap(p -> {
-            double[][] out = new double[p.rows().length][];
-            UnitStatistics.boundPerson(p.rows(), u, bounding, out);
-            List<Vector> vectors = new ArrayList<>(out.length);
-            for (double[] x : out) {
-                vectors.add(Vectors.dense(x));
-            }
-            return vectors.iterator();
-        });
+        org.apache.spark.util.CollectionAccumulator<long[]> clipped = persons.context()
+                .collectionAccumulator("dpspectra rows clipped per partition");
+        // each partition's bounded rows, person after person; a partition read to its end adds the rows its bounding
+        // changed (the curator's count, which the fit's own pass thus makes; a partition read again adds it again)
+        JavaRDD<Vector> rows = persons.mapPartitionsWithIndex((Integer index, Iterator<Person> it) ->
+                boundRows(index, it, u, bounding, clipped), true);
         lastBounding = bounding;
+        lastClipped = clipped;
         clippedRows = -1;
         Bounding declared = Bounding.of(bounding.bound(), DataBounds.Policy.CLIP, bounding.origin());
         return declared.declare(DistributedGram.unbounded(rows, d, description, false).bounded(declared).statistic());
     }
 
     /**
+     * A partition's persons as their bounded rows ({@link UnitStatistics#boundPerson}), person after person; read to
+     * its end, the partition adds (its index, the rows its bounding changed) to {@code clipped}.
+     */
+    private static Iterator<Vector> boundRows(int index, Iterator<Person> it, PrivacyUnit u, Bounding bounding,
+            org.apache.spark.util.CollectionAccumulator<long[]> clipped) {
+        return new Iterator<Vector>() {
+            private double[][] out = new double[0][];
+            private int next;
+            private long changed;
+            private boolean counted;
+
+            @Override
+            public boolean hasNext() {
+                while (next == out.length && it.hasNext()) {
+                    Person p = it.next();
+                    out = new double[p.rows().length][];
+                    changed += UnitStatistics.boundPerson(p.rows(), u, bounding, out);
+                    next = 0;
+                }
+                if (next < out.length) {
+                    return true;
+                }
+                if (!counted) {
+                    counted = true;
+                    clipped.add(new long[] {index, changed});
+                }
+                return false;
+            }
+
+            @Override
+            public Vector next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return Vectors.dense(out[next++]);
+            }
+        };
+    }
+
+    /**
      * The curator's facts, as core's {@link UnitStatistics} gives them: persons, rows read and kept, and (after
-     * {@link #bounded}) the kept rows the bounding changed, counted by one more pass over the persisted persons.
+     * {@link #bounded}) the kept rows the bounding changed: counted by the fit's own passes when they read every
+     * partition, else by one more pass over the persisted persons.
      */
     @Override
     public Diagnostics curatorFacts() {
@@ -448,14 +489,35 @@ final class SparkUnitStatistics implements SparkSource {
                 .put("rowsKept", counts[2]);
         if (lastBounding != null) {
             if (clippedRows < 0) {
-                Bounding bounding = lastBounding;
-                PrivacyUnit u = unit;
-                clippedRows = DistributedGram.sparkJob(() -> persons.map(p -> (long) UnitStatistics.boundPerson(
-                        p.rows(), u, bounding, new double[p.rows().length][])).fold(0L, Long::sum));
+                long counted = countedByTheFit();
+                clippedRows = counted >= 0 ? counted : countedByAPass();
             }
             b.put("clippedRows", clippedRows);
         }
         return b.build();
+    }
+
+    /** The rows the last bounding changed, counted by a pass of their own over the persisted persons. */
+    long countedByAPass() {
+        Bounding bounding = lastBounding;
+        PrivacyUnit u = unit;
+        return DistributedGram.sparkJob(() -> persons.map(p -> (long) UnitStatistics.boundPerson(p.rows(), u, bounding,
+                new double[p.rows().length][])).fold(0L, Long::sum));
+    }
+
+    /**
+     * The rows the last bounding changed, as the fit's passes counted them (one count per partition: a partition read
+     * again counts the same rows again), or -1 when some partition was not read to its end by them.
+     */
+    long countedByTheFit() {
+        java.util.Map<Long, Long> byPartition = new java.util.HashMap<>();
+        for (long[] c : lastClipped.value()) {
+            byPartition.putIfAbsent(c[0], c[1]);
+        }
+        if (byPartition.size() != persons.getNumPartitions()) {
+            return -1;
+        }
+        return byPartition.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** Releases the persisted persons (the statistics already computed stay valid). */
