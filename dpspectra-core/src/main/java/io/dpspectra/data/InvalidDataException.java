@@ -46,6 +46,19 @@ public final class InvalidDataException extends RuntimeException {
     }
 
     /**
+     * A row whose privacy unit column is empty: the id of no person. The same words wherever rows are grouped by a
+     * person (on this machine or on a cluster's executors).
+     *
+     * @param where  the row's place, e.g. "visits.csv, line 12"
+     * @param column the privacy unit column
+     * @return the exception
+     */
+    public static InvalidDataException emptyUnitId(String where, String column) {
+        return new InvalidDataException(where + ": the privacy unit column '" + column + "' is empty",
+                "give every row the id of its person");
+    }
+
+    /**
      * What the user can do, when the thrower said so.
      *
      * @return the hint, or null

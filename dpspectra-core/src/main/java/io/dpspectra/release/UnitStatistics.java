@@ -222,8 +222,7 @@ public final class UnitStatistics implements StatisticSource, AutoCloseable {
                 }
             }
             if (id == null || id.isEmpty()) {
-                throw new InvalidDataException(description + ", " + at + ": the privacy unit column '"
-                        + unit.idColumn() + "' is empty", "give every row the id of its person");
+                throw InvalidDataException.emptyUnitId(description + ", " + at, unit.idColumn());
             }
             rowsRead++;
             if (spill != null) {

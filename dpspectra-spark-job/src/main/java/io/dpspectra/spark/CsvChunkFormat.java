@@ -27,7 +27,8 @@ import org.apache.hadoop.mapreduce.lib.input.FileSplit;
 
 /**
  * A CSV file (or the visible files of a folder or glob) as {@link RowChunk}s, each split parsed by core's CSV
- * parser ({@link CsvRanges}: the CLI's cell rules and messages), for Spark's {@code newAPIHadoopFile}, which
+ * parser or mapped by its schema reader ({@link CsvRanges}: the CLI's cell rules and messages; with an id column,
+ * each row's id), for Spark's {@code newAPIHadoopFile}, which
  * counts the bytes each task reads from the file (Spark's input metrics). A split {@code [start, start + length)}
  * of a file holds the lines that begin after a line break inside it (the first split also the file's first line),
  * as Hadoop's line reader splits text; a compressed file is one split. The splits are ordered by file name, then
@@ -127,7 +128,7 @@ public final class CsvChunkFormat extends FileInputFormat<LongWritable, RowChunk
             }
             double[] rows = reader.next();
             if (rows != null) {
-                value = new RowChunk(rows, rows.length / d, null);
+                value = new RowChunk(rows, rows.length / d, null, reader.ids());
             } else {
                 value = new RowChunk(new double[0], 0, reader.part());
                 done = true;

@@ -21,7 +21,6 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.ml.linalg.Vectors;
-import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -41,11 +40,13 @@ import org.apache.spark.sql.types.StructType;
  *       {@code --skip-lines}, {@code --comment-prefix}); each split of the files is then parsed on the executors
  *       by core's own parser ({@link CsvChunkFormat}, {@link CsvRanges}), so the cell rules and the messages,
  *       line numbers included, are the CLI's. The files are read in the order of their names.</li>
- *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them;
- *       Spark's CSV reader reads the cells as text and each row is mapped on the executors by core's
- *       {@link Schema} (clamping, standardising, one-hot), exactly as the CLI maps it. What Spark's reader
- *       cannot express is refused, naming the option: lines to skip, a whitespace separator (runs of spaces),
- *       a comment prefix of several characters.</li>
+ *   <li>With {@code --schema}: the header and separator are found as core's {@link SchemaRows} finds them, and
+ *       each split is read on the executors line by line as {@link SchemaRows} reads a file
+ *       ({@link SchemaRows#ranges}): comments, blank lines, lines to skip, cells, and each row mapped by core's
+ *       {@link Schema} (clamping, standardising, one-hot), exactly as the CLI maps it, with the CLI's messages and
+ *       line numbers. The files are read in the order of their names.</li>
+ *   <li>With {@code --privacy-unit}: the same readers, each row with its person's id (the unit's column; with a
+ *       schema, its {@code "type": "id"} column), grouped on the executors ({@link SparkUnitStatistics}).</li>
  *   <li>Parquet (told from text by its first bytes, "PAR1"): numeric (or text) columns, or one vector column; {@code --columns} and
  *       {@code --exclude-columns} select them as for a CSV with a header; with {@code --schema}, its columns
  *       must be the file's, in order.</li>
@@ -55,7 +56,6 @@ import org.apache.spark.sql.types.StructType;
  * first pass only the head of INPUT is read, on the driver, without a Spark job (its first bytes and, for text,
  * its first lines); the readers are handed the columns, so they read nothing to find them. The first pass reads,
  * parses and maps each row once and persists the rows for the later passes; {@link #close()} releases them.
-
  */
 final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     /** Lines read from the start of INPUT to lay it out (as the CLI samples the first lines of a file). */
@@ -123,38 +123,41 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     /**
      * INPUT grouped by the privacy unit's column on the executors ({@link SparkUnitStatistics}): the id column is
-     * carried beside the features (chosen as the CLI chooses them, each cell under the CLI's cell rule), never as one.
+     * carried beside the features, never as one. A CSV is laid out by core exactly as the CLI lays it out
+     * ({@link io.dpspectra.release.UnitCsv#open}: every CSV option, the unit column and the feature columns checked by
+     * the same rules and words, from the first lines, before any Spark job), and each split is parsed on the executors
+     * by core's parser with the id column ({@link CsvChunkFormat}), so the cells, the ids, the problems and their line
+     * numbers are the CLI's. Parquet: the columns by name, each cell under the CLI's cell rule.
      */
     @Override
     public io.dpspectra.release.StatisticSource openByUnit(String input, io.dpspectra.release.UnitCsv.Options options,
-            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+            ExternalInputs.SchemaInput schema, io.dpspectra.release.PrivacyUnit unit,
+            io.dpspectra.noise.RandomSource random) {
         String raw = asTyped(input);
-        if (options.headerNames() != null || options.header() == io.dpspectra.data.csv.CsvRows.Header.ABSENT) {
-            throw ExternalInputs.unsupported("--header-names and --header absent are not supported when Spark reads "
-                    + "INPUT grouped by a person (its reader takes the columns' names from the header line)",
-                    "give the file a header line naming the columns");
-        }
         Head head = head(raw);
-        Dataset<Row> data;
-        List<String> header;
+        String where = "INPUT " + raw;
+        SparkUnitStatistics s;
         try {
             if (head.format() == Format.CSV) {
-                if (options.skipLines() != 0) {
-                    throw ExternalInputs.unsupported("--skip-lines is not supported when Spark reads INPUT (its CSV "
-                            + "reader cannot drop leading lines)", "remove the leading lines from the file");
+                CsvRanges ranges;
+                List<String> names;
+                if (schema != null) {
+                    // the schema's id column is the unit's (the CLI checked it before anything was read)
+                    ranges = SchemaRows.ranges(lines(head, raw), raw, schema.schema(), schema.centre(),
+                            schema.separator(), schema.skipLines(), schema.commentPrefix(), LONGER_SPLITS);
+                    names = schema.schema().featureNames();
+                } else {
+                    CsvRows layout = io.dpspectra.release.UnitCsv.open(CsvRows.fromStream(raw,
+                            sample(lines(head, raw))), options, unit);
+                    ranges = CsvRanges.of(layout, LONGER_SPLITS);
+                    names = layout.columnNames();
                 }
-                String line = lines(head, raw).stream().filter(l -> !l.isBlank() && (options.commentPrefix() == null
-                        || !l.startsWith(options.commentPrefix()))).findFirst().orElseThrow(() ->
-                        new InvalidDataException("INPUT " + raw + " has no header line", "the first line must name the "
-                                + "columns, among them the privacy unit column '" + unit.idColumn() + "'"));
-                char sep = options.separator() != null ? options.separator()
-                        : io.dpspectra.data.csv.LineSplitter.detectSeparator(List.of(line));
-                header = new io.dpspectra.data.csv.LineSplitter(sep).splitToList(line, raw, 1);
-                data = textReader(sparkSeparator(sep, options.separator() != null), options.commentPrefix())
-                        .option("header", true).schema(cells(header, header.size())).csv(raw);
+                s = SparkUnitStatistics.ofChunks(chunks(raw, ranges), ranges.dimension(), unit, random, names, where,
+                        notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+            } else if (schema != null) {
+                s = schemaParquetByUnit(raw, schema, unit, random);
             } else {
-                data = spark.read().parquet(raw);
-                header = Arrays.asList(data.columns());
+                s = parquetByUnit(raw, options, unit, random);
             }
         } catch (Exception e) {   // AnalysisException (e.g. no such path) is checked, though Scala throws it undeclared
             if (e instanceof org.apache.spark.sql.AnalysisException) {
@@ -162,6 +165,19 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
             }
             throw e;
         }
+        grouped.add(s);
+        return s;
+    }
+
+    /** A Parquet INPUT grouped by the unit's column: the columns by name, each cell under the CLI's cell rule. */
+    private SparkUnitStatistics parquetByUnit(String raw, io.dpspectra.release.UnitCsv.Options options,
+            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+        if (options.separator() != null || options.skipLines() != 0 || options.commentPrefix() != null
+                || options.header() != CsvRows.Header.AUTO || options.headerNames() != null) {
+            throw csvOptionsOnParquet(raw, true);
+        }
+        Dataset<Row> data = spark.read().parquet(raw);
+        List<String> header = Arrays.asList(data.columns());
         int[] features = io.dpspectra.release.UnitCsv.featureColumns(header, options, unit, "INPUT " + raw);
         int id = header.indexOf(unit.idColumn());
         String[] names = header.toArray(new String[0]);
@@ -182,9 +198,43 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         Dataset<Row> frame = spark.createDataFrame(rows, new StructType()
                 .add(unit.idColumn(), DataTypes.StringType, true).add(vectors, SQLDataTypes.VectorType(), false));
         List<String> featureNames = Arrays.stream(features).mapToObj(header::get).toList();
-        SparkUnitStatistics s = SparkUnitStatistics.of(frame, vectors, unit, random, featureNames, where);
-        grouped.add(s);
-        return s;
+        return SparkUnitStatistics.of(frame, vectors, unit, random, featureNames, where);
+    }
+
+    /**
+     * A Parquet INPUT read through a schema whose id column is the unit's: its columns must be the schema's, in order;
+     * each row's cells, as text, are mapped on the executors by core's schema code, and its id is the id column's text.
+     */
+    private SparkUnitStatistics schemaParquetByUnit(String raw, ExternalInputs.SchemaInput s,
+            io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+        Dataset<Row> data = spark.read().parquet(raw);
+        checkSchemaColumns(data, raw, s.schema());
+        Schema schema = s.schema();
+        boolean centre = s.centre();
+        int width = schema.columns().size();
+        int d = schema.dimension();
+        int id = schema.columns().stream().map(Schema.Column::name).toList().indexOf(unit.idColumn());
+        String where = "a row of INPUT " + raw;
+        String vectors = unit.idColumn().equals("features") ? "features_" : "features";
+        JavaRDD<Row> rows = data.toJavaRDD().map(r -> {
+            String[] cells = new String[width];
+            for (int j = 0; j < width; j++) {
+                cells[j] = r.isNullAt(j) ? "" : r.get(j).toString();
+            }
+            double[] out = new double[d];
+            schema.map(cells, out, centre, new long[1], where);
+            return org.apache.spark.sql.RowFactory.create(cells[id].trim(), Vectors.dense(out));
+        });
+        Dataset<Row> frame = spark.createDataFrame(rows, new StructType()
+                .add(unit.idColumn(), DataTypes.StringType, true).add(vectors, SQLDataTypes.VectorType(), false));
+        return SparkUnitStatistics.of(frame, vectors, unit, random, schema.featureNames(), "INPUT " + raw);
+    }
+
+    /** The refusal of the options that describe a CSV file when INPUT is Parquet. */
+    private static RuntimeException csvOptionsOnParquet(String raw, boolean headerNames) {
+        return ExternalInputs.unsupported("--header, " + (headerNames ? "--header-names, " : "") + "--separator, "
+                + "--skip-lines and --comment-prefix describe a CSV file, but INPUT " + raw + " is Parquet",
+                "drop them (Parquet names and types its columns)");
     }
 
     /** The statistics the CLI asks of the rows, computed by Spark. */
@@ -246,8 +296,20 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
      */
     private SparkStatistics plainCsv(String raw, Head head, ExternalInputs.Csv options) {
         CsvRows layout = options.configure().apply(CsvRows.fromStream(raw, sample(lines(head, raw)))).build();
-        CsvRanges ranges = CsvRanges.of(layout, "give Spark longer splits (--conf spark.sql.files.maxPartitionBytes="
-                + "BYTES, more than the lines before the data)");
+        CsvRanges ranges = CsvRanges.of(layout, LONGER_SPLITS);
+        return SparkStatistics.ofChunks(chunks(raw, ranges), ranges.dimension(), layout.columnNames(), "INPUT " + raw,
+                notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+    }
+
+    /** What to do when a file's lines before the data run past its first split. */
+    private static final String LONGER_SPLITS = "give Spark longer splits (--conf spark.sql.files.maxPartitionBytes="
+            + "BYTES, more than the lines before the data)";
+
+    /**
+     * The files at {@code raw} in chunks of rows, each split parsed by core's parser ({@link CsvChunkFormat}) as
+     * {@code ranges} lays them out, the splits in the order of the files' names, then their place in the file.
+     */
+    private JavaRDD<RowChunk> chunks(String raw, CsvRanges ranges) {
         org.apache.hadoop.conf.Configuration conf = new org.apache.hadoop.conf.Configuration(
                 spark.sparkContext().hadoopConfiguration());
         org.apache.hadoop.fs.Path typedFile = null;
@@ -269,8 +331,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         JavaRDD<RowChunk> chunks = org.apache.spark.api.java.JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .newAPIHadoopFile(raw, CsvChunkFormat.class, org.apache.hadoop.io.LongWritable.class, RowChunk.class,
                         conf).values();
-        return SparkStatistics.ofChunks(chunks, ranges.dimension(), layout.columnNames(), "INPUT " + raw,
-                notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
+        return chunks;
     }
 
     /**
@@ -288,47 +349,6 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
         int parallelism = sql.filesMinPartitionNum().isDefined() ? (Integer) sql.filesMinPartitionNum().get()
                 : spark.sparkContext().defaultParallelism();
         return Math.min(sql.filesMaxPartitionBytes(), Math.max(openCost, total / Math.max(1, parallelism)));
-    }
-
-    /** Spark's reader with the CLI's cell rules: cells as text, trimmed, quoted with '"', ragged lines refused. */
-    private DataFrameReader textReader(char separator, String commentPrefix) {
-        DataFrameReader reader = spark.read().option("sep", String.valueOf(separator)).option("quote", "\"")
-                .option("escape", "\"").option("ignoreLeadingWhiteSpace", true).option("ignoreTrailingWhiteSpace", true)
-                .option("mode", "FAILFAST").option("inferSchema", false);
-        if (commentPrefix != null) {
-            if (commentPrefix.strip().length() != 1) {
-                throw ExternalInputs.unsupported("--comment-prefix '" + commentPrefix + "' is not supported when Spark "
-                        + "reads INPUT: its CSV reader takes a comment prefix of one character",
-                        "use a one-character prefix such as '#', or remove the comment lines first");
-            }
-            reader = reader.option("comment", commentPrefix.strip());
-        }
-        return reader;
-    }
-
-    /** The separator for Spark's reader; a whitespace separator (runs of spaces and tabs) is refused. */
-    private static char sparkSeparator(char separator, boolean typed) {
-        if (separator == ' ') {
-            throw ExternalInputs.unsupported((typed ? "--separator whitespace" : "INPUT is separated by runs of "
-                    + "spaces, which") + " is not supported when Spark reads INPUT (its CSV reader splits on one "
-                    + "character)", "convert the file to comma- or tab-separated cells, or run dpspectra on it");
-        }
-        return separator;
-    }
-
-    /**
-     * The cells of a line as text, one column for each of the {@code width} columns of INPUT's first lines:
-     * Spark's CSV reader is given this schema, so it runs no job of its own to find the columns. Named by the
-     * header when its names are distinct (Spark then finds nothing to warn about), else {@code _c0, _c1, …}.
-     */
-    private static StructType cells(List<String> header, int width) {
-        boolean named = header != null && header.size() == width && header.stream().noneMatch(String::isBlank)
-                && header.stream().map(h -> h.toLowerCase(Locale.ROOT)).distinct().count() == width;
-        StructField[] fields = new StructField[width];
-        for (int j = 0; j < width; j++) {
-            fields[j] = DataTypes.createStructField(named ? header.get(j) : "_c" + j, DataTypes.StringType, true);
-        }
-        return DataTypes.createStructType(fields);
     }
 
     /** The first lines of INPUT, as one stream for core's layout logic. */
@@ -382,24 +402,28 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
 
     // ---- with a schema
 
+    /**
+     * A CSV read through a schema: laid out from its first lines as core's {@link SchemaRows} lays a file out, and
+     * each split mapped line by line by core's schema reader on the executors ({@link SchemaRows#ranges}): the
+     * CLI's comment and blank lines, lines to skip, separators (runs of whitespace included), cells, map, messages
+     * and line numbers.
+     */
     private SparkStatistics schemaCsv(String raw, Head head, ExternalInputs.SchemaInput s) {
-        if (s.skipLines() != 0) {
-            throw ExternalInputs.unsupported("lines to skip (--skip-lines, or the schema's \"format\") are not "
-                    + "supported when Spark reads INPUT (its CSV reader cannot drop leading lines)",
-                    "remove the leading lines from the file and set the schema's skip to 0, or run dpspectra on it");
-        }
-        SchemaRows.Inspected layout = SchemaRows.layout(lines(head, raw), "INPUT " + raw, s.schema(), s.separator(),
-                s.commentPrefix());
-        char sep = sparkSeparator(layout.separator(), s.separator() != 0);
-        List<String> names = s.schema().columns().stream().map(Schema.Column::name).toList();
-        Dataset<Row> data = textReader(sep, s.commentPrefix()).option("header", layout.header())
-                .schema(cells(names, names.size())).csv(raw);
-        return mapped(data, raw, s);
+        CsvRanges ranges = SchemaRows.ranges(lines(head, raw), raw, s.schema(), s.centre(), s.separator(),
+                s.skipLines(), s.commentPrefix(), LONGER_SPLITS);
+        return SparkStatistics.ofChunks(chunks(raw, ranges), ranges.dimension(), s.schema().featureNames(),
+                "INPUT " + raw, notes -> ranges.check(notes.stream().map(n -> (CsvRanges.Part) n).toList()));
     }
 
     private SparkStatistics schemaParquet(String raw, ExternalInputs.SchemaInput s) {
         Dataset<Row> data = spark.read().parquet(raw);
-        List<Schema.Column> cols = s.schema().columns();
+        checkSchemaColumns(data, raw, s.schema());
+        return mapped(data, raw, s);
+    }
+
+    /** Refuses a Parquet INPUT whose columns are not the schema's, in order, naming the first that differs. */
+    private static void checkSchemaColumns(Dataset<Row> data, String raw, Schema schema) {
+        List<Schema.Column> cols = schema.columns();
         String[] have = data.columns();
         for (int j = 0; j < Math.max(cols.size(), have.length); j++) {
             String want = j < cols.size() ? cols.get(j).name() : null;
@@ -411,7 +435,6 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
                         + "list every column of the file in order (mark unused ones \"ignore\")");
             }
         }
-        return mapped(data, raw, s);
     }
 
     /** Each row's cells as text, mapped on the executors by core's schema code. */
@@ -442,8 +465,7 @@ final class SparkInput implements ExternalInputs.Opener, AutoCloseable {
     private SparkStatistics plainParquet(String raw, ExternalInputs.Csv options) {
         if (options.separator() != null || options.skipLines() != 0 || options.commentPrefix() != null
                 || options.header() != CsvRows.Header.AUTO) {
-            throw ExternalInputs.unsupported("--header, --separator, --skip-lines and --comment-prefix describe a CSV "
-                    + "file, but INPUT " + raw + " is Parquet", "drop them (Parquet names and types its columns)");
+            throw csvOptionsOnParquet(raw, false);
         }
         Dataset<Row> data = spark.read().parquet(raw);
         StructField[] all = data.schema().fields();

@@ -326,6 +326,31 @@ class DpPcaJobSparkTest {
                 "1e-6", "--schema", schema.toString(), "--comment-prefix", "#");
         assertSameRelease("fit", table, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta",
                 "1e-6", "--schema", schema.toString());
+        // what Spark's CSV reader could not do with a schema: lines to skip, runs of whitespace, a longer prefix
+        List<String> spaced = new ArrayList<>(List.of("exported from the registry", "a   b colour\tid"));
+        for (int i = 1; i < lines.size(); i++) {
+            spaced.add(lines.get(i).replace(";", i % 2 == 0 ? "  " : " \t"));
+            if (i % 90 == 3) {
+                spaced.add("// a note between rows");
+            }
+        }
+        Path whitespace = Files.write(dir.resolve("spaced.txt"), spaced);
+        assertSameRelease("fit", whitespace, "--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta",
+                "1e-6", "--schema", schema.toString(), "--skip-lines", "1", "--separator", "whitespace",
+                "--comment-prefix", "//");
+        // a colour the schema does not list, on line 301: the CLI's error, line number included
+        List<String> bad = new ArrayList<>(lines);
+        bad.set(300, bad.get(300).replace(";red;", ";teal;").replace(";green;", ";teal;").replace(";blue;", ";teal;"));
+        Path teal = Files.write(dir.resolve("teal.csv"), bad);
+        String[] plain = {"--algorithm", "analyze-gauss", "-k", "2", "--epsilon", "1", "--delta", "1e-6", "--schema",
+            schema.toString()};
+        Run cliTeal = cli(args("fit", dir.resolve("teal.json").toString(), teal.toString(), plain));
+        Run jobTeal = job(args("fit", dir.resolve("teal.json").toString(), teal.toString(), plain));
+        assertThat(cliTeal.code()).as(cliTeal.err()).isEqualTo(3);
+        assertThat(cliTeal.err()).contains("line 301");
+        assertThat(jobTeal.code()).as(jobTeal.err()).isEqualTo(3);
+        assertThat(jobTeal.err().lines().filter(l -> l.startsWith("dpspectra: error")).toList())
+                .isEqualTo(cliTeal.err().lines().filter(l -> l.startsWith("dpspectra: error")).toList());
         assertSameRelease("covariance", table, "--algorithm", "laplace", "--epsilon", "1", "--schema",
                 schema.toString(), "--center", "private", "--clip-norm", "private:0.95");
         Path parquet = dir.resolve("table.parquet");

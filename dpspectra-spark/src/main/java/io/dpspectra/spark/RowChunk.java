@@ -17,6 +17,7 @@ public final class RowChunk implements Serializable {
     private double[] values;
     private int rows;
     private Serializable note;
+    private String[] ids;
 
     /** For serializers that build the object field by field. */
     private RowChunk() {
@@ -37,6 +38,31 @@ public final class RowChunk implements Serializable {
         this.values = values;
         this.rows = rows;
         this.note = note;
+    }
+
+    /**
+     * A chunk of rows, each with the id of its person (rows grouped by a privacy unit column).
+     *
+     * @param values the rows, {@code rows × d} values (not copied)
+     * @param rows   the number of rows
+     * @param note   what the reader found in the partition, on its last chunk only (null on the others)
+     * @param ids    each row's id (not copied), or null
+     */
+    public RowChunk(double[] values, int rows, Serializable note, String[] ids) {
+        this(values, rows, note);
+        if (ids != null && ids.length != rows) {
+            throw new IllegalArgumentException(ids.length + " ids for " + rows + " rows");
+        }
+        this.ids = ids;
+    }
+
+    /**
+     * The rows' ids, when the reader reads a privacy unit column (the array itself: do not change it).
+     *
+     * @return one id per row, or null
+     */
+    public String[] ids() {
+        return ids;
     }
 
     /**

@@ -59,6 +59,8 @@ final class SparkUnitStatistics implements SparkSource {
     private final long[] counts;
     /** The bounding of the last {@link #bounded} call, and the rows it changed (counted when asked, -1 before). */
     private Bounding lastBounding;
+    /** The rows the last bounding changed, per partition, as the fit's passes read them. */
+    private org.apache.spark.util.CollectionAccumulator<long[]> lastClipped;
     private long clippedRows = -1;
 
     /**
@@ -133,6 +135,89 @@ final class SparkUnitStatistics implements SparkSource {
                 }
             };
         }, true).mapToPair(t -> t);
+        return grouped(keyed, partitions, unit, key, names, description, null);
+    }
+
+    /**
+     * Groups rows read in chunks with their ids ({@link RowChunk#ids}: a job's reader of a table with a privacy unit
+     * column) by their person, as {@link #of(Dataset, String, PrivacyUnit, RandomSource, List, String)} groups a
+     * vector column: each row's place in the input's order is its partition, then its position there. The notes of
+     * the partitions' last chunks (what the reader found: its lines, its first problem) are gathered as the grouping
+     * pass reads them and handed, in partition order, to {@code check} on the driver, which throws the input's first
+     * problem, before any noise.
+     *
+     * @param chunks      the rows with their ids, in the input's order (partition by partition)
+     * @param d           the width of the rows
+     * @param unit        the unit (a column, not one row)
+     * @param release     the release's random source
+     * @param names       the d feature names
+     * @param description the input's name in messages
+     * @param check       throws the first problem the partitions' notes report
+     * @return the grouped source, to be closed after the release
+     */
+    static SparkUnitStatistics ofChunks(JavaRDD<RowChunk> chunks, int d, PrivacyUnit unit, RandomSource release,
+                                        List<String> names, String description,
+                                        java.util.function.Consumer<List<java.io.Serializable>> check) {
+        Objects.requireNonNull(check, "check");
+        Long key = unit.selection() == PrivacyUnit.Selection.RANDOM ? UnitStatistics.selectionKey(release) : null;
+        int partitions = Math.max(1, chunks.getNumPartitions());
+        org.apache.spark.util.CollectionAccumulator<Tuple2<Integer, java.io.Serializable>> notes =
+                chunks.context().collectionAccumulator("dpspectra input notes");
+        JavaPairRDD<Tuple2<String, Long>, double[]> keyed = chunks.mapPartitionsWithIndex((Integer p,
+                Iterator<RowChunk> it) -> {
+            return new Iterator<Tuple2<Tuple2<String, Long>, double[]>>() {
+                private long position;
+                private RowChunk chunk;
+                private int row;
+
+                @Override
+                public boolean hasNext() {
+                    while (chunk == null || row >= chunk.rows()) {
+                        if (!it.hasNext()) {
+                            return false;
+                        }
+                        chunk = it.next();
+                        row = 0;
+                        if (chunk.note() != null) {
+                            notes.add(new Tuple2<>(p, chunk.note()));
+                        }
+                        if (chunk.rows() > 0 && (chunk.ids() == null || chunk.width() != d)) {
+                            throw new IllegalStateException("a chunk of " + chunk.rows() + " rows of width "
+                                    + chunk.width() + (chunk.ids() == null ? " without ids" : "") + ", expected " + d);
+                        }
+                    }
+                    return true;
+                }
+
+                @Override
+                public Tuple2<Tuple2<String, Long>, double[]> next() {
+                    if (!hasNext()) {
+                        throw new java.util.NoSuchElementException();
+                    }
+                    double[] x = java.util.Arrays.copyOfRange(chunk.values(), row * d, (row + 1) * d);
+                    String id = chunk.ids()[row++];
+                    return new Tuple2<>(new Tuple2<>(id, ((long) p << PARTITION_SHIFT) + (++position)), x);
+                }
+            };
+        }, true).mapToPair(t -> t);
+        Runnable checkNotes = () -> {
+            // one note per partition (a task run again adds its note again), in partition order
+            java.util.TreeMap<Integer, java.io.Serializable> byPartition = new java.util.TreeMap<>();
+            for (Tuple2<Integer, java.io.Serializable> n : notes.value()) {
+                byPartition.putIfAbsent(n._1(), n._2());
+            }
+            check.accept(new ArrayList<>(byPartition.values()));
+        };
+        return grouped(keyed, partitions, unit, key, names, description, checkNotes);
+    }
+
+    /**
+     * The grouping of rows keyed by (id, place in the input): two shuffles and a count, then {@code check} (if any)
+     * on the driver, before the counts are looked at.
+     */
+    private static SparkUnitStatistics grouped(JavaPairRDD<Tuple2<String, Long>, double[]> keyed, int partitions,
+                                               PrivacyUnit unit, Long key, List<String> names, String description,
+                                               Runnable check) {
         JavaRDD<Tuple2<String, Person>> grouped = keyed
                 .repartitionAndSortWithinPartitions(new ById(partitions), new ByIdThenRow())
                 .mapPartitions(it -> select(it, unit, key));
@@ -145,6 +230,14 @@ final class SparkUnitStatistics implements SparkSource {
         } catch (RuntimeException e) {
             sorted.unpersist(false);
             throw e;
+        }
+        if (check != null) {
+            try {
+                check.run();
+            } catch (RuntimeException e) {
+                sorted.unpersist(false);
+                throw e;
+            }
         }
         if (counts[0] == 0) {
             sorted.unpersist(false);
@@ -332,24 +425,63 @@ final class SparkUnitStatistics implements SparkSource {
     @Override
     public ClippedRows bounded(Bounding bounding) {
         PrivacyUnit u = unit;
-        JavaRDD<Vector> rows = persons.flatMap(p -> {
-            double[][] out = new double[p.rows().length][];
-            UnitStatistics.boundPerson(p.rows(), u, bounding, out);
-            List<Vector> vectors = new ArrayList<>(out.length);
-            for (double[] x : out) {
-                vectors.add(Vectors.dense(x));
-            }
-            return vectors.iterator();
-        });
+        org.apache.spark.util.CollectionAccumulator<long[]> clipped = persons.context()
+                .collectionAccumulator("dpspectra rows clipped per partition");
+        // each partition's bounded rows, person after person; a partition read to its end adds the rows its bounding
+        // changed (the curator's count, which the fit's own pass thus makes; a partition read again adds it again)
+        JavaRDD<Vector> rows = persons.mapPartitionsWithIndex((Integer index, Iterator<Person> it) ->
+                boundRows(index, it, u, bounding, clipped), true);
         lastBounding = bounding;
+        lastClipped = clipped;
         clippedRows = -1;
         Bounding declared = Bounding.of(bounding.bound(), DataBounds.Policy.CLIP, bounding.origin());
         return declared.declare(DistributedGram.unbounded(rows, d, description, false).bounded(declared).statistic());
     }
 
     /**
+     * A partition's persons as their bounded rows ({@link UnitStatistics#boundPerson}), person after person; read to
+     * its end, the partition adds (its index, the rows its bounding changed) to {@code clipped}.
+     */
+    private static Iterator<Vector> boundRows(int index, Iterator<Person> it, PrivacyUnit u, Bounding bounding,
+            org.apache.spark.util.CollectionAccumulator<long[]> clipped) {
+        return new Iterator<Vector>() {
+            private double[][] out = new double[0][];
+            private int next;
+            private long changed;
+            private boolean counted;
+
+            @Override
+            public boolean hasNext() {
+                while (next == out.length && it.hasNext()) {
+                    Person p = it.next();
+                    out = new double[p.rows().length][];
+                    changed += UnitStatistics.boundPerson(p.rows(), u, bounding, out);
+                    next = 0;
+                }
+                if (next < out.length) {
+                    return true;
+                }
+                if (!counted) {
+                    counted = true;
+                    clipped.add(new long[] {index, changed});
+                }
+                return false;
+            }
+
+            @Override
+            public Vector next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return Vectors.dense(out[next++]);
+            }
+        };
+    }
+
+    /**
      * The curator's facts, as core's {@link UnitStatistics} gives them: persons, rows read and kept, and (after
-     * {@link #bounded}) the kept rows the bounding changed, counted by one more pass over the persisted persons.
+     * {@link #bounded}) the kept rows the bounding changed: counted by the fit's own passes when they read every
+     * partition, else by one more pass over the persisted persons.
      */
     @Override
     public Diagnostics curatorFacts() {
@@ -357,14 +489,35 @@ final class SparkUnitStatistics implements SparkSource {
                 .put("rowsKept", counts[2]);
         if (lastBounding != null) {
             if (clippedRows < 0) {
-                Bounding bounding = lastBounding;
-                PrivacyUnit u = unit;
-                clippedRows = DistributedGram.sparkJob(() -> persons.map(p -> (long) UnitStatistics.boundPerson(
-                        p.rows(), u, bounding, new double[p.rows().length][])).fold(0L, Long::sum));
+                long counted = countedByTheFit();
+                clippedRows = counted >= 0 ? counted : countedByAPass();
             }
             b.put("clippedRows", clippedRows);
         }
         return b.build();
+    }
+
+    /** The rows the last bounding changed, counted by a pass of their own over the persisted persons. */
+    long countedByAPass() {
+        Bounding bounding = lastBounding;
+        PrivacyUnit u = unit;
+        return DistributedGram.sparkJob(() -> persons.map(p -> (long) UnitStatistics.boundPerson(p.rows(), u, bounding,
+                new double[p.rows().length][])).fold(0L, Long::sum));
+    }
+
+    /**
+     * The rows the last bounding changed, as the fit's passes counted them (one count per partition: a partition read
+     * again counts the same rows again), or -1 when some partition was not read to its end by them.
+     */
+    long countedByTheFit() {
+        java.util.Map<Long, Long> byPartition = new java.util.HashMap<>();
+        for (long[] c : lastClipped.value()) {
+            byPartition.putIfAbsent(c[0], c[1]);
+        }
+        if (byPartition.size() != persons.getNumPartitions()) {
+            return -1;
+        }
+        return byPartition.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** Releases the persisted persons (the statistics already computed stay valid). */

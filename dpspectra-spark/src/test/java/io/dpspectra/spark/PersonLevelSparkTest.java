@@ -245,6 +245,29 @@ class PersonLevelSparkTest {
         assertThat(est.fit(frame(DATA, 3)).components().rows()).isEqualTo(4);
     }
 
+    @Test
+    void theClippedRowsAreCountedByTheFitsOwnPasses() {
+        SparkUnitStatistics s = SparkUnitStatistics.of(frame(DATA, 3), "features", PrivacyUnit.column("person", 3),
+                RandomSource.seededForReproducibility(4));
+        try {
+            ClippedRows rows = s.bounded(Bounding.of(0.9, DataBounds.Policy.CLIP, DataBounds.Origin.USER_GIVEN));
+            // the statistic's first pass (its row count) has read every partition: counted already
+            assertThat(s.countedByTheFit()).isEqualTo(s.countedByAPass());
+            PcaAlgorithm alg = Algorithms.pca("analyze-gauss", Vocabulary.JAVA);
+            for (int fit = 1; fit <= 2; fit++) {   // a second pass over the same partitions counts nothing twice
+                alg.fit(new PcaAlgorithm.Input(rows, s::rowCount, 2, CLAIMED, Neighbouring.ADD_REMOVE_ROW,
+                        RandomSource.seededForReproducibility(fit), w -> { }, null), PcaOptions.defaults(),
+                        Vocabulary.JAVA);
+                long byAPass = s.countedByAPass();
+                assertThat(byAPass).isPositive().isLessThan((Long) s.curatorFacts().get("rowsKept"));
+                assertThat(s.countedByTheFit()).isEqualTo(byAPass);
+                assertThat(s.curatorFacts().get("clippedRows")).isEqualTo(byAPass);
+            }
+        } finally {
+            s.close();
+        }
+    }
+
     // ---- the audit: neighbours that differ by one person's whole group of rows
 
     private static final PrivacyParams CLAIMED = PrivacyParams.of(1.0, 1e-3);

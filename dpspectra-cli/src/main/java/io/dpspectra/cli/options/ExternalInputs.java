@@ -118,18 +118,21 @@ public final class ExternalInputs {
         /**
          * INPUT grouped by the privacy unit's column where it lies: the feature columns chosen as the CLI chooses
          * them ({@code options}: {@link io.dpspectra.release.UnitCsv#featureColumns}, each cell under
-         * {@link io.dpspectra.release.UnitCsv#cell}), at most M rows kept per person by core's per-person code,
-         * and the exact statistics of the persons' bounded contributions, summed as core's
+         * {@link io.dpspectra.release.UnitCsv#cell}), or the rows mapped through {@code schema}, whose column marked
+         * {@code "type": "id"} is the unit's (checked by the CLI before); at most M rows kept per person by core's
+         * per-person code, and the exact statistics of the persons' bounded contributions, summed as core's
          * {@link io.dpspectra.release.UnitStatistics} sums them (persons in id order).
          *
          * @param input   INPUT as typed
          * @param options the CSV options and the column selection
+         * @param schema  the schema INPUT is read through, or null (then {@code options} lay it out)
          * @param unit    the unit (a column)
          * @param random  the release's random source (a seeded release draws its selection key from it)
          * @return the grouped source
          */
         default io.dpspectra.release.StatisticSource openByUnit(String input, io.dpspectra.release.UnitCsv.Options
-                options, io.dpspectra.release.PrivacyUnit unit, io.dpspectra.noise.RandomSource random) {
+                options, SchemaInput schema, io.dpspectra.release.PrivacyUnit unit,
+                io.dpspectra.noise.RandomSource random) {
             throw unsupported("--privacy-unit is not supported by this program", "run the release with dpspectra fit");
         }
 

@@ -335,10 +335,6 @@ public final class ReleaseInput {
         if (ExternalInputs.installed().map(o -> !o.groupsByUnit()).orElse(false)) {
             throw CliException.usage("--privacy-unit is not supported by this program", "run the release locally");
         }
-        if (ExternalInputs.isInstalled() && schemaPath != null) {
-            throw CliException.usage("--privacy-unit with --schema is not supported when INPUT is read where it lies",
-                    "give the feature columns with --columns and a bound with --clip-norm, or run the release locally");
-        }
         if (ExternalInputs.isInstalled() && spillDir != null) {
             throw CliException.usage("--spill-dir applies to grouping on this machine, but this program groups "
                     + "INPUT where it lies (its shuffle spills to its own local directories)", "drop --spill-dir");
@@ -567,8 +563,10 @@ public final class ReleaseInput {
             note.accept(String.format(Locale.ROOT, "grouping %s by column '%s' where it lies: at most %d rows per "
                     + "person kept (the shuffle that groups them spills to disk)", inputPath, u.idColumn(),
                     u.maxRowsPerUnit()));
+            SchemaFile s = request.schema();
             return ExternalInputs.installed().orElseThrow().openByUnit(inputPath.toString(), unitCsvOptions(),
-                    request.unit(), request.random());
+                    s == null ? null : new ExternalInputs.SchemaInput(s.schema(), s.separator(), s.skipLines(),
+                            s.commentPrefix(), request.publicCentres()), request.unit(), request.random());
         }
         SchemaFile s = request.schema();
         ExternalInputs.Rows ext = ExternalInputs.open(s != null

@@ -14,7 +14,7 @@ import java.util.concurrent.ArrayBlockingQueue;
  * line, a blank line inside the data) with its line number relative to the piece. Stateless apart from the
  * file's format, so the parser threads share one instance.
  */
-final class CsvPieceParser implements java.io.Serializable {
+final class CsvPieceParser implements PieceParser {
     private static final long serialVersionUID = 1L;
     private static final String COLUMNS_REMEDY = "clean the file or select other columns with --columns";
 
@@ -61,13 +61,20 @@ final class CsvPieceParser implements java.io.Serializable {
     }
 
     /** The same format, naming {@code other} in messages (another file of the same layout). */
-    CsvPieceParser named(String other) {
+    @Override
+    public CsvPieceParser named(String other) {
         return new CsvPieceParser(other, separator, separatorDetected, comment, hasHeader, fileColumns, selected,
                 fileNames, idColumn);
     }
 
+    @Override
+    public String idColumnName() {
+        return idColumn < 0 ? null : fileNames.get(idColumn);
+    }
+
     /** The number of selected columns d. */
-    int dimension() {
+    @Override
+    public int dimension() {
         return selected.length;
     }
 
@@ -86,7 +93,8 @@ final class CsvPieceParser implements java.io.Serializable {
      * Parses a piece; its rows go into an array taken from {@code spareValues} when one there is large
      * enough (stale contents are overwritten row by row; only the first {@code rows} rows are read).
      */
-    Piece parsePiece(byte[] b, int length, ArrayBlockingQueue<double[]> spareValues) {
+    @Override
+    public Piece parsePiece(byte[] b, int length, ArrayBlockingQueue<double[]> spareValues) {
         int d = selected.length;
         Piece piece = new Piece();
         int capacity = Math.max(16, length / Math.max(1, 8 * fileColumns));
@@ -295,7 +303,8 @@ final class CsvPieceParser implements java.io.Serializable {
         return true;
     }
 
-    InvalidDataException blankInsideData(long blankLine, long dataLine) {
+    @Override
+    public InvalidDataException blankInsideData(long blankLine, long dataLine) {
         return new InvalidDataException(name + " line " + blankLine + " is blank but data follows on line "
                 + dataLine + "; remove blank lines inside the data (only trailing blank lines are allowed)");
     }

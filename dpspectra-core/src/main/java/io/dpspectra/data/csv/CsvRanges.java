@@ -11,10 +11,12 @@ import java.util.concurrent.ArrayBlockingQueue;
 
 /**
  * The data rows of byte ranges of CSV files that share one layout ({@link CsvRows}: its separator, header,
- * selected columns and comment prefix), each range parsed on its own, for a reader that splits files across
- * machines (the Spark job's tasks). The cells are read by {@link CsvRows}'s own parser, so a range's rows, and
- * the problems it finds, are those of reading the file whole; {@link #check} then names the first problem with
- * the file's line numbers, as {@link CsvRows} would.
+ * selected columns and comment prefix; or {@link SchemaRows}: a schema's columns and map), each range parsed on its
+ * own, for a reader that splits files across machines (the Spark job's tasks). The cells are read by
+ * {@link CsvRows}'s own parser (or mapped line by line as {@link SchemaRows} maps them), so a range's rows, their ids
+ * when the layout has an id column ({@link Reader#ids}), and the problems it finds, are those of reading the file
+ * whole; {@link #check} then names the first problem with the file's line numbers, as {@link CsvRows} (or
+ * {@link SchemaRows}) would.
  *
  * <p>Ranges: the range {@code [start, end)} of a file holds the lines that begin right after a line break at a
  * position in {@code [start, end)}, and the file's first line when {@code start} is 0 (as Hadoop's line reader
@@ -23,8 +25,8 @@ import java.util.concurrent.ArrayBlockingQueue;
  * preamble (the lines before the first data line: skipped lines and the header).
  *
  * <p>Problems: a range stops at its first problem (a bad or non-finite cell, a ragged line, a blank line inside
- * the data) and reports it in its {@link Part} instead of throwing, since only the ranges before it know its
- * line number; {@link #check} takes the parts of every range in file order and throws the problem that reading
+ * the data, an empty id when the layout has an id column) and reports it in its {@link Part} instead of throwing,
+ * since only the ranges before it know its line number; {@link #check} takes the parts of every range in file order and throws the problem that reading
  * the files whole would meet first.
  */
 public final class CsvRanges implements Serializable {
@@ -33,13 +35,13 @@ public final class CsvRanges implements Serializable {
     private static final int PAST_END = 8192;
 
     /** The parser of the layout's lines (its format, columns and messages). */
-    private final CsvPieceParser parser;
+    private final PieceParser parser;
     /** The lines before a file's first data line (skipped lines and the header). */
     private final long preambleLines;
     /** What to do when a preamble runs past a file's first range, for that message. */
     private final String longerRanges;
 
-    CsvRanges(CsvPieceParser parser, long preambleLines, String longerRanges) {
+    CsvRanges(PieceParser parser, long preambleLines, String longerRanges) {
         this.parser = parser;
         this.preambleLines = preambleLines;
         this.longerRanges = longerRanges;
@@ -136,7 +138,7 @@ public final class CsvRanges implements Serializable {
     /** One range read piece by piece: {@link #next} until null, then {@link #part}. */
     public final class Reader {
         private final InputStream in;
-        private final CsvPieceParser named;
+        private final PieceParser named;
         private final long end;
         private final Part part;
         /** The absolute position of the next byte {@link #in} gives. */
@@ -147,6 +149,8 @@ public final class CsvRanges implements Serializable {
         private boolean eof;
         private boolean started;
         private boolean done;
+        /** The ids of the rows {@link #next} returned last, or null. */
+        private String[] ids;
         /** The last piece's array, when its rows were copied out of it, for the next piece to parse into. */
         private final ArrayBlockingQueue<double[]> spare = new ArrayBlockingQueue<>(1);
 
@@ -190,7 +194,7 @@ public final class CsvRanges implements Serializable {
                 if (BlankLines.insideData(part.trailingBlank, piece.firstContent)) {
                     long blank = part.trailingBlank;
                     long data = pieceBase + piece.firstContent;
-                    CsvPieceParser p = named;
+                    PieceParser p = named;
                     part.problem = base -> p.blankInsideData(base + blank, base + data);
                     done = true;
                     break;
@@ -198,24 +202,51 @@ public final class CsvRanges implements Serializable {
                 if (part.firstContent == 0 && piece.firstContent > 0) {
                     part.firstContent = pieceBase + piece.firstContent;
                 }
+                int kept = piece.rows;
+                LineProblem problem = piece.problem;
+                if (piece.ids != null) {
+                    // an empty id is the grouping's error (the same words as core's grouping), at its line
+                    for (int r = 0; r < piece.rows; r++) {
+                        if (piece.ids[r].isEmpty()) {
+                            long at = piece.rowLine[r];
+                            String file = part.file;
+                            String column = named.idColumnName();
+                            problem = b -> InvalidDataException.emptyUnitId(file + ", line " + (b + at), column);
+                            kept = r;
+                            break;
+                        }
+                    }
+                }
                 part.trailingBlank = BlankLines.pendingAfter(part.trailingBlank, pieceBase, piece.firstContent,
-                        piece.trailingBlank, piece.problem != null);
-                if (piece.problem != null) {
-                    LineProblem inPiece = piece.problem;
+                        piece.trailingBlank, problem != null);
+                if (problem != null) {
+                    LineProblem inPiece = problem;
                     part.problem = base -> inPiece.apply(base + pieceBase);
                     done = true;
                 }
-                if (piece.rows > 0) {
-                    if (piece.values.length == piece.rows * d) {
+                if (kept > 0) {
+                    ids = piece.ids == null ? null : Arrays.copyOf(piece.ids, kept);
+                    if (piece.values.length == kept * d) {
                         return piece.values;
                     }
-                    double[] rows = Arrays.copyOf(piece.values, piece.rows * d);
+                    double[] rows = Arrays.copyOf(piece.values, kept * d);
                     spare.offer(piece.values);
                     return rows;
                 }
                 spare.offer(piece.values);
             }
             return null;
+        }
+
+        /**
+         * The ids of the rows the last {@link #next} returned, when the layout has an id column
+         * ({@link CsvRows.Builder#idColumn}): each the id cell's text, unquoted and trimmed, never empty (a row with an
+         * empty id ends the range with that problem, named as core's grouping names it).
+         *
+         * @return one id per row, or null without an id column
+         */
+        public String[] ids() {
+            return ids;
         }
 
         /**

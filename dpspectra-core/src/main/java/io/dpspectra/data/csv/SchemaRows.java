@@ -160,6 +160,59 @@ public final class SchemaRows implements RowSource {
         }
     }
 
+    /**
+     * The byte ranges of tables laid out as the one whose first lines are {@code firstLines} (the start of its first
+     * file, skipped lines included), each range read on its own (a cluster's task) and mapped line by line through
+     * {@code schema} exactly as {@link #open} maps a file: the same layout (found by the same code from the same
+     * lines), comment and blank lines, cells, map, messages and line numbers. When the schema marks an id column, each
+     * row carries that column's text, trimmed ({@link CsvRanges.Reader#ids}).
+     *
+     * @param firstLines    the first lines of the first file, from its start
+     * @param name          the table's name for messages
+     * @param schema        the public schema of its columns
+     * @param centre        whether to subtract the public centres
+     * @param separator     the separator, or 0 to detect it
+     * @param skipLines     lines to skip before the header or the first row, in each file
+     * @param commentPrefix the comment prefix, or null
+     * @param longerRanges  what to do when a file's lines before the data do not end within its first range
+     * @return the ranges' reader, serializable
+     * @throws InvalidDataException when there is no data line or the columns are not the schema's
+     */
+    public static CsvRanges ranges(List<String> firstLines, String name, Schema schema, boolean centre, char separator,
+                                   int skipLines, String commentPrefix, String longerRanges) {
+        checkFormat(skipLines, commentPrefix);
+        Inspected f;
+        try {
+            f = inspect(new BufferedReader(new java.io.StringReader(String.join("\n", firstLines))), name, schema,
+                    separator, skipLines, commentPrefix);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);   // a string reader does not fail
+        }
+        long preamble = skipLines;
+        if (f.header()) {
+            // the header is the first line after the skipped ones that is not a comment
+            int i = skipLines;
+            while (i < firstLines.size() && isComment(firstLines.get(i), commentPrefix)) {
+                i++;
+            }
+            preamble = i + 1L;
+        }
+        return new CsvRanges(new SchemaPieceParser(name, schema, centre, f.separator(), commentPrefix), preamble,
+                java.util.Objects.requireNonNull(longerRanges, "longerRanges"));
+    }
+
+    /** A blank line followed by data. */
+    static InvalidDataException blankInsideData(String where, long blank, long data) {
+        return new InvalidDataException(where + " line " + blank + " is blank but data follow on line " + data
+                + "; remove blank lines inside the data");
+    }
+
+    /** A line of another width than the schema's. */
+    static InvalidDataException ragged(String where, long line, int found, int width) {
+        return new InvalidDataException(where + " line " + line + " has " + found + " cells but the schema lists "
+                + width + " columns; fix the ragged line");
+    }
+
     /** How far a stream may be read ahead to look at its first lines. */
     private static final int MARK_LIMIT = 1 << 24;
 
@@ -450,8 +503,7 @@ public final class SchemaRows implements RowSource {
                         text = readDataLine();
                     } while (text != null && text.isBlank());
                     if (text != null) {
-                        throw new InvalidDataException(where + " line " + blank + " is blank but data follow on line "
-                                + line + "; remove blank lines inside the data");
+                        throw blankInsideData(where, blank, line);
                     }
                 }
                 if (text == null) {
@@ -460,8 +512,7 @@ public final class SchemaRows implements RowSource {
                 }
                 List<String> c = splitter.splitToList(text, where, line);
                 if (c.size() != width) {
-                    throw new InvalidDataException(where + " line " + line + " has " + c.size() + " cells but the "
-                            + "schema lists " + width + " columns; fix the ragged line");
+                    throw ragged(where, line, c.size(), width);
                 }
                 c.toArray(cells);
                 rowLine = line;
