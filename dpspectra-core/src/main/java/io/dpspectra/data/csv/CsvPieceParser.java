@@ -96,14 +96,8 @@ final class CsvPieceParser implements PieceParser {
     @Override
     public Piece parsePiece(byte[] b, int length, ArrayBlockingQueue<double[]> spareValues) {
         int d = selected.length;
-        Piece piece = new Piece();
         int capacity = Math.max(16, length / Math.max(1, 8 * fileColumns));
-        double[] reuse = spareValues.poll();
-        piece.values = reuse != null && reuse.length >= capacity * d ? reuse : new double[capacity * d];
-        piece.rowLine = new int[capacity];
-        if (idColumn >= 0) {
-            piece.ids = new String[capacity];
-        }
+        Piece piece = Piece.withRoom(capacity, d, idColumn >= 0, spareValues);
         boolean ws = separator == ' ';
         byte sep = separator;
         CsvNumbers numbers = new CsvNumbers();

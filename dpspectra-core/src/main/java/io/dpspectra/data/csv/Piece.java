@@ -1,6 +1,7 @@
 package io.dpspectra.data.csv;
 
 import io.dpspectra.data.RowTransform;
+import java.util.concurrent.ArrayBlockingQueue;
 
 /** One piece of the file parsed: its rows and lines, and the first problem found, if any. */
 final class Piece {
@@ -20,6 +21,22 @@ final class Piece {
     LineProblem problem;
     /** A row the fold's transform refused (rows from it on are dropped), or null. */
     RowTransform.RowProblem rowProblem;
+
+    /**
+     * An empty piece with room for {@code capacity} rows of width d: its values array taken from {@code spareValues}
+     * when one there is large enough (stale contents are overwritten row by row; only the first {@code rows} rows are
+     * read), and an id per row when the table has an id column.
+     */
+    static Piece withRoom(int capacity, int d, boolean ids, ArrayBlockingQueue<double[]> spareValues) {
+        Piece piece = new Piece();
+        double[] reuse = spareValues.poll();
+        piece.values = reuse != null && reuse.length >= capacity * d ? reuse : new double[capacity * d];
+        piece.rowLine = new int[capacity];
+        if (ids) {
+            piece.ids = new String[capacity];
+        }
+        return piece;
+    }
 
     void fail(int line, LineProblem what) {
         problemLine = line;

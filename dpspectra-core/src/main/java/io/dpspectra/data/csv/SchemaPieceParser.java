@@ -66,14 +66,8 @@ final class SchemaPieceParser implements PieceParser {
     public Piece parsePiece(byte[] b, int length, ArrayBlockingQueue<double[]> spareValues) {
         int d = schema.dimension();
         int width = schema.columns().size();
-        Piece piece = new Piece();
         int capacity = Math.max(16, length / Math.max(1, 4 * width));
-        double[] reuse = spareValues.poll();
-        piece.values = reuse != null && reuse.length >= capacity * d ? reuse : new double[capacity * d];
-        piece.rowLine = new int[capacity];
-        if (idColumn >= 0) {
-            piece.ids = new String[capacity];
-        }
+        Piece piece = Piece.withRoom(capacity, d, idColumn >= 0, spareValues);
         LineSplitter splitter = new LineSplitter(separator);
         String[] cells = new String[width];
         double[] row = new double[d];
