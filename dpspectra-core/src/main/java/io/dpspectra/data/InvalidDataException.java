@@ -46,6 +46,17 @@ public final class InvalidDataException extends RuntimeException {
     }
 
     /**
+     * Bad data found elsewhere (for example in a cluster's task), raised again here with its words and its hint.
+     *
+     * @param found the exception that described the data
+     * @param cause the error that carried it here (a failed job, say)
+     */
+    public InvalidDataException(InvalidDataException found, Throwable cause) {
+        super(found.getMessage(), cause);
+        this.hint = found.hint();
+    }
+
+    /**
      * A row whose privacy unit column is empty: the id of no person. The same words wherever rows are grouped by a
      * person (on this machine or on a cluster's executors).
      *

@@ -170,8 +170,10 @@ final class DistributedGram {
         } catch (Exception e) {   // SparkException is checked, though Scala throws it undeclared
             for (Throwable t = e; t != null; t = t.getCause()) {
                 if (t instanceof InvalidDataException data) {
-                    throw new InvalidDataException(data.getMessage(), e);
+                    throw new InvalidDataException(data, e);   // the task's exception itself: its words and its hint
                 }
+            }
+            for (Throwable t = e; t != null; t = t.getCause()) {
                 if (t.getMessage() != null && t.getMessage().contains(MALFORMED_CSV)) {
                     throw new InvalidDataException("a line of the input does not split into the columns of its first "
                             + "line (a ragged row, or a quote that is not closed); fix that line", e);

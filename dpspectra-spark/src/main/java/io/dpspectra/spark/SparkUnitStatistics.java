@@ -269,8 +269,7 @@ final class SparkUnitStatistics implements SparkSource {
     private static String id(Row r, String idColumn, String where) {
         Object v = r.get(0);
         if (v == null || v.toString().isEmpty()) {
-            throw new InvalidDataException(where + ": the privacy unit column '" + idColumn + "' is empty; "
-                    + "give every row the id of its person");
+            throw InvalidDataException.emptyUnitId(where, idColumn);
         }
         return v.toString();
     }

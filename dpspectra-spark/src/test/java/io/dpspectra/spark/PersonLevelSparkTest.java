@@ -236,7 +236,9 @@ class PersonLevelSparkTest {
         missingId.set(17, new Object[] {null, DATA.get(17)[1]});
         DpPca est = personPca();
         assertThatThrownBy(() -> est.fit(frame(missingId, 3))).isInstanceOf(InvalidDataException.class)
-                .hasMessageContaining("the privacy unit column 'person' is empty");
+                .hasMessageContaining("the privacy unit column 'person' is empty")
+                .extracting(e -> ((InvalidDataException) e).hint())   // raised in a task, its hint kept on the driver
+                .isEqualTo("give every row the id of its person");
         List<Object[]> nan = new ArrayList<>(DATA);
         nan.set(5, new Object[] {DATA.get(5)[0], new double[] {1, Double.NaN, 0, 0}});
         assertThatThrownBy(() -> est.fit(frame(nan, 3))).isInstanceOf(InvalidDataException.class)
