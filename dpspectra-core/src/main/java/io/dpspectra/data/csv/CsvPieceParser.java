@@ -130,14 +130,7 @@ final class CsvPieceParser implements PieceParser {
                 piece.fail(line, base -> blankInsideData(base + blank, base + data));
                 break;
             }
-            if (piece.rows == piece.rowLine.length) {
-                int grown = piece.rowLine.length * 2;
-                piece.rowLine = Arrays.copyOf(piece.rowLine, grown);
-                if (piece.ids != null) {
-                    piece.ids = Arrays.copyOf(piece.ids, grown);
-                }
-                piece.values = Arrays.copyOf(piece.values, grown * d);
-            }
+            piece.roomForRow(d);
             int rowBase = piece.rows * d;
             int col = 0;
             int p = q;

@@ -1,6 +1,7 @@
 package io.dpspectra.data.csv;
 
 import io.dpspectra.data.RowTransform;
+import java.util.Arrays;
 import java.util.concurrent.ArrayBlockingQueue;
 
 /** One piece of the file parsed: its rows and lines, and the first problem found, if any. */
@@ -36,6 +37,18 @@ final class Piece {
             piece.ids = new String[capacity];
         }
         return piece;
+    }
+
+    /** Makes room for one more row of width d: the row arrays doubled when they are full. */
+    void roomForRow(int d) {
+        if (rows == rowLine.length) {
+            int grown = rowLine.length * 2;
+            rowLine = Arrays.copyOf(rowLine, grown);
+            if (ids != null) {
+                ids = Arrays.copyOf(ids, grown);
+            }
+            values = Arrays.copyOf(values, grown * d);
+        }
     }
 
     void fail(int line, LineProblem what) {

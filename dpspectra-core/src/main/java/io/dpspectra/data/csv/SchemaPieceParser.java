@@ -3,7 +3,6 @@ package io.dpspectra.data.csv;
 import io.dpspectra.data.InvalidDataException;
 import io.dpspectra.data.Schema;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 
@@ -130,14 +129,7 @@ final class SchemaPieceParser implements PieceParser {
                         where + " line " + (base + at))));
                 return piece;
             }
-            if (piece.rows == piece.rowLine.length) {
-                int grown = piece.rowLine.length * 2;
-                piece.rowLine = Arrays.copyOf(piece.rowLine, grown);
-                if (piece.ids != null) {
-                    piece.ids = Arrays.copyOf(piece.ids, grown);
-                }
-                piece.values = Arrays.copyOf(piece.values, grown * d);
-            }
+            piece.roomForRow(d);
             System.arraycopy(row, 0, piece.values, piece.rows * d, d);
             if (piece.ids != null) {
                 piece.ids[piece.rows] = cells[idColumn].trim();
